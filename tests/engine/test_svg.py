@@ -1,0 +1,337 @@
+"""The SVG drawings: well-formed, complete, faithful to the position, deterministic."""
+
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from engine.core import OptionError, PositionError, RulesetError, ThrowError
+from engine.svg import esc, num
+from engine.zohn_ahl import svg as zsvg
+from engine.awithlaknannai import svg as asvg
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def parse(text):
+    return ET.fromstring(text)
+
+
+def has_class(elem, name):
+    return name in elem.get("class", "").split()
+
+
+def find_all(root, attr):
+    return [e for e in root.iter() if attr in e.attrib]
+
+
+def translate_of(elem):
+    t = elem.get("transform")
+    assert t.startswith("translate(")
+    x, y = t[len("translate("):-1].split()
+    return float(x), float(y)
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def test_escape_and_numbers():
+    assert esc('<a & "b">') == "&lt;a &amp; &quot;b&quot;&gt;"
+    assert num(1.0) == "1"
+    assert num(-0.001) == "0"
+    assert num(2.456) == "2.46"
+    assert num(3.10) == "3.1"
+
+
+# ---------------------------------------------------------------------------- Zohn Ahl
+
+@pytest.mark.parametrize("ruleset,spaces", [("kiowa", 40), ("culin", 40),
+                                            ("printable", 28), ("globe", 28)])
+def test_board_has_every_space_once(ruleset, spaces):
+    root = parse(zsvg.board_svg(ruleset))
+    marks = [e for e in root.iter() if "data-space" in e.attrib
+             and has_class(e, "za-space")]
+    assert len(marks) == spaces
+    idx = sorted(int(e.get("data-space")) for e in marks)
+    assert idx == (list(range(1, 41)) if spaces == 40 else list(range(28)))
+    assert all(e.get("data-name") for e in marks)
+    assert root.get("viewBox")
+
+
+def test_square_board_names_its_features():
+    root = parse(zsvg.board_svg("printable"))
+    names = {e.get("data-space"): e.get("data-name") for e in root.iter()
+             if has_class(e, "za-space")}
+    assert "creek" in names["0"] and "torrent" in names["14"]
+    assert "gully" in names["7"] and "gully" in names["21"]
+    assert names["5"] == "space 5"
+    globe = parse(zsvg.board_svg("globe"))
+    gnames = {e.get("data-space"): e.get("data-name") for e in globe.iter()
+              if has_class(e, "za-space")}
+    assert "river" in gnames["0"] and "river" in gnames["14"] and "ravine" in gnames["21"]
+
+
+def test_cloth_draws_creek_and_dry_branches():
+    root = parse(zsvg.board_svg("kiowa"))
+    classes = [e.get("class", "") for e in root.iter()]
+    assert classes.count("za-creek-lines") == 2
+    assert classes.count("za-dry-lines") == 2
+    assert "za-stone" in classes
+
+
+def _space_centres(root):
+    out = {}
+    for g in root.iter():
+        if has_class(g, "za-space"):
+            out[int(g.get("data-space"))] = (float(g.get("data-x")), float(g.get("data-y")))
+    return out
+
+
+def _awls(root):
+    return {int(g.get("data-awl")): g for g in root.iter() if "data-awl" in g.attrib}
+
+
+@pytest.mark.parametrize("ruleset,awls,expected", [
+    ("kiowa", (12, 5), (12, 36)),       # side 1's space u is side 0's 41-u
+    ("kiowa", (1, 1), (1, 40)),
+    ("culin", (40, 40), (40, 1)),
+    ("printable", (7, 3), (7, 25)),     # side 1's u is side 0's (28-u) mod 28
+    ("globe", (27, 14), (27, 14)),
+])
+def test_awls_stand_on_their_spaces(ruleset, awls, expected):
+    root = parse(zsvg.board_svg(ruleset, {"awls": list(awls), "counters": [4, 4]}))
+    centres = _space_centres(root)
+    found = _awls(root)
+    assert set(found) == {0, 1}
+    for side in (0, 1):
+        g = found[side]
+        assert int(g.get("data-space")) == expected[side]
+        assert int(g.get("data-own")) == awls[side]
+        x, y = translate_of(g)
+        cx, cy = centres[expected[side]]
+        assert math.hypot(x - cx, y - cy) < 1e-6
+
+
+def test_awls_sharing_a_space_are_both_visible_on_it():
+    root = parse(zsvg.board_svg("printable"))          # both start on the south creek
+    centres = _space_centres(root)
+    found = _awls(root)
+    p0, p1 = translate_of(found[0]), translate_of(found[1])
+    assert p0 != p1
+    for p in (p0, p1):
+        assert math.hypot(p[0] - centres[0][0], p[1] - centres[0][1]) < 20
+
+
+def test_board_from_state_object_and_options_object():
+    class Opts:
+        ruleset = "globe"
+
+        def to_dict(self):
+            return {"ruleset": "globe", "counters": 3}
+
+    class St:
+        awls = (3, 9)
+        counters = (2, 4)
+        to_move = 1
+        winner = None
+        skip = (False, True)
+
+    root = parse(zsvg.board_svg(Opts(), St()))
+    assert root.get("data-ruleset") == "globe"
+    assert int(_awls(root)[1].get("data-space")) == 19
+    piles = {g.get("data-side"): g.get("data-count") for g in root.iter()
+             if g.get("class") == "za-counters"}
+    assert piles == {"0": "2", "1": "4"}
+
+
+def test_start_counters_follow_options():
+    root = parse(zsvg.board_svg({"ruleset": "kiowa", "counters": 7}))
+    piles = {g.get("data-side"): g.get("data-count") for g in root.iter()
+             if g.get("class") == "za-counters"}
+    assert piles == {"0": "7", "1": "7"}
+
+
+def test_zohn_ahl_title_and_desc_in_both_languages():
+    st = {"awls": [12, 5], "counters": [3, 5], "to_move": 0}
+    en = parse(zsvg.board_svg("kiowa", st, lang="en"))
+    fr = parse(zsvg.board_svg("kiowa", st, lang="fr"))
+    for root, word in ((en, "Red"), (fr, "Rouge")):
+        title = root.find("s:title", NS)
+        desc = root.find("s:desc", NS)
+        assert title is not None and title.text
+        assert desc is not None and word in desc.text and "12" in desc.text
+    assert en.find("s:title", NS).text != fr.find("s:title", NS).text
+    assert en.get("lang") == "en" and fr.get("lang") == "fr"
+    custom = parse(zsvg.board_svg("kiowa", lang="en", title="A <special> board"))
+    assert custom.find("s:title", NS).text == "A <special> board"
+
+
+def test_zohn_ahl_bad_input():
+    with pytest.raises(RulesetError) as e:
+        zsvg.board_svg("chess")
+    assert "'chess'" in str(e.value)
+    with pytest.raises(PositionError):
+        zsvg.board_svg("printable", {"awls": [28, 0]})
+    with pytest.raises(PositionError):
+        zsvg.board_svg("kiowa", {"awls": [0, 1]})
+    with pytest.raises(OptionError):
+        zsvg.board_svg("kiowa", lang="de")
+
+
+def test_zohn_ahl_deterministic():
+    st = {"awls": [3, 30], "counters": [1, 7], "to_move": 1}
+    assert zsvg.board_svg("kiowa", st) == zsvg.board_svg("kiowa", dict(st))
+    assert zsvg.board_svg("globe", lang="fr") == zsvg.board_svg("globe", lang="fr")
+    assert zsvg.board_svg("kiowa", st) != zsvg.board_svg("kiowa", {"awls": [4, 30]})
+
+
+# ---------------------------------------------------------------------------- sticks
+
+@pytest.mark.parametrize("code", ["0000", "0001", "1110", "1111", "0101"])
+def test_sticks_match_the_throw(code):
+    root = parse(zsvg.sticks_svg(code))
+    sticks = sorted((g for g in root.iter() if "data-stick" in g.attrib),
+                    key=lambda g: int(g.get("data-stick")))
+    assert [g.get("data-stick") for g in sticks] == ["0", "1", "2", "3"]
+    assert "".join("1" if g.get("data-marked") == "true" else "0" for g in sticks) == code
+    assert [g.get("data-sahe") for g in sticks] == [None, None, None, "true"]
+    assert root.find("s:title", NS).text and code in root.find("s:desc", NS).text
+
+
+def test_sahe_differs_by_pattern_not_only_colour():
+    root = parse(zsvg.sticks_svg("1111"))
+    sticks = {int(g.get("data-stick")): g for g in root.iter() if "data-stick" in g.attrib}
+
+    def shapes(g):
+        return sorted(e.tag.split("}")[1] for e in g.iter() if has_class(e, "za-groove"))
+
+    assert shapes(sticks[0]) == shapes(sticks[1]) == shapes(sticks[2])
+    assert shapes(sticks[3]) != shapes(sticks[0])
+    # the rounded sides differ too
+    back = parse(zsvg.sticks_svg("0000"))
+    backs = {int(g.get("data-stick")): g for g in back.iter() if "data-stick" in g.attrib}
+    assert len(list(backs[3].iter())) != len(list(backs[0].iter()))
+
+
+def test_sticks_accept_throw_like_values_and_reject_bad_ones():
+    class T:
+        sticks = (True, False, False, True)
+
+    assert zsvg.sticks_svg(T()) == zsvg.sticks_svg("1001") == \
+        zsvg.sticks_svg((1, 0, 0, 1))
+    assert "data-throw" not in zsvg.sticks_svg().split(">")[0]
+    fr = parse(zsvg.sticks_svg("0001", lang="fr"))
+    assert "sahe" in fr.find("s:desc", NS).text
+    for bad in ("01x1", "000", "00000"):
+        with pytest.raises(ThrowError) as e:
+            zsvg.sticks_svg(bad)
+        assert repr(bad) in str(e.value)
+
+
+# ---------------------------------------------------------------------------- Awithlaknannai
+
+@pytest.mark.parametrize("ruleset,points,lines", [
+    ("culin", 25, 54), ("open", 25, 40), ("bent", 25, 54), ("ludii", 25, 54),
+    ("kolowis", 47, 104)])
+def test_awithlaknannai_points_and_lines(ruleset, points, lines):
+    root = parse(asvg.board_svg(ruleset))
+    pts = [g for g in root.iter() if "data-point" in g.attrib and
+           has_class(g, "aw-point")]
+    assert len(pts) == points
+    assert len({g.get("data-point") for g in pts}) == points
+    ln = [e for e in root.iter() if has_class(e, "aw-line")]
+    assert len(ln) == lines
+    for g in pts:
+        hit = [c for c in g.iter() if has_class(c, "aw-hit")]
+        assert hit and 2 * float(hit[0].get("r")) >= 24
+        assert g.find("s:title", NS).text.startswith(g.get("data-point") + ", ")
+
+
+def _lines_touch_points(root):
+    centres = {g.get("data-point"): (float(g.get("data-x")), float(g.get("data-y")))
+               for g in root.iter() if has_class(g, "aw-point")}
+    for e in root.iter():
+        if has_class(e, "aw-line"):
+            a, b = e.get("data-line").split("-")
+            assert math.hypot(float(e.get("x1")) - centres[a][0],
+                              float(e.get("y1")) - centres[a][1]) < 1e-6
+            assert math.hypot(float(e.get("x2")) - centres[b][0],
+                              float(e.get("y2")) - centres[b][1]) < 1e-6
+    return centres
+
+
+def test_start_position_pieces():
+    root = parse(asvg.board_svg("culin"))
+    pieces = {g.get("data-point"): g.get("data-piece") for g in root.iter()
+              if has_class(g, "aw-piece")}
+    assert len(pieces) == 24 and "m5" not in pieces
+    assert all(pieces[f"b{j}"] == "B" for j in range(1, 9))
+    assert all(pieces[f"t{j}"] == "W" for j in range(1, 9))
+    assert [pieces[f"m{j}"] for j in (1, 2, 3, 4, 6, 7, 8, 9)] == ["W"] * 4 + ["B"] * 4
+    k = parse(asvg.board_svg("kolowis"))
+    kp = {g.get("data-point") for g in k.iter() if has_class(g, "aw-piece")}
+    assert len(kp) == 46 and "m8" not in kp
+
+
+def test_pieces_follow_a_position_and_stand_on_their_points():
+    pos = "WWWWWWWW/WWW.BBBBB/BBBBBBB. W 1"
+    root = parse(asvg.board_svg("culin", pos))
+    centres = _lines_touch_points(root)
+    pieces = {g.get("data-point"): g for g in root.iter() if has_class(g, "aw-piece")}
+    assert "m4" not in pieces and "b8" not in pieces and pieces["m5"].get("data-piece") == "B"
+    for p, g in pieces.items():
+        assert translate_of(g) == pytest.approx(centres[p])
+    points = {g.get("data-point"): g for g in root.iter() if has_class(g, "aw-point")}
+    assert points["m4"].get("data-piece") == ""
+    assert points["m4"].find("s:title", NS).text == "m4, empty"
+    assert points["m5"].find("s:title", NS).text == "m5, black piece"
+    assert root.get("data-to-move") == "W"
+    fr = parse(asvg.board_svg("culin", pos, lang="fr"))
+    frp = {g.get("data-point"): g for g in fr.iter() if has_class(g, "aw-point")}
+    assert frp["t1"].find("s:title", NS).text == "t1, pion blanc"
+    assert frp["m4"].find("s:title", NS).text == "m4, vide"
+
+
+def test_pieces_differ_by_more_than_fill():
+    root = parse(asvg.board_svg("culin"))
+    b = next(g for g in root.iter() if has_class(g, "aw-black"))
+    w = next(g for g in root.iter() if has_class(g, "aw-white"))
+
+    def shape(g):
+        return [(c.tag, c.get("stroke"), c.get("fill") == "none") for c in g]
+
+    assert shape(b) != shape(w)
+    assert [c.get("stroke") for c in b] != [c.get("stroke") for c in w]
+
+
+def test_flip_puts_white_at_the_bottom():
+    plain = parse(asvg.board_svg("culin"))
+    flipped = parse(asvg.board_svg("culin", flip=True))
+
+    def y_of(root, p):
+        return next(float(g.get("data-y")) for g in root.iter() if g.get("data-point") == p
+                    and has_class(g, "aw-point"))
+
+    assert y_of(plain, "b1") > y_of(plain, "t1")       # Black at the bottom
+    assert y_of(flipped, "t1") > y_of(flipped, "b1")   # White at the bottom
+    _lines_touch_points(flipped)
+    assert flipped.get("data-flip") == "true"
+
+
+def test_awithlaknannai_title_desc_languages_and_determinism():
+    en = asvg.board_svg("kolowis", lang="en")
+    fr = asvg.board_svg("kolowis", lang="fr")
+    ren, rfr = parse(en), parse(fr)
+    assert "Kolowis" in ren.find("s:title", NS).text
+    assert "Kolowis" in rfr.find("s:title", NS).text
+    assert "104" in ren.find("s:desc", NS).text and "lignes" in rfr.find("s:desc", NS).text
+    assert en == asvg.board_svg("kolowis", lang="en")
+    assert asvg.board_svg("culin", title="Position 3") != asvg.board_svg("culin")
+
+
+def test_awithlaknannai_bad_input():
+    with pytest.raises(RulesetError):
+        asvg.board_svg("draughts")
+    with pytest.raises(PositionError):
+        asvg.board_svg("culin", "WWWW/BBBB B 0")
+    with pytest.raises(OptionError):
+        asvg.board_svg("culin", lang="es")
