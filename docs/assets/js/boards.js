@@ -1,0 +1,52 @@
+// The interactive boards. On every page shown (mkdocs-material's `document$`, which
+// fires once per page with navigation.instant), find the `.board[data-game]` elements
+// the build rendered and bring them to life. A page with no board loads nothing more:
+// the engine (Python in a worker) starts only when a board needs it, and the same
+// worker is kept for the next pages of the visit.
+//
+// The board modules render and animate; the engine decides every rule.
+
+import { strings } from "./i18n.js";
+
+const MODULES = {
+  "zohn-ahl": () => import("./boards/zohn-ahl.js"),
+  "awithlaknannai": () => import("./boards/awithlaknannai.js"),
+};
+
+const live = new Set();   // boards mounted on the page shown now
+
+function mountAll() {
+  // A new page replaced the old content: boards no longer in the document are dropped.
+  for (const b of [...live]) {
+    if (!b.root.isConnected) {
+      try { b.destroy && b.destroy(); } catch { /* ignore */ }
+      live.delete(b);
+    }
+  }
+  const roots = [...document.querySelectorAll(".board[data-game]")];
+  roots.forEach((root, i) => {
+    if (root.dataset.mounted) return;
+    const load = MODULES[root.dataset.game];
+    if (!load) return;
+    root.dataset.mounted = "true";
+    if (!root.id) root.id = `board-${i + 1}`;
+    load()
+      .then((m) => m.mount(root))
+      .then((b) => { if (b) live.add(b); })
+      .catch((err) => {
+        console.error(err);
+        root.dataset.ready = "error";
+        const status = root.querySelector('[data-role="status"]') || root.appendChild(document.createElement("p"));
+        status.textContent = strings().failed;
+        status.classList.add("board-error");
+      });
+  });
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => mountAll());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", mountAll);
+} else {
+  mountAll();
+}

@@ -1,0 +1,240 @@
+// What both boards share: building elements, the engine connection (with a retry when
+// the worker was restarted), the game kept in the page address and in localStorage,
+// and the "Copy link" control. No rules here: a game is its record, read by the engine.
+
+import { strings } from "../i18n.js";
+
+export const START_TIMEOUT_MS = 20000;
+
+export function el(tag, attrs = {}, ...children) {
+  const node = tag.startsWith("svg:")
+    ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4))
+    : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.setAttribute("class", v);
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+// The part of a board with data-role=ROLE (H5's static markup), created when missing.
+export function part(root, role, make, where = "append") {
+  let node = root.querySelector(`:scope > [data-role="${role}"], :scope [data-role="${role}"]`);
+  if (!node) {
+    node = make();
+    node.dataset.role = role;
+    if (where === "prepend") root.prepend(node); else root.append(node);
+  }
+  return node;
+}
+
+// The button with data-action=ACTION inside `box`, created when missing; label set each time.
+export function button(box, action, label, { key, title, pressed } = {}) {
+  let b = box.querySelector(`[data-action="${action}"]`);
+  if (!b) {
+    b = el("button", { type: "button", class: "board-button", "data-action": action });
+    box.append(b);
+    b.textContent = label;
+  }
+  if (key) b.setAttribute("aria-keyshortcuts", key);
+  if (title) b.title = title;
+  if (pressed !== undefined) b.setAttribute("aria-pressed", String(pressed));
+  return b;
+}
+
+export function config(root) {
+  try {
+    return JSON.parse(root.dataset.config || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+export function errorText(err) {
+  if (!err) return "unknown error";
+  if (typeof err === "string") return err;
+  return err.message || err.reason || String(err);
+}
+
+// ---- the engine -------------------------------------------------------------
+
+let clientPromise = null;
+
+// The engine client (H5's engine-client.js), loaded only on pages that have a board.
+export function engine() {
+  if (!clientPromise) {
+    clientPromise = import("../engine-client.js").then((m) => {
+      const c = m.getEngine ? m.getEngine() : m.default;
+      return c;
+    });
+  }
+  return clientPromise;
+}
+
+export async function engineReady() {
+  const c = await engine();
+  const ready = c.ready && typeof c.ready.then === "function" ? c.ready
+    : typeof c.ready === "function" ? c.ready() : Promise.resolve();
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the engine did not start within 20 seconds")), START_TIMEOUT_MS + 2000);
+  });
+  try {
+    await Promise.race([ready, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return c;
+}
+
+// call(cmd, args): the result, or throws (err.name "EngineError" for input the engine
+// refuses, with err.message quoting it). A call lost because the worker died or hung is
+// sent again once to the fresh worker (engine-client's `retries`): every call carries the
+// whole record, so the game in progress survives a restart.
+export async function call(cmd, args, { retries = 1, timeoutMs } = {}) {
+  const c = await engine();
+  const opts = { retries };
+  if (timeoutMs) opts.timeoutMs = timeoutMs;
+  return c.call(cmd, args, opts);
+}
+
+export function isCancelled(err) {
+  return !!err && err.name === "EngineCancelled";
+}
+
+export async function cancel() {
+  const c = await engine();
+  if (c.cancel) return c.cancel();
+}
+
+// ---- games in the address and in localStorage -----------------------------------
+
+export function paramName(id) {
+  return `game-${id}`;
+}
+
+export function recordFromAddress(id) {
+  const params = new URLSearchParams(location.search);
+  return params.get(paramName(id));
+}
+
+export function storageKey(id) {
+  return `zaa:${location.pathname}:${id}`;
+}
+
+export function savedRecord(id) {
+  try {
+    return localStorage.getItem(storageKey(id));
+  } catch {
+    return null;
+  }
+}
+
+export function linkFor(id, record) {
+  const url = new URL(location.href);
+  url.searchParams.set(paramName(id), record);
+  return url.toString();
+}
+
+// Keep the current game: in localStorage (reload resumes it) and in the address
+// (replaceState, so the back button is not flooded and #anchors are kept).
+export function keep(id, record, { address = true } = {}) {
+  try {
+    localStorage.setItem(storageKey(id), record);
+  } catch { /* storage may be disabled: the address still holds the game */ }
+  if (!address) return;
+  try {
+    const url = new URL(location.href);
+    url.searchParams.set(paramName(id), record);
+    history.replaceState(history.state, "", url.toString());
+  } catch { /* ignore */ }
+}
+
+export function forget(id) {
+  try {
+    localStorage.removeItem(storageKey(id));
+  } catch { /* ignore */ }
+  try {
+    const url = new URL(location.href);
+    if (url.searchParams.has(paramName(id))) {
+      url.searchParams.delete(paramName(id));
+      history.replaceState(history.state, "", url.toString());
+    }
+  } catch { /* ignore */ }
+}
+
+// The record to open a board with: the address first, then localStorage, then the
+// block's own start. Each candidate is read by the engine (`load`); a bad one is
+// reported in words and the next is tried.
+export async function openGame(id, loadCmd, startRecord, say) {
+  const L = strings();
+  const fromAddress = recordFromAddress(id);
+  if (fromAddress !== null) {
+    try {
+      return await call(loadCmd, { record: fromAddress });
+    } catch (err) {
+      forget(id);
+      say(L.badLink(errorText(err)), "error");
+      return null;
+    }
+  }
+  const saved = savedRecord(id);
+  if (saved !== null && saved !== startRecord) {
+    try {
+      return await call(loadCmd, { record: saved });
+    } catch (err) {
+      forget(id);
+      say(L.badSaved(errorText(err)), "error");
+      return null;
+    }
+  }
+  return null;
+}
+
+export async function copyLink(id, record, say, box) {
+  const L = strings();
+  const url = linkFor(id, record);
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    }
+  } catch { copied = false; }
+  let field = box.querySelector(".board-link");
+  if (!field) {
+    field = el("input", { class: "board-link", type: "text", readonly: true, "aria-label": L.linkShown });
+    box.append(field);
+  }
+  field.value = url;
+  field.hidden = false;
+  if (!copied) {
+    field.focus();
+    field.select();
+    try { copied = document.execCommand && document.execCommand("copy"); } catch { copied = false; }
+  }
+  say(copied ? L.linkCopied : L.linkShown);
+  return url;
+}
+
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export function setReady(root, value) {
+  root.dataset.ready = String(value);
+  root.setAttribute("aria-busy", value === true ? "false" : value === "error" ? "false" : "true");
+}
