@@ -320,10 +320,11 @@ def _counter_pile(side: int, count: int, x: float, y: float, lang: str,
 # the board
 
 def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
-              title: str | None = None) -> str:
+              title: str | None = None, pieces: bool = True) -> str:
     """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
     or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
-    a dict with ``awls``/``counters``..., or None for the start). Returns the SVG text."""
+    a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
+    out the awls and the counters (the printable sheets). Returns the SVG text."""
     check_lang(lang)
     name, opts = _ruleset_name(options_or_ruleset)
     spaces = BOARD_OF[name]
@@ -398,12 +399,13 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
 
     # legend (top corners) and counters (bottom corners)
     parts.append(_legend(lang))
-    parts.append(_counter_pile(0, int(counters[0]), 26, SIZE - 58, lang, "start"))
-    parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end"))
+    if pieces:
+        parts.append(_counter_pile(0, int(counters[0]), 26, SIZE - 58, lang, "start"))
+        parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end"))
 
     # the awls
     phys = [physical_space(spaces, side, awls[side]) for side in (0, 1)]
-    for side in (0, 1):
+    for side in ((0, 1) if pieces else ()):
         x, y, nx, ny = geo[phys[side]]
         scale = 1.0
         if phys[0] == phys[1]:                       # sharing a space: side by side
@@ -423,10 +425,11 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
             W["desc28"].format(s=W[special[0]], n=W[special[14]], w=W[special[7]],
                                e=W[special[21]])]
     desc.append(W["numbers"].format(d0=W["dir"][0], d1=W["dir"][1]))
-    for side in (0, 1):
+    for side in ((0, 1) if pieces else ()):
         desc.append(_w(lang, "awl_at", side=W["side"][side], own=awls[side],
                        phys=phys[side]))
-    desc.append(W["counts"].format(c0=counters[0], c1=counters[1]))
+    if pieces:
+        desc.append(W["counts"].format(c0=counters[0], c1=counters[1]))
     if st.get("winner") is not None:
         desc.append(_w(lang, "winner", side=W["side"][int(st["winner"])]))
     elif st.get("to_move") is not None:

@@ -1,0 +1,337 @@
+"""Printable sheets: every board and the stick dice, as A4 and US Letter SVG pages.
+
+``write_printables(out_dir)`` writes one SVG per sheet, paper size and language into
+``out_dir`` and returns ``[(path, size_in_bytes), ...]``; the site build calls it (H5's
+hook), and ``python build_scripts/printables.py OUT_DIR`` does the same from the shell.
+
+File names: ``{sheet}-{paper}.svg`` (English) and ``{sheet}-{paper}-fr.svg`` (French), with
+``sheet`` in ``SHEETS`` (``zohn-ahl-cloth``, ``zohn-ahl-square``, ``mosona-lined``,
+``mosona-open``, ``kolowis``, ``zohn-ahl-sticks``) and ``paper`` ``a4`` or ``letter``.
+
+Every page is portrait, sized in real units (``width="210mm" height="297mm"``, or
+``"8.5in" "11in"``), with a viewBox in quarter millimetres, so it prints at true size from
+any browser or viewer. The long Awithlaknannai boards are laid along the page's length
+(the whole sheet is drawn turned a quarter turn), so they print large without changing the
+printer's orientation. The boards are the engine's own drawings
+(``engine.zohn_ahl.svg``, ``engine.awithlaknannai.svg``) without pieces: players use their
+own awls or pointers, counters and pieces (beans, buttons, coins). Each sheet carries a
+short credit line naming the source of the reconstruction. No PDF: the SVG pages print
+directly, and no PDF tool is part of the project's dependencies.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):                      # run as a script: import the engine
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.awithlaknannai import svg as aw_svg      # noqa: E402
+from engine.svg import COLOURS as C, el, esc, num, text  # noqa: E402
+from engine.zohn_ahl import svg as za_svg            # noqa: E402
+
+Q = 4  # user units per millimetre
+
+#: Paper sizes in millimetres and as written in the SVG's width/height.
+PAPERS = {
+    "a4": (210.0, 297.0, "210mm", "297mm"),
+    "letter": (215.9, 279.4, "8.5in", "11in"),
+}
+
+LANGS = ("en", "fr")
+
+SITE = {"en": "Zohn Ahl and Awithlaknannai: an open-source teaching site. Free to print "
+              "and share.",
+        "fr": "Zohn Ahl et Awithlaknannai : un site pédagogique libre. Impression et "
+              "partage libres."}
+
+#: Sheet slug -> words (en, fr): title, instructions, credit.
+SHEETS = {
+    "zohn-ahl-cloth": {
+        "en": ("Zohn Ahl: the 40-space cloth",
+               ["Two sides, each with an awl (a pointer or a pin) and four counters. Red goes "
+                "clockwise, Green anticlockwise, each from its own space 1 beside the south "
+                "creek.",
+                "Throw the four sticks on the stone in the centre and move your awl."],
+               "Reconstruction after Culin 1898 (pp. 687-689) and 1907 (pp. 124-125) as "
+               "transcribed, and the Wikipedia article \u201cZohn Ahl\u201d. Kiowa. Not a copy "
+               "of any original cloth."),
+        "fr": ("Zohn Ahl : la toile de 40 cases",
+               ["Deux camps, chacun avec une alène (un pion ou une épingle) et quatre jetons. "
+                "Rouge tourne dans le sens horaire, Vert dans l'autre sens, chacun depuis sa "
+                "case 1 au bord du ruisseau sud.",
+                "Lancez les quatre bâtonnets sur la pierre du centre et avancez votre alène."],
+               "Reconstitution d'après Culin 1898 (p. 687-689) et 1907 (p. 124-125), "
+               "transcrits, et l'article Wikipédia « Zohn Ahl ». Kiowa. Ce n'est la copie "
+               "d'aucune toile originale."),
+    },
+    "zohn-ahl-square": {
+        "en": ("Zohn Ahl: the 28-space square board",
+               ["A modern board for a sheet of paper: both pieces start at the south creek "
+                "(space 0) and go round in opposite directions.",
+                "Landing on the north torrent sends a piece back to the start; the dry "
+                "gullies cost a throw (or, by agreement, the piece crosses to the other one)."],
+               "After a printable rules sheet (28 spaces, the torrent and dry gullies) and Le "
+               "Globe Joueur's French rules (rivers and ravines). An adaptation of the Kiowa "
+               "40-space cloth, not a Kiowa board."),
+        "fr": ("Zohn Ahl : le plateau carré de 28 cases",
+               ["Un plateau moderne pour une feuille de papier : les deux pions partent du "
+                "ruisseau sud (case 0) et tournent en sens inverse.",
+                "Tomber dans le torrent nord renvoie au départ ; les ravines sèches font perdre "
+                "un lancer (ou, si l'on en convient, le pion traverse jusqu'à l'autre)."],
+               "D'après une fiche de règles imprimable (28 cases, torrent et ravines) et les "
+               "règles françaises du Globe Joueur (rivières et ravins). Une adaptation de la "
+               "toile kiowa de 40 cases, pas un plateau kiowa."),
+    },
+    "mosona-lined": {
+        "en": ("Awithlaknannai Mosona: the board with lines",
+               ["Twelve pieces each: Black fills the bottom row and the right half of the "
+                "middle row, White the top row and its own right half; the centre stays empty.",
+                "Move along the lines; leap over an enemy piece to capture it."],
+               "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
+               "\u201cAwithlaknannai Mosona\u201d: the version with lines along the outer rows. "
+               "Zuni."),
+        "fr": ("Awithlaknannai Mosona : le plateau avec lignes",
+               ["Douze pions chacun : les Noirs occupent la rangée du bas et la moitié droite "
+                "de la rangée du milieu, les Blancs la rangée du haut et leur propre moitié "
+                "droite ; le centre reste vide.",
+                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre."],
+               "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
+               "« Awithlaknannai Mosona » : la version avec lignes sur les rangées "
+               "extérieures. Zuni."),
+    },
+    "mosona-open": {
+        "en": ("Awithlaknannai Mosona: the open board",
+               ["The same game on the version without lines along the outer rows.",
+                "Move along the lines; leap over an enemy piece to capture it."],
+               "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
+               "\u201cAwithlaknannai Mosona\u201d: the version without lines along the outer "
+               "rows. Zuni."),
+        "fr": ("Awithlaknannai Mosona : le plateau ouvert",
+               ["Le même jeu sur la version sans lignes le long des rangées extérieures.",
+                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre."],
+               "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
+               "« Awithlaknannai Mosona » : la version sans lignes sur les rangées "
+               "extérieures. Zuni."),
+    },
+    "kolowis": {
+        "en": ("Kolowis Awithlaknannai: the long board",
+               ["Twenty-three pieces each, placed as on the Mosona board; the centre of the "
+                "middle row stays empty. The same rules on a longer board."],
+               "Reconstruction after Culin 1907 (p. 801, fig. 1111) as the Digital Ludeme "
+               "Project reads it: 16, 15 and 16 points. Zuni."),
+        "fr": ("Kolowis Awithlaknannai : le long plateau",
+               ["Vingt-trois pions chacun, placés comme sur le plateau Mosona ; le centre de "
+                "la rangée du milieu reste vide. Les mêmes règles sur un plateau plus long."],
+               "Reconstitution d'après Culin 1907 (p. 801, fig. 1111) lue par le Digital "
+               "Ludeme Project : 16, 15 et 16 points. Zuni."),
+    },
+    "zohn-ahl-sticks": {
+        "en": ("Zohn Ahl: four stick dice to cut out",
+               ["Cut along the solid lines. Fold each strip along the dashed line and glue "
+                "the halves back to back (thin card works best, or wrap the strip round a "
+                "flat craft stick).",
+                "The grooved face is the flat, marked side; the plain face is the rounded "
+                "side. The fourth stick, the sahe, is marked differently on both faces."],
+               "Stick dice as Culin (1898, 1907) and Mooney (1896) describe them: three "
+               "sticks with red grooves and the sahe with a green one (other accounts: blue "
+               "or black). A paper stand-in for split willow or elm sticks."),
+        "fr": ("Zohn Ahl : quatre bâtonnets-dés à découper",
+               ["Découpez le long des traits pleins. Pliez chaque bande le long du pointillé "
+                "et collez les deux moitiés dos à dos (sur du papier fort, ou autour d'un "
+                "bâtonnet plat).",
+                "La face rainurée est le côté plat, marqué ; la face unie est le côté arrondi. "
+                "Le quatrième bâtonnet, le sahe, est marqué autrement sur ses deux faces."],
+               "Bâtonnets-dés tels que les décrivent Culin (1898, 1907) et Mooney (1896) : "
+               "trois aux rainures rouges et le sahe à la rainure verte (bleue ou noire selon "
+               "d'autres récits). Un substitut en papier de bâtonnets fendus de saule ou "
+               "d'orme."),
+    },
+}
+
+FONT = "sans-serif"
+
+
+def _nest(svg_text: str, x: float, y: float, w: float, h: float) -> str:
+    """Place a complete ``<svg>`` document inside another, at (x, y) with size (w, h)."""
+    assert svg_text.startswith("<svg ")
+    return (f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
+            + svg_text[len("<svg "):])
+
+
+def _view_box(svg_text: str) -> tuple[float, float]:
+    head = svg_text[:svg_text.index(">")]
+    vb = head.split('viewBox="', 1)[1].split('"', 1)[0].split()
+    return float(vb[2]), float(vb[3])
+
+
+def _wrap(lines: list[str], chars: int) -> list[str]:
+    out = []
+    for para in lines:
+        words, line = para.split(), ""
+        for w in words:
+            if line and len(line) + 1 + len(w) > chars:
+                out.append(line)
+                line = w
+            else:
+                line = f"{line} {w}" if line else w
+        if line:
+            out.append(line)
+    return out
+
+
+def _frame(w: float, h: float, title: str, notes: list[str], credit: str, lang: str,
+           body_top: float) -> tuple[str, float, float]:
+    """Heading, notes and credit of a sheet w x h (user units); returns the markup and
+    the bottom of the free area for the drawing."""
+    m = 12 * Q
+    parts = [text(m, m + 7 * Q, title, {"font-size": num(6.2 * Q), "font-weight": "bold",
+                                        "fill": C["ink"], "font-family": FONT})]
+    y = m + 7 * Q + 6.5 * Q
+    chars = int((w - 2 * m) / (1.85 * Q))
+    for line in _wrap(notes, chars):
+        parts.append(text(m, y, line, {"font-size": num(3.6 * Q), "fill": C["ink"],
+                                       "font-family": FONT}))
+        y += 5 * Q
+    credit_lines = _wrap([credit, SITE[lang]], int((w - 2 * m) / (1.45 * Q)))
+    cy = h - m - (len(credit_lines) - 1) * 4 * Q
+    bottom = cy - 8 * Q
+    parts.append(el("line", {"x1": num(m), "y1": num(cy - 5.5 * Q), "x2": num(w - m),
+                             "y2": num(cy - 5.5 * Q), "stroke": C["ground-edge"],
+                             "stroke-width": num(0.3 * Q)}))
+    for line in credit_lines:
+        parts.append(text(m, cy, line, {"font-size": num(2.8 * Q), "fill": C["ink-soft"],
+                                        "font-family": FONT, "class": "credit"}))
+        cy += 4 * Q
+    return "".join(parts), max(y + 2 * Q, body_top), bottom
+
+
+def _page(paper: str, lang: str, title: str, body: str) -> str:
+    pw, ph, ws, hs = PAPERS[paper]
+    return el("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": ws, "height": hs,
+                      "viewBox": f"0 0 {num(pw * Q)} {num(ph * Q)}", "lang": lang,
+                      "role": "img", "class": "printable"},
+              el("title", None, esc(title)),
+              el("rect", {"width": num(pw * Q), "height": num(ph * Q), "fill": "#ffffff"}),
+              body)
+
+
+def _fit(svg_text: str, x0: float, y0: float, x1: float, y1: float) -> str:
+    """Nest a drawing centred in the box (x0, y0)-(x1, y1), as large as fits."""
+    vw, vh = _view_box(svg_text)
+    s = min((x1 - x0) / vw, (y1 - y0) / vh)
+    w, h = vw * s, vh * s
+    return _nest(svg_text, x0 + (x1 - x0 - w) / 2, y0 + (y1 - y0 - h) / 2, w, h)
+
+
+def board_sheet(slug: str, paper: str, lang: str) -> str:
+    """One board sheet."""
+    title, notes, credit = SHEETS[slug][lang]
+    pw, ph = PAPERS[paper][0] * Q, PAPERS[paper][1] * Q
+    if slug == "zohn-ahl-cloth":
+        drawing = za_svg.board_svg("kiowa", lang=lang, pieces=False, title=title)
+    elif slug == "zohn-ahl-square":
+        drawing = za_svg.board_svg("printable", lang=lang, pieces=False, title=title)
+    else:
+        rs = {"mosona-lined": "culin", "mosona-open": "open", "kolowis": "kolowis"}[slug]
+        drawing = aw_svg.board_svg(rs, {}, lang=lang, title=title)
+    m = 12 * Q
+    if slug.startswith("zohn-ahl"):
+        frame, top, bottom = _frame(pw, ph, title, notes, credit, lang, 0)
+        return _page(paper, lang, title, frame + _fit(drawing, m, top, pw - m, bottom))
+    # the long boards: lay the sheet along the page (a quarter turn)
+    frame, top, bottom = _frame(ph, pw, title, notes, credit, lang, 0)
+    inner = frame + _fit(drawing, m, top, ph - m, bottom)
+    return _page(paper, lang, title,
+                 el("g", {"transform": f"translate({num(pw)} 0) rotate(90)"}, inner))
+
+
+def sticks_sheet(paper: str, lang: str) -> str:
+    """The cut-out sheet: per stick one strip, the flat grooved face above a dashed fold
+    line and the rounded face below it (mirrored, so it is the right way round once
+    folded), cut lines around."""
+    title, notes, credit = SHEETS["zohn-ahl-sticks"][lang]
+    pw, ph = PAPERS[paper][0] * Q, PAPERS[paper][1] * Q
+    frame, top, bottom = _frame(pw, ph, title, notes, credit, lang, 0)
+    words = za_svg.WORDS[lang]
+    length, face = 170 * Q, 17 * Q
+    x = (pw - length) / 2
+    gap = min(16 * Q, (bottom - top - 4 * 2 * face) / 4)
+    parts = [frame]
+    y = top + gap * 0.7
+    for i in range(4):
+        sahe = i == 3
+        name = words["sahe"] if sahe else za_svg._w(lang, "stick", n=i + 1)
+        parts.append(text(x, y - 2.2 * Q, name,
+                          {"font-size": num(3.4 * Q), "fill": C["ink"], "font-family": FONT,
+                           "font-weight": "bold" if sahe else None}))
+        g = [za_svg.stick_face(True, sahe, x, y, length, face),
+             el("g", {"transform": f"translate(0 {num(2 * y + 2 * face)}) scale(1 -1)"},
+                za_svg.stick_face(False, sahe, x, y, length, face)),
+             # cut line round the strip, fold line across the middle
+             el("rect", {"x": num(x), "y": num(y), "width": num(length),
+                         "height": num(2 * face), "fill": "none", "stroke": "#222222",
+                         "stroke-width": num(0.35 * Q), "class": "cut"}),
+             el("line", {"x1": num(x - 4 * Q), "y1": num(y + face), "x2": num(x + length + 4 * Q),
+                         "y2": num(y + face), "stroke": "#222222",
+                         "stroke-width": num(0.3 * Q), "stroke-dasharray": f"{Q * 2} {Q * 1.5}",
+                         "class": "fold"})]
+        parts.append(el("g", {"class": "stick", "data-stick": i,
+                              "data-sahe": True if sahe else None}, *g))
+        y += 2 * face + gap
+    # a small key to the lines
+    ky = y - gap + 9 * Q
+    key_words = {"en": ("cut", "fold"), "fr": ("couper", "plier")}[lang]
+    parts.append(el("line", {"x1": num(x), "y1": num(ky), "x2": num(x + 12 * Q),
+                             "y2": num(ky), "stroke": "#222222",
+                             "stroke-width": num(0.35 * Q)}))
+    parts.append(text(x + 14 * Q, ky + 1.2 * Q, key_words[0],
+                      {"font-size": num(3.2 * Q), "fill": C["ink"], "font-family": FONT}))
+    parts.append(el("line", {"x1": num(x + 40 * Q), "y1": num(ky), "x2": num(x + 52 * Q),
+                             "y2": num(ky), "stroke": "#222222",
+                             "stroke-width": num(0.3 * Q),
+                             "stroke-dasharray": f"{Q * 2} {Q * 1.5}"}))
+    parts.append(text(x + 54 * Q, ky + 1.2 * Q, key_words[1],
+                      {"font-size": num(3.2 * Q), "fill": C["ink"], "font-family": FONT}))
+    return _page(paper, lang, title, "".join(parts))
+
+
+def file_name(slug: str, paper: str, lang: str) -> str:
+    return f"{slug}-{paper}{'' if lang == 'en' else '-' + lang}.svg"
+
+
+def write_printables(out_dir) -> list[tuple[str, int]]:
+    """Write every sheet, paper and language into ``out_dir`` (created if needed);
+    return ``[(path, bytes), ...]`` in a fixed order."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for slug in SHEETS:
+        for paper in PAPERS:
+            for lang in LANGS:
+                if slug == "zohn-ahl-sticks":
+                    svg = sticks_sheet(paper, lang)
+                else:
+                    svg = board_sheet(slug, paper, lang)
+                data = ('<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n").encode("utf-8")
+                path = out / file_name(slug, paper, lang)
+                if not path.exists() or path.read_bytes() != data:
+                    path.write_bytes(data)
+                written.append((str(path), len(data)))
+    return written
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print("usage: python build_scripts/printables.py OUT_DIR", file=sys.stderr)
+        return 2
+    for path, size in write_printables(argv[0]):
+        print(f"{size:>8}  {os.path.relpath(path)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
