@@ -1,0 +1,209 @@
+"""Board blocks (```` ```zohn-ahl ```` and ```` ```awithlaknannai ````): check them with the
+engine and render the static board the page starts from.
+
+Every value is checked by the engine through :func:`engine.protocol.dispatch`, the same
+commands the page's worker answers, so the board the reader sees before the script runs is
+the one the build checked. The HTML (see ``/work/notes/site.md`` and ``docs/authoring.md``)::
+
+    <div class="board" data-game="zohn-ahl" id="ID" data-ready="false" lang="en"
+         data-config='{"game": ..., "record": ..., ...}' role="group" aria-labelledby="ID-caption">
+      <p class="board-status" data-role="status">Loading the game engine…</p>
+      <noscript><p class="board-noscript">…</p></noscript>
+      <div class="board-svg" data-role="board"><svg …></svg></div>
+      <div class="board-sticks" data-role="sticks"><svg …></svg></div>      (Zohn Ahl only)
+      <div class="board-controls" data-role="controls" role="group" aria-label="Game controls">
+        <button type="button" class="board-button" data-action="throw" aria-label="Throw the sticks" disabled>Throw</button> …
+      </div>
+      <p class="board-caption" data-role="caption" id="ID-caption">…</p>
+      <div class="board-live" data-role="live" aria-live="polite" aria-atomic="false"></div>
+    </div>
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from build_scripts.block_syntax import BlockError, choice, identifier, integer, parse_pairs, text_value
+from build_scripts.labels import label
+from engine.core import EngineError
+from engine import protocol
+
+ZOHN_AHL_KEYS = ("id", "ruleset", "counters", "gully", "opponent", "teams", "throws", "seed",
+                 "caption")
+AWITHLAKNANNAI_KEYS = ("id", "ruleset", "stall", "opponent", "position", "moves", "bottom",
+                       "caption")
+ZOHN_AHL_RULESETS = ("kiowa", "culin", "printable", "globe")
+AWITHLAKNANNAI_RULESETS = ("culin", "open", "bent", "ludii", "kolowis")
+AWITHLAKNANNAI_OPPONENTS = ("person", "easy", "medium", "hard", "random", "computer-vs-computer")
+
+
+def engine_error(err: EngineError, key: str, pairs: dict) -> BlockError:
+    """A block error for an engine error raised while checking ``key``."""
+    line = pairs[key][1] if key in pairs else None
+    return BlockError(f"{key}: {err}", line=line)
+
+
+# --------------------------------------------------------------------------- Zohn Ahl
+
+def zohn_ahl_config(text: str) -> dict:
+    """Check a ```` ```zohn-ahl ```` block; return its config (with the engine's view)."""
+    pairs = parse_pairs(text, ZOHN_AHL_KEYS)
+    ruleset = choice(pairs, "ruleset", ZOHN_AHL_RULESETS, "kiowa")
+    counters = integer(pairs, "counters", 1, 20, 4)
+    gully = choice(pairs, "gully", ("lose-throw", "cross"))
+    if gully is not None and ruleset != "printable":
+        raise BlockError(f"gully applies only to ruleset printable, not {ruleset!r}",
+                         line=pairs["gully"][1])
+    opponent = choice(pairs, "opponent", ("person", "computer"), "person")
+    teams = _teams(pairs)
+    seed = integer(pairs, "seed", 0, 2 ** 63 - 1)
+    options = {"ruleset": ruleset, "counters": counters}
+    if gully is not None:
+        options["gully"] = gully
+    args = {"options": options, "throws": pairs.get("throws", ("", 0))[0]}
+    if seed is not None:
+        args["seed"] = seed
+    try:
+        view = protocol.dispatch("zohn-ahl.new", args)
+    except EngineError as err:
+        key = "throws" if err.kind in ("throw", "game-over", "record") else (
+            "gully" if "gully" in str(err) and "gully" in pairs else
+            "counters" if "counters" in pairs and err.kind == "option" else "ruleset")
+        raise engine_error(err, key, pairs) from None
+    return {
+        "game": "zohn-ahl",
+        "id": identifier(pairs),
+        "ruleset": ruleset,
+        "counters": counters,
+        "gully": view["options"].get("gully", gully),
+        "opponent": opponent,
+        "teams": teams,
+        "throws": " ".join(view["throws"]),
+        "seed": seed,
+        "caption": text_value(pairs, "caption"),
+        "record": view["record"],
+        "view": view,
+    }
+
+
+def _teams(pairs: dict) -> list[list[str]] | None:
+    if "teams" not in pairs:
+        return None
+    value, line = pairs["teams"]
+    sides = value.split("/")
+    if len(sides) != 2:
+        raise BlockError(f"teams {value!r}: expected two teams separated by '/', "
+                         "e.g. 'Ann, Bea / Cal, Dee'", line=line)
+    teams = []
+    for side in sides:
+        names = [n.strip() for n in side.split(",")]
+        if not 1 <= len(names) <= 4 or not all(names) or any(len(n) > 30 for n in names):
+            raise BlockError(f"teams {value!r}: each team is one to four names separated by "
+                             "commas, each at most 30 characters", line=line)
+        teams.append(names)
+    return teams
+
+
+# --------------------------------------------------------------------------- Awithlaknannai
+
+def awithlaknannai_config(text: str) -> dict:
+    """Check a ```` ```awithlaknannai ```` block; return its config (with the engine's view)."""
+    pairs = parse_pairs(text, AWITHLAKNANNAI_KEYS)
+    ruleset = choice(pairs, "ruleset", AWITHLAKNANNAI_RULESETS, "culin")
+    stall = choice(pairs, "stall", ("draw", "majority"), "draw")
+    opponent = choice(pairs, "opponent", AWITHLAKNANNAI_OPPONENTS, "person")
+    bottom = choice(pairs, "bottom", ("black", "white"), "black")
+    args = {"ruleset": ruleset, "stall": stall}
+    if "position" in pairs:
+        args["position"] = pairs["position"][0]
+        try:
+            protocol.dispatch("awithlaknannai.new", dict(args))
+        except EngineError as err:
+            raise engine_error(err, "position", pairs) from None
+    if "moves" in pairs:
+        args["moves"] = pairs["moves"][0]
+    try:
+        view = protocol.dispatch("awithlaknannai.new", args)
+    except EngineError as err:
+        raise engine_error(err, "moves" if "moves" in pairs else "ruleset", pairs) from None
+    return {
+        "game": "awithlaknannai",
+        "id": identifier(pairs),
+        "ruleset": ruleset,
+        "stall": stall,
+        "opponent": opponent,
+        "position": args.get("position"),
+        "moves": " ".join(m["notation"] for m in view["history"]),
+        "bottom": bottom,
+        "caption": text_value(pairs, "caption"),
+        "record": view["record"],
+        "view": view,
+    }
+
+
+# --------------------------------------------------------------------------- drawing
+
+def static_svgs(config: dict, lang: str) -> tuple[str, str | None]:
+    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine (H4's modules)."""
+    view = config["view"]
+    if config["game"] == "zohn-ahl":
+        from engine.zohn_ahl import svg as za_svg
+        board = protocol.dispatch("svg", {"game": "zohn-ahl", "record": view["record"],
+                                          "lang": lang})["svg"]
+        last = view["throws"][-1] if view["throws"] else None
+        from engine.zohn_ahl import Throw
+        sticks = za_svg.sticks_svg(Throw.parse(last) if last else None, lang=lang)
+        return board, sticks
+    board = protocol.dispatch("svg", {"game": "awithlaknannai", "record": view["record"],
+                                      "lang": lang, "flip": config["bottom"] == "white"})["svg"]
+    return board, None
+
+
+def _button(action: str, lang: str, *, hidden: bool = False) -> str:
+    return (f'<button type="button" class="board-button" data-action="{action}" '
+            f'aria-label="{html.escape(label(lang, action + "-name"))}" disabled'
+            f'{" hidden" if hidden else ""}>{html.escape(label(lang, action))}</button>')
+
+
+def render_board(config: dict, lang: str, element_id: str) -> str:
+    """The HTML of a board block (see the module docstring)."""
+    game = config["game"]
+    board_svg, sticks_svg = static_svgs(config, lang)
+    data = {k: v for k, v in config.items() if k != "view"}
+    data["id"] = element_id
+    data["lang"] = lang
+    data_json = html.escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")), quote=True)
+    caption = config.get("caption")
+    caption_id = f"{element_id}-caption"
+    if game == "zohn-ahl":
+        actions = ["throw", "undo", "new", "link"]
+        buttons = [_button(a, lang) for a in actions]
+    else:
+        computer = config["opponent"] != "person"
+        buttons = [_button("undo", lang), _button("new", lang), _button("flip", lang),
+                   _button("stop", lang, hidden=not computer), _button("link", lang)]
+    label_attr = (f'aria-labelledby="{caption_id}"' if caption else
+                  f'aria-label="{html.escape(label(lang, game))}"')
+    parts = [
+        f'<div class="board" data-game="{game}" id="{element_id}" data-ready="false" '
+        f'lang="{lang}" role="group" {label_attr} data-config="{data_json}">',
+        f'<p class="board-status" data-role="status">{html.escape(label(lang, "loading"))}</p>',
+        f'<noscript><p class="board-noscript">{html.escape(label(lang, "noscript"))}</p></noscript>',
+        f'<div class="board-svg" data-role="board">{board_svg}</div>',
+    ]
+    if sticks_svg is not None:
+        parts.append(f'<div class="board-sticks" data-role="sticks">{sticks_svg}</div>')
+    parts.append(f'<div class="board-controls" data-role="controls" role="group" '
+                 f'aria-label="{html.escape(label(lang, "controls"))}">{"".join(buttons)}</div>')
+    if caption:
+        parts.append(f'<p class="board-caption" data-role="caption" id="{caption_id}">'
+                     f'{html.escape(caption)}</p>')
+    parts.append('<div class="board-live" data-role="live" aria-live="polite"></div>')
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def auto_id(game: str, number: int) -> str:
+    return re.sub(r"[^a-z0-9-]", "-", f"{game}-{number}")

@@ -1,0 +1,145 @@
+"""Put the in-page Python runtime into the built site: Pyodide, the engine wheel, a manifest.
+
+Layout in the site (all same-origin, no query strings: Pyodide rejects them in a wheel URL)::
+
+    assets/runtime/manifest.json                      read by docs/assets/js/engine-worker.mjs
+    assets/runtime/pyodide/<the five runtime files>   copied from node_modules/pyodide
+    assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl
+
+``manifest.json``::
+
+    {"engine": "0.1.0", "pyodide": "314.0.7", "hash": "<12 hex digits>",
+     "indexURL": "pyodide/", "wheel": "engine/<hash>/zohn_ahl_engine-0.1.0-py3-none-any.whl",
+     "files": {"pyodide.asm.wasm": <bytes>, ...}}
+
+URLs in the manifest are relative to the manifest itself. ``hash`` is computed from the
+engine's source files, so a new engine gets a new wheel URL (no stale cache) and an
+unchanged engine keeps its URL. Only the five files Pyodide needs are copied, never the
+whole npm folder (its README and console pages would otherwise become part of the site).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+RUNTIME = Path("assets") / "runtime"
+CACHE = ROOT / "build" / "engine-wheel"
+
+
+class RuntimeInstallError(RuntimeError):
+    """The runtime could not be put into the site (missing npm package, wheel build failed)."""
+
+
+def pyodide_version() -> str:
+    package = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))
+    return package["version"]
+
+
+def engine_version() -> str:
+    text = (ROOT / "engine" / "__init__.py").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.startswith("__version__"):
+            return line.split("=", 1)[1].strip().strip("\"'")
+    raise RuntimeInstallError("engine/__init__.py has no __version__")
+
+
+def source_hash() -> str:
+    """A hash of everything that goes into the wheel (engine sources and pyproject.toml)."""
+    digest = hashlib.sha256()
+    files = sorted(p for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts)
+    for path in files + [ROOT / "pyproject.toml"]:
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:12]
+
+
+def build_wheel(digest: str) -> Path:
+    """Build the pure-Python engine wheel (cached by source hash) and return its path."""
+    cached = CACHE / digest
+    wheels = sorted(cached.glob("*.whl")) if cached.is_dir() else []
+    if wheels:
+        return wheels[0]
+    with tempfile.TemporaryDirectory(prefix="engine-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        shutil.copy2(ROOT / "pyproject.toml", src / "pyproject.toml")
+        readme = ROOT / "README.md"
+        (src / "README.md").write_text(readme.read_text(encoding="utf-8") if readme.exists()
+                                       else "Rules engine.\n", encoding="utf-8")
+        shutil.copytree(ROOT / "engine", src / "engine",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        out = Path(tmp) / "dist"
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+               "--disable-pip-version-check", "--quiet", "--wheel-dir", str(out), str(src)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeInstallError(f"building the engine wheel failed:\n{proc.stdout}\n{proc.stderr}")
+        built = sorted(out.glob("*.whl"))
+        if len(built) != 1:
+            raise RuntimeInstallError(f"expected one wheel, found {[p.name for p in built]}")
+        cached.mkdir(parents=True, exist_ok=True)
+        target = cached / built[0].name
+        shutil.copy2(built[0], target)
+        return target
+
+
+def _copy_if_changed(src: Path, dst: Path) -> None:
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and \
+            dst.stat().st_mtime >= src.stat().st_mtime:
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def install_runtime(site_dir: Path) -> dict:
+    """Copy Pyodide and the engine wheel into ``site_dir`` and write the manifest; return it."""
+    site_dir = Path(site_dir)
+    runtime = site_dir / RUNTIME
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE_DIR / name).is_file()]
+    if missing:
+        raise RuntimeInstallError(f"node_modules/pyodide lacks {', '.join(missing)}: run 'npm ci' "
+                            "(make setup) first")
+    sizes = {}
+    for name in PYODIDE_FILES:
+        _copy_if_changed(PYODIDE_DIR / name, runtime / "pyodide" / name)
+        sizes[name] = (PYODIDE_DIR / name).stat().st_size
+    digest = source_hash()
+    wheel = build_wheel(digest)
+    engine_dir = runtime / "engine"
+    if engine_dir.exists():
+        for old in engine_dir.iterdir():
+            if old.name != digest:
+                shutil.rmtree(old, ignore_errors=True)
+    _copy_if_changed(wheel, engine_dir / digest / wheel.name)
+    sizes[wheel.name] = wheel.stat().st_size
+    manifest = {
+        "engine": engine_version(),
+        "pyodide": pyodide_version(),
+        "hash": digest,
+        "indexURL": "pyodide/",
+        "wheel": f"engine/{digest}/{wheel.name}",
+        "files": sizes,
+    }
+    (runtime / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return manifest
+
+
+def write_printables(site_dir: Path) -> bool:
+    """Call H4's ``build_scripts/printables.py:write_printables`` when it exists."""
+    if not (ROOT / "build_scripts" / "printables.py").is_file():
+        return False
+    from build_scripts import printables
+    printables.write_printables(Path(site_dir) / "printables")
+    return True

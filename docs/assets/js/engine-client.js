@@ -1,0 +1,254 @@
+// The page's side of the rules engine: one module Web Worker per tab, kept for the whole
+// visit (navigation.instant keeps this module alive from page to page), started only when a
+// page with a board asks for it.
+//
+//   import { getEngine } from "./engine-client.js";
+//   const engine = getEngine();                  // the tab's engine; starts the worker once
+//   const info = await engine.ready;             // {engine, python, platform, startup_ms}
+//   const view = await engine.call("awithlaknannai.play", {record, move}, {timeoutMs: 10000});
+//
+// call() resolves with the protocol's `result` (see engine/protocol.py for every command)
+// and rejects with an Error whose `name` says what happened:
+//   "EngineError"       the engine refused the input: err.kind ("move", "record", ...),
+//                       err.type, err.input, err.where, err.message (quotes the bad input)
+//   "EngineRestarted"   the worker died or the call took longer than timeoutMs: the worker
+//                       has been replaced; send the request again (the game is its record).
+//                       err.timedOut is true for a timeout. Option {retries: n} re-sends
+//                       automatically n times.
+//   "EngineCancelled"   cancel() was called while the request was pending.
+//   "EngineUnavailable" the engine could not start (err.code "start-timeout" after 20 s,
+//                       or "start-failed" with err.detail); err.message is in plain words,
+//                       in the page's language (English or French).
+//
+// engine.cancel() stops whatever the worker is doing (the computer thinking) by
+// terminating it and starting a fresh one. engine.restart() does the same, and also tries
+// again after a failed start. engine.status is "starting" | "ready" | "failed";
+// engine.onStatus(fn) calls fn({status, info, error}) on every change and returns an
+// unsubscribe function.
+
+const START_LIMIT_MS = 20000;
+const DEFAULT_TIMEOUT_MS = 30000;
+
+const MESSAGES = {
+  en: {
+    timeout:
+      "The game engine (Python running in your browser) did not start within 20 seconds, so this board cannot be played; it still shows its position. " +
+      "This can happen on a very slow connection or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
+    failed:
+      "The game engine (Python running in your browser) could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
+  },
+  fr: {
+    timeout:
+      "Le moteur de jeu (Python dans votre navigateur) n’a pas démarré en 20 secondes : ce plateau ne peut pas être joué, il montre seulement sa position. " +
+      "Cela arrive avec une connexion très lente, un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
+    failed:
+      "Le moteur de jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
+  },
+};
+
+function pageLanguage() {
+  const lang = (globalThis.document && document.documentElement.lang) || "en";
+  return lang.toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+function namedError(name, message, extra = {}) {
+  const err = new Error(message);
+  err.name = name;
+  Object.assign(err, extra);
+  return err;
+}
+
+class EngineClient {
+  constructor({ startLimitMs = START_LIMIT_MS } = {}) {
+    this.startLimitMs = startLimitMs;
+    this.workerURL = new URL("./engine-worker.mjs", import.meta.url);
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {resolve, reject, timer, cmd, args, options}
+    this.listeners = new Set();
+    this.worker = null;
+    this.status = "starting";
+    this.info = null;
+    this.error = null;
+    this._start();
+  }
+
+  get ready() {
+    return this._ready;
+  }
+
+  onStatus(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  _setStatus(status) {
+    this.status = status;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener({ status, info: this.info, error: this.error });
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  }
+
+  _start() {
+    this.info = null;
+    this.error = null;
+    let settle;
+    this._ready = new Promise((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    this._ready.catch(() => {}); // a failed start is reported through call() and onStatus too
+    this._settle = settle;
+    this._setStatus("starting");
+    let worker;
+    try {
+      worker = new Worker(this.workerURL, { type: "module", name: "zohn-ahl-engine" });
+    } catch (err) {
+      this._fail("start-failed", String((err && err.message) || err));
+      return;
+    }
+    this.worker = worker;
+    this._startTimer = setTimeout(() => {
+      if (this.worker === worker && this.status === "starting") this._fail("start-timeout");
+    }, this.startLimitMs);
+    worker.onmessage = (event) => this._onMessage(worker, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      this._onCrash(worker, (event && event.message) || "the worker stopped with an error");
+    };
+    worker.onmessageerror = () => this._onCrash(worker, "a message could not be read");
+  }
+
+  _fail(code, detail = "") {
+    clearTimeout(this._startTimer);
+    const texts = MESSAGES[pageLanguage()];
+    const message = code === "start-timeout" ? texts.timeout : texts.failed + detail;
+    this.error = namedError("EngineUnavailable", message, { code, detail });
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this._settle.reject(this.error);
+    for (const [id, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      entry.reject(this.error);
+      this.pending.delete(id);
+    }
+    this._setStatus("failed");
+  }
+
+  _onMessage(worker, data) {
+    if (worker !== this.worker || !data) return;
+    if (data.type === "ready") {
+      clearTimeout(this._startTimer);
+      this.info = data.info;
+      this._setStatus("ready");
+      this._settle.resolve(data.info);
+    } else if (data.type === "fatal") {
+      this._fail("start-failed", data.message);
+    } else if (data.type === "reply") {
+      const entry = this.pending.get(data.id);
+      if (!entry) return;
+      this.pending.delete(data.id);
+      clearTimeout(entry.timer);
+      let reply;
+      try {
+        reply = JSON.parse(data.reply);
+      } catch (err) {
+        entry.reject(namedError("EngineError", "the engine's reply could not be read", { kind: "internal" }));
+        return;
+      }
+      if (reply.ok) {
+        entry.resolve(reply.result);
+      } else {
+        const e = reply.error || {};
+        entry.reject(namedError("EngineError", e.message || "the engine refused the request", {
+          type: e.type, kind: e.kind, input: e.input, where: e.where,
+        }));
+      }
+    }
+  }
+
+  _onCrash(worker, detail) {
+    if (worker !== this.worker) return;
+    if (this.status === "starting") {
+      this._fail("start-failed", detail);
+      return;
+    }
+    this._replace("EngineRestarted", `the game engine stopped (${detail}) and has been restarted; please try again`);
+  }
+
+  // Terminate the worker, settle every pending call, start a new worker; calls with
+  // retries left are sent again to the new worker.
+  _replace(name, message, extra = {}, exceptId = null) {
+    clearTimeout(this._startTimer);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    const resend = [];
+    for (const [id, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      this.pending.delete(id);
+      if (name !== "EngineCancelled" && entry.retriesLeft > 0) {
+        resend.push(entry);
+      } else {
+        entry.reject(namedError(name, message, id === exceptId ? extra : {}));
+      }
+    }
+    this._start();
+    for (const entry of resend) {
+      entry.retriesLeft -= 1;
+      this._send(entry);
+    }
+  }
+
+  cancel() {
+    this._replace("EngineCancelled", "stopped: the request was cancelled");
+  }
+
+  restart() {
+    this.cancel();
+    return this.ready;
+  }
+
+  call(cmd, args = {}, { timeoutMs = DEFAULT_TIMEOUT_MS, retries = 0 } = {}) {
+    if (this.status === "failed") return Promise.reject(this.error);
+    return new Promise((resolve, reject) => {
+      this._send({ cmd, args, timeoutMs, retriesLeft: retries, resolve, reject });
+    });
+  }
+
+  _send(entry) {
+    const id = this.nextId++;
+    const worker = this.worker;
+    if (!worker) {
+      entry.reject(this.error || namedError("EngineUnavailable", MESSAGES[pageLanguage()].failed, { code: "start-failed" }));
+      return;
+    }
+    this.pending.set(id, entry);
+    // The time limit counts from when the engine is ready, not while Python starts.
+    this._ready.then(() => {
+      if (this.worker !== worker || !this.pending.has(id)) return;
+      entry.timer = setTimeout(() => {
+        if (this.worker !== worker || !this.pending.has(id)) return;
+        this._replace("EngineRestarted",
+          `the game engine did not answer '${entry.cmd}' within ${Math.round(entry.timeoutMs / 1000)} s and has been restarted`,
+          { timedOut: true }, id);
+      }, entry.timeoutMs);
+    }, () => {});
+    worker.postMessage({ id, cmd: entry.cmd, args: entry.args });
+  }
+}
+
+let client = null;
+
+// The tab's engine (created, and the worker started, on the first call).
+// options.startLimitMs (default 20000) only applies when the engine is created.
+export function getEngine(options = {}) {
+  if (!client) client = new EngineClient(options);
+  return client;
+}
+
+// True once a page of this visit has started the engine (tests and diagnostics).
+export function engineStarted() {
+  return client !== null;
+}
