@@ -30,7 +30,8 @@ Class names and data attributes (for the site's CSS and scripts)
   French "b4, pion noir"; "m5, empty" / "m5, vide"), ``circle.aw-hit`` (transparent, radius
   14: a 28 px target at natural size) and ``circle.aw-dot`` (the visible point).
 - ``g.aw-piece`` (+ ``aw-black`` / ``aw-white``) ``data-piece="B|W"``,
-  ``data-point``; drawn around (0, 0), placed with ``transform="translate(x y)"``;
+  ``data-at`` (its point; only points carry ``data-point``, so ``[data-point]`` selects
+  exactly the points); drawn around (0, 0), placed with ``transform="translate(x y)"``;
   the pieces layer ``g.aw-pieces`` has ``pointer-events="none"`` so a click reaches the
   point underneath.
 - ``text.aw-label`` the point names (inside ``g.aw-labels``); ``g.aw-legend``.
@@ -335,7 +336,7 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
             continue
         x, y = at(p)
         pcs.append(el("g", {"class": "aw-piece " + ("aw-black" if v == "B" else "aw-white"),
-                            "data-piece": v, "data-point": p,
+                            "data-piece": v, "data-at": p,
                             "transform": f"translate({num(x)} {num(y)})"},
                       piece_marker(v)))
     parts.append(el("g", {"class": "aw-pieces", "pointer-events": "none"}, *pcs))

@@ -52,8 +52,8 @@ Class names (for the site's CSS) and data attributes
 - ``.za-creek-lines``, ``.za-dry-lines`` the parallel lines; ``.za-river``, ``.za-gully``
   the river and dry bed of the square; ``.za-stone`` the ahl stone; ``.za-hill`` the
   Globe board's hills; ``.za-caption`` the feature names.
-- ``g.za-awl`` (+ ``za-awl-0`` / ``za-awl-1``) ``data-awl="0|1"``, ``data-space`` (physical)
-  and ``data-own``; drawn around (0, 0) and placed with ``transform="translate(x y)"``, so
+- ``g.za-awl`` (+ ``za-awl-0`` / ``za-awl-1``) ``data-awl="0|1"``, ``data-on`` (the
+  physical space; only spaces carry ``data-space``) and ``data-own``; drawn around (0, 0) and placed with ``transform="translate(x y)"``, so
   a script can move it to any space's centre (read the mark's ``cx``/``cy``, or ``x``/``y``
   plus half the size, or ``data-x``/``data-y`` on the space group).
 - ``g.za-counters`` (``data-side``, ``data-count``) the counter sticks each side holds;
@@ -413,7 +413,7 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
             x, y = x - ny * shift, y + nx * shift
             scale = 0.8
         parts.append(el("g", {"class": f"za-awl za-awl-{side}", "data-awl": side,
-                              "data-space": phys[side], "data-own": awls[side],
+                              "data-on": phys[side], "data-own": awls[side],
                               "transform": f"translate({num(x)} {num(y)})"},
                         el("title", None, esc(_w(lang, "awl", side=W["side"][side]))),
                         awl_marker(side, scale)))

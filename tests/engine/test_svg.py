@@ -48,9 +48,9 @@ def test_escape_and_numbers():
                                             ("printable", 28), ("globe", 28)])
 def test_board_has_every_space_once(ruleset, spaces):
     root = parse(zsvg.board_svg(ruleset))
-    marks = [e for e in root.iter() if "data-space" in e.attrib
-             and has_class(e, "za-space")]
+    marks = [e for e in root.iter() if "data-space" in e.attrib]   # [data-space] = spaces
     assert len(marks) == spaces
+    assert all(has_class(e, "za-space") for e in marks)
     idx = sorted(int(e.get("data-space")) for e in marks)
     assert idx == (list(range(1, 41)) if spaces == 40 else list(range(28)))
     assert all(e.get("data-name") for e in marks)
@@ -104,7 +104,7 @@ def test_awls_stand_on_their_spaces(ruleset, awls, expected):
     assert set(found) == {0, 1}
     for side in (0, 1):
         g = found[side]
-        assert int(g.get("data-space")) == expected[side]
+        assert int(g.get("data-on")) == expected[side]
         assert int(g.get("data-own")) == awls[side]
         x, y = translate_of(g)
         cx, cy = centres[expected[side]]
@@ -137,7 +137,7 @@ def test_board_from_state_object_and_options_object():
 
     root = parse(zsvg.board_svg(Opts(), St()))
     assert root.get("data-ruleset") == "globe"
-    assert int(_awls(root)[1].get("data-space")) == 19
+    assert int(_awls(root)[1].get("data-on")) == 19
     piles = {g.get("data-side"): g.get("data-count") for g in root.iter()
              if g.get("class") == "za-counters"}
     assert piles == {"0": "2", "1": "4"}
@@ -234,9 +234,9 @@ def test_sticks_accept_throw_like_values_and_reject_bad_ones():
     ("kolowis", 47, 104)])
 def test_awithlaknannai_points_and_lines(ruleset, points, lines):
     root = parse(asvg.board_svg(ruleset))
-    pts = [g for g in root.iter() if "data-point" in g.attrib and
-           has_class(g, "aw-point")]
+    pts = [g for g in root.iter() if "data-point" in g.attrib]   # [data-point] = the points
     assert len(pts) == points
+    assert all(has_class(g, "aw-point") for g in pts)
     assert len({g.get("data-point") for g in pts}) == points
     ln = [e for e in root.iter() if has_class(e, "aw-line")]
     assert len(ln) == lines
@@ -261,14 +261,14 @@ def _lines_touch_points(root):
 
 def test_start_position_pieces():
     root = parse(asvg.board_svg("culin"))
-    pieces = {g.get("data-point"): g.get("data-piece") for g in root.iter()
+    pieces = {g.get("data-at"): g.get("data-piece") for g in root.iter()
               if has_class(g, "aw-piece")}
     assert len(pieces) == 24 and "m5" not in pieces
     assert all(pieces[f"b{j}"] == "B" for j in range(1, 9))
     assert all(pieces[f"t{j}"] == "W" for j in range(1, 9))
     assert [pieces[f"m{j}"] for j in (1, 2, 3, 4, 6, 7, 8, 9)] == ["W"] * 4 + ["B"] * 4
     k = parse(asvg.board_svg("kolowis"))
-    kp = {g.get("data-point") for g in k.iter() if has_class(g, "aw-piece")}
+    kp = {g.get("data-at") for g in k.iter() if has_class(g, "aw-piece")}
     assert len(kp) == 46 and "m8" not in kp
 
 
@@ -276,7 +276,7 @@ def test_pieces_follow_a_position_and_stand_on_their_points():
     pos = "WWWWWWWW/WWW.BBBBB/BBBBBBB. W 1"
     root = parse(asvg.board_svg("culin", pos))
     centres = _lines_touch_points(root)
-    pieces = {g.get("data-point"): g for g in root.iter() if has_class(g, "aw-piece")}
+    pieces = {g.get("data-at"): g for g in root.iter() if has_class(g, "aw-piece")}
     assert "m4" not in pieces and "b8" not in pieces and pieces["m5"].get("data-piece") == "B"
     for p, g in pieces.items():
         assert translate_of(g) == pytest.approx(centres[p])
