@@ -1,0 +1,471 @@
+"""A game of Awithlaknannai: legal moves, making and unmaking moves, the end, perft.
+
+The state lives in a few integers (two bit masks, the side to move, the quiet counter)
+and an undo stack, so ``push``/``pop`` cost a handful of operations; strings appear only
+at the edge (:meth:`Game.parse_move`, :meth:`Game.notation`, :attr:`Game.position`).
+
+The end (``shared/rules/awithlaknannai.md``, "The end"), checked in this order before
+each move: a side with no pieces has lost (reason ``"no-pieces"``); after 40 moves in a
+row without a capture the game ends (``"stall-draw"``, or with ``stall="majority"`` the
+side with more pieces wins, ``"stall-majority"``; equal numbers are a ``"stall-draw"``);
+a side with no legal move on its turn has lost (``"no-moves"``). The stall ends the game
+as soon as the 40th quiet move is made, whoever is to move next.
+"""
+
+from __future__ import annotations
+
+from engine.core import GameOverError, MoveError, Outcome, PositionError
+
+from .moves import Move, tables_for
+from .position import SIDE_NAMES, Position
+from .rulesets import STALL_LIMIT, check_stall, get_ruleset
+
+
+class MoveAfterEndError(MoveError, GameOverError):
+    """A move offered after the game has ended: both a MoveError and a GameOverError."""
+
+    kind = "game-over"
+
+
+class Game:
+    """A game in progress (or finished) under one ruleset.
+
+    ``Game(ruleset="culin", position=None, stall="draw")``: ``position`` is a Position or
+    its notation (default: the ruleset's start). Moves come from :meth:`legal_moves`
+    (interned :class:`Move` objects); :meth:`push` makes one without checking it (use
+    :meth:`play` or :meth:`parse_move` for moves from outside), :meth:`pop` unmakes the
+    last one.
+    """
+
+    __slots__ = ("ruleset", "stall", "start", "_tables", "_p", "_side", "_quiet", "_stack",
+                 "_legal", "_compulsory", "_multiple")
+
+    def __init__(self, ruleset="culin", position=None, stall="draw"):
+        self.ruleset = get_ruleset(ruleset)
+        self.stall = check_stall(stall)
+        if position is None:
+            position = Position.start(self.ruleset)
+        elif isinstance(position, str):
+            position = Position.parse(position, self.ruleset)
+        elif not isinstance(position, Position):
+            raise PositionError(f"{position!r} is not a position", input=position)
+        elif position.ruleset.board is not self.ruleset.board:
+            raise PositionError(
+                f"'{position}' is a position on the {position.ruleset.board.title} board, "
+                f"not on the {self.ruleset.board.title} board of ruleset {self.ruleset.name}",
+                input=str(position))
+        else:
+            position = Position(self.ruleset, position.black, position.white,
+                                position.to_move, position.quiet)
+        self.start = position
+        self._tables = tables_for(self.ruleset)
+        self._compulsory = self.ruleset.compulsory
+        self._multiple = self.ruleset.multiple
+        self._p = [position.black, position.white]
+        self._side = position.to_move
+        self._quiet = position.quiet
+        self._stack = []
+        self._legal = None
+
+    # -- state ------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        return Position(self.ruleset, self._p[0], self._p[1], self._side, self._quiet)
+
+    @property
+    def to_move(self) -> int:
+        """0 (Black) or 1 (White): whose turn it is (also after the end)."""
+        return self._side
+
+    @property
+    def quiet(self) -> int:
+        return self._quiet
+
+    @property
+    def counts(self) -> tuple:
+        """(Black's pieces, White's pieces)."""
+        return (self._p[0].bit_count(), self._p[1].bit_count())
+
+    @property
+    def history(self) -> tuple:
+        """The moves made since the start, in order."""
+        return tuple(entry[3] for entry in self._stack)
+
+    @property
+    def ply(self) -> int:
+        return len(self._stack)
+
+    def key(self):
+        """A cheap hashable key of the position (for transposition tables)."""
+        return (self._p[0], self._p[1], self._side, self._quiet)
+
+    def copy(self) -> "Game":
+        g = Game.__new__(Game)
+        g.ruleset = self.ruleset
+        g.stall = self.stall
+        g.start = self.start
+        g._tables = self._tables
+        g._compulsory = self._compulsory
+        g._multiple = self._multiple
+        g._p = list(self._p)
+        g._side = self._side
+        g._quiet = self._quiet
+        g._stack = list(self._stack)
+        g._legal = self._legal
+        return g
+
+    # -- moves ------------------------------------------------------------------------
+
+    def _moves(self) -> list:
+        side = self._side
+        return self._tables.generate(self._p[side], self._p[1 - side], self._compulsory,
+                                     self._multiple)
+
+    def legal_moves(self) -> list:
+        """Every legal move (a fresh list; empty once the game is over)."""
+        if self._legal is None:
+            if self._ended_before_moves() is not None:
+                self._legal = []
+            else:
+                self._legal = self._moves()
+        return list(self._legal)
+
+    def push(self, move: Move) -> None:
+        """Make ``move`` (one of :meth:`legal_moves`; not checked)."""
+        if move._tables is not self._tables:
+            move = self._resolve(move)
+        side = self._side
+        p = self._p
+        self._stack.append((p[0], p[1], self._quiet, move, self._legal))
+        p[side] = (p[side] ^ move._fbit) | move._tbit
+        if move._cap:
+            p[1 - side] &= ~move._cap
+            self._quiet = 0
+        else:
+            self._quiet += 1
+        self._side = 1 - side
+        self._legal = None
+
+    def pop(self) -> Move:
+        """Unmake the last move and return it."""
+        if not self._stack:
+            raise IndexError("pop from a game with no moves")
+        b, w, quiet, move, legal = self._stack.pop()
+        self._p[0] = b
+        self._p[1] = w
+        self._quiet = quiet
+        self._side = 1 - self._side
+        self._legal = legal
+        return move
+
+    def _resolve(self, move: Move) -> Move:
+        for m in self.legal_moves():
+            if m == move:
+                return m
+        raise MoveError(f"'{move.long()}' is not a legal move here", input=move.long())
+
+    def play(self, text) -> Move:
+        """Read ``text`` (or take a Move), check it is legal, make it; return the Move."""
+        move = self.parse_move(text) if isinstance(text, str) else self._checked(text)
+        self.push(move)
+        return move
+
+    def _checked(self, move: Move) -> Move:
+        if self.finished:
+            raise MoveAfterEndError(f"'{move.long()}' cannot be played: the game is over "
+                                    f"({self._why()})", input=move.long())
+        return self._resolve(move)
+
+    # -- the end ----------------------------------------------------------------------
+
+    def _ended_before_moves(self):
+        side = self._side
+        own = self._p[side]
+        enemy = self._p[1 - side]
+        if not own:
+            return Outcome(1 - side, "no-pieces")
+        if not enemy:
+            return Outcome(side, "no-pieces")
+        if self._quiet >= STALL_LIMIT:
+            if self.stall == "majority":
+                nb, nw = self.counts
+                if nb != nw:
+                    return Outcome(0 if nb > nw else 1, "stall-majority")
+            return Outcome(None, "stall-draw")
+        return None
+
+    def outcome(self):
+        """The Outcome once the game is over, else None."""
+        out = self._ended_before_moves()
+        if out is not None:
+            return out
+        if self._legal is None:
+            self._legal = self._moves()
+        if not self._legal:
+            return Outcome(1 - self._side, "no-moves")
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome() is not None
+
+    @property
+    def winner(self):
+        out = self.outcome()
+        return None if out is None else out.winner
+
+    def _why(self) -> str:
+        out = self.outcome()
+        if out is None:
+            return "not over"
+        text = {"no-pieces": "a side has no pieces left",
+                "no-moves": f"{SIDE_NAMES[self._side]} has no legal move",
+                "stall-draw": f"{STALL_LIMIT} moves without a capture: a draw",
+                "stall-majority": f"{STALL_LIMIT} moves without a capture, the side with more "
+                                  "pieces wins"}[out.reason]
+        if out.winner is not None:
+            text += f"; {SIDE_NAMES[out.winner]} has won"
+        return text
+
+    # -- notation ---------------------------------------------------------------------
+
+    def notation(self, move: Move, legal=None) -> str:
+        """The canonical notation of ``move`` in this position.
+
+        A leap is written with its leapt point in brackets only where another legal move
+        follows the same path over a different piece (rules file, "Notation").
+        """
+        if not move.captured:
+            return move.text()
+        legal = self.legal_moves() if legal is None else legal
+        need = [False] * len(move.captured)
+        for m in legal:
+            if m.path == move.path and m.captured != move.captured:
+                for i, (x, y) in enumerate(zip(m.captured, move.captured)):
+                    if x != y:
+                        need[i] = True
+        return move.text(need)
+
+    def legal_notations(self) -> list:
+        """The notation of every legal move, in a stable order (by point names)."""
+        legal = self.legal_moves()
+        return sorted((self.notation(m, legal) for m in legal), key=notation_sort_key)
+
+    def parse_move(self, text) -> Move:
+        """The legal move written ``text`` (short or long form); MoveError saying why not."""
+        if isinstance(text, Move):
+            return self._checked(text)
+        spec = Move.parse(text)
+        quoted = text.strip()
+        if self.finished:
+            raise MoveAfterEndError(f"{quoted!r} cannot be played: the game is over "
+                                    f"({self._why()})", input=text)
+        board = self.ruleset.board
+        for name in spec.path + tuple(c for c in spec.captured if c is not None):
+            if name not in board.index:
+                raise MoveError(f"{quoted!r}: there is no point {name} on the {board.title} "
+                                f"board", input=text)
+        legal = self.legal_moves()
+        matches = [m for m in legal if m.path == spec.path and
+                   all(s is None or s == c for s, c in zip(spec.captured, m.captured))
+                   and bool(m.captured) == bool(spec.captured)]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            options = " or ".join(self.notation(m, legal) for m in matches)
+            raise MoveError(f"{quoted!r} is ambiguous: write the leapt points in brackets "
+                            f"({options})", input=text)
+        raise MoveError(self._explain(repr(quoted), spec, legal), input=text)
+
+    def _explain(self, quoted, spec, legal) -> str:
+        board = self.ruleset.board
+        side = self._side
+        frm = board.index[spec.path[0]]
+        me = SIDE_NAMES[side]
+        if self._p[1 - side] >> frm & 1:
+            return (f"{quoted} is not legal: the piece on {spec.path[0]} is "
+                    f"{SIDE_NAMES[1 - side]}'s, and it is {me}'s turn")
+        if not self._p[side] >> frm & 1:
+            return f"{quoted} is not legal: there is no piece on {spec.path[0]}"
+        captures = [m for m in legal if m.captured]
+        if self._compulsory and captures and not spec.captured:
+            some = ", ".join(sorted((self.notation(m, legal) for m in captures),
+                                    key=notation_sort_key))
+            return (f"{quoted} is not legal: {me} must capture (capture is compulsory in "
+                    f"ruleset {self.ruleset.name}): {some}")
+        if spec.captured:
+            n = len(spec.path)
+            longer = [m for m in legal if len(m.path) > n and m.path[:n] == spec.path
+                      and all(s is None or s == c for s, c in zip(spec.captured, m.captured))]
+            if longer and self._multiple:
+                some = ", ".join(sorted((self.notation(m, legal) for m in longer),
+                                        key=notation_sort_key))
+                return (f"{quoted} is not legal: the piece must go on leaping while it can "
+                        f"({some})")
+        own = [self.notation(m, legal) for m in legal if m.path[0] == spec.path[0]]
+        if own:
+            return (f"{quoted} is not legal here; the legal moves of {spec.path[0]} are "
+                    + ", ".join(sorted(own, key=notation_sort_key)))
+        return f"{quoted} is not legal here: the piece on {spec.path[0]} has no legal move"
+
+    # -- counting ---------------------------------------------------------------------
+
+    def perft(self, depth: int) -> int:
+        """The number of move sequences of exactly ``depth`` moves from here."""
+        if depth < 0:
+            raise ValueError("perft depth must be >= 0")
+        return _perft(self._tables, self._p[0], self._p[1], self._side, self._quiet, depth,
+                      self._compulsory, self._multiple)
+
+    def divide(self, depth: int) -> dict:
+        """{notation: perft(depth - 1) after that move} for every legal move."""
+        out = {}
+        legal = self.legal_moves()
+        for m in legal:
+            self.push(m)
+            out[self.notation(m, legal)] = self.perft(depth - 1)
+            self.pop()
+        return out
+
+    def __repr__(self):
+        return f"Game({self.ruleset.name!r}, '{self.position}', stall={self.stall!r})"
+
+
+def _perft(tables, black, white, side, quiet, depth, compulsory, multiple):
+    if depth == 0:
+        return 1
+    own, enemy = (black, white) if side == 0 else (white, black)
+    if not own or not enemy or quiet >= STALL_LIMIT:
+        return 0
+    if depth == 1:
+        return tables.count(own, enemy, compulsory, multiple)
+    total = 0
+    for m in tables.generate(own, enemy, compulsory, multiple):
+        o = (own ^ m._fbit) | m._tbit
+        if m._cap:
+            e = enemy & ~m._cap
+            q = 0
+        else:
+            e = enemy
+            q = quiet + 1
+        if side == 0:
+            total += _perft(tables, o, e, 1, q, depth - 1, compulsory, multiple)
+        else:
+            total += _perft(tables, e, o, 0, q, depth - 1, compulsory, multiple)
+    return total
+
+
+def notation_sort_key(text: str):
+    """Sort key for move notations: by row letter, then point number, point by point."""
+    key = []
+    num = ""
+    for ch in text:
+        if ch.isdigit():
+            num += ch
+        else:
+            if num:
+                key.append(int(num))
+                num = ""
+            key.append(ch)
+    if num:
+        key.append(int(num))
+    return [(0, k) if isinstance(k, int) else (1, k) for k in key]
+
+
+def random_playout(game: Game, rng, max_moves=None):
+    """Play uniformly random legal moves on ``game`` until it ends; return the Outcome.
+
+    ``rng`` is anything with ``below(n)`` (engine.rng.Rng) or ``randrange(n)``
+    (random.Random). The moves are pushed on ``game`` (``pop`` undoes them); pass
+    ``game.copy()`` to keep the original. ``max_moves`` stops early (then None may be
+    returned). Each move is drawn uniformly from the legal moves, exactly as
+    ``rng.below(len(game.legal_moves()))`` would pick, but without building the list
+    when no leap is possible.
+    """
+    below = getattr(rng, "below", None) or rng.randrange
+    tables = game._tables
+    full = tables.full
+    compulsory = game._compulsory
+    multiple = game._multiple
+    steps_l = tables.steps_left
+    steps_r = tables.steps_right
+    classes = tables.leap_classes
+    p = game._p
+    stack = game._stack
+    side = game._side
+    quiet = game._quiet
+    legal = game._legal
+    n = 0
+    while max_moves is None or n < max_moves:
+        own = p[side]
+        enemy = p[1 - side]
+        if not own or not enemy or quiet >= STALL_LIMIT:
+            break
+        empty = full & ~(own | enemy)
+        groups = []
+        total = 0
+        leaps = None
+        for mask, s1, s2, tab in classes:
+            x = own & mask
+            if x:
+                x = (x << s1 if s1 > 0 else x >> -s1) & enemy
+                if x:
+                    x = (x << s2 if s2 > 0 else x >> -s2) & empty
+                    if x:
+                        c = x.bit_count()
+                        total += c
+                        groups.append((x, c, tab))
+        if total and (multiple or compulsory):
+            # build the leap moves explicitly (chains, or only leaps allowed)
+            leaps = []
+            for x, c, tab in groups:
+                while x:
+                    low = x & -x
+                    leaps.append(tab[low.bit_length() - 1])
+                    x ^= low
+            if multiple:
+                leaps = tables.chains(own, enemy, leaps)
+            groups = [(None, len(leaps), leaps)]
+            total = len(leaps)
+        if not (total and compulsory):
+            for mask, s, tab in steps_l:
+                x = ((own & mask) << s) & empty
+                if x:
+                    c = x.bit_count()
+                    total += c
+                    groups.append((x, c, tab))
+            for mask, s, tab in steps_r:
+                x = ((own & mask) >> s) & empty
+                if x:
+                    c = x.bit_count()
+                    total += c
+                    groups.append((x, c, tab))
+        if not total:
+            break
+        k = below(total)
+        for x, c, tab in groups:
+            if k < c:
+                if x is None:
+                    m = tab[k]
+                else:
+                    while k:
+                        x &= x - 1
+                        k -= 1
+                    m = tab[(x & -x).bit_length() - 1]
+                break
+            k -= c
+        stack.append((p[0], p[1], quiet, m, legal))
+        legal = None
+        p[side] = (own ^ m._fbit) | m._tbit
+        if m._cap:
+            p[1 - side] = enemy & ~m._cap
+            quiet = 0
+        else:
+            quiet += 1
+        side = 1 - side
+        n += 1
+    game._side = side
+    game._quiet = quiet
+    game._legal = legal
+    return game.outcome()

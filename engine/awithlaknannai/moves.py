@@ -1,0 +1,342 @@
+"""Moves: the value type, its notation, and the fast move generator.
+
+Notation (``shared/rules/awithlaknannai.md``, "Notation"):
+
+* a step is ``b4-m5`` (from, to);
+* a leap, or a chain of leaps, lists the landing points after ``x``: ``m6xm4xm2``;
+* where two different pieces could be leapt on the way to the same landing point (only
+  under ruleset ``bent``), the leapt point is written in brackets before the landing
+  point: ``t2x(m2)b2``. The long form with brackets is always accepted, on any leap.
+
+Which form is written:
+
+* :meth:`engine.awithlaknannai.game.Game.notation` (what the command line, records and the
+  page show) brackets a leap only when another legal move *in that position* follows the
+  same path over a different piece (the rules file's "two different pieces could be
+  leapt"). This is the canonical short form; it always names exactly one legal move.
+* ``str(move)``, which knows no position, brackets a leap whenever the board's geometry
+  offers two points to leap over between the same two points (under ``bent`` only), so
+  it is unambiguous in every position. :meth:`Move.long` brackets every leap.
+
+The generator works on bit masks over point indices (see :mod:`.boards`): steps are
+grouped by index shift, leaps by their pair of shifts, so a whole side's steps in one
+direction cost a few integer operations. Move objects are interned per board and leap
+shape: the generator hands out the same object every time, so making moves costs no
+allocation in the hot path.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import MoveError
+
+_POINT = r"[tmb][1-9][0-9]?"
+_STEP_RE = re.compile(rf"^({_POINT})-({_POINT})$")
+_LEAP_RE = re.compile(rf"^({_POINT})((?:x(?:\({_POINT}\))?{_POINT})+)$")
+_SEG_RE = re.compile(rf"x(?:\(({_POINT})\))?({_POINT})")
+
+_FORMS = ("expected a step like 'b4-m5' or a leap chain like 'm6xm4xm2' "
+          "(a leapt point may be written in brackets: 't2x(m2)b2')")
+
+
+class Move:
+    """One move: a step, or a whole leap chain.
+
+    ``path``: the point names, from then each landing (a step has two). ``captured``: the
+    leapt points in order (empty for a step); in a Move made by :meth:`parse` from the
+    short form, a leapt point not written in brackets is ``None`` until a game resolves
+    it (:meth:`engine.awithlaknannai.game.Game.parse_move`). Moves compare by path and
+    captured points.
+    """
+
+    __slots__ = ("path", "captured", "ids", "cap_ids", "_fbit", "_tbit", "_cap", "_tables",
+                 "_geo_brackets", "_hash")
+
+    def __init__(self, path, captured=()):
+        self.path = tuple(path)
+        self.captured = tuple(captured)
+        if len(self.path) < 2:
+            raise MoveError(f"a move needs at least two points, got {self.path!r}",
+                            input=self.path)
+        if self.captured and len(self.captured) != len(self.path) - 1:
+            raise MoveError(f"a leap chain over {len(self.captured)} points needs "
+                            f"{len(self.captured) + 1} points in its path, got {self.path!r}",
+                            input=self.path)
+        self.ids = None
+        self.cap_ids = None
+        self._fbit = self._tbit = self._cap = 0
+        self._tables = None
+        self._geo_brackets = None
+        self._hash = hash((self.path, self.captured))
+
+    @property
+    def is_capture(self) -> bool:
+        """True for a leap (chain)."""
+        return bool(self.captured)
+
+    @property
+    def from_point(self) -> str:
+        return self.path[0]
+
+    @property
+    def to_point(self) -> str:
+        return self.path[-1]
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.path == other.path and self.captured == other.captured
+
+    def __hash__(self):
+        return self._hash
+
+    def __repr__(self):
+        return f"Move({self.long()!r})"
+
+    def text(self, brackets=None) -> str:
+        """The notation, bracketing leap ``i`` when ``brackets[i]`` is true."""
+        if not self.captured:
+            return f"{self.path[0]}-{self.path[1]}"
+        out = [self.path[0]]
+        for i, land in enumerate(self.path[1:]):
+            over = self.captured[i]
+            if over is not None and brackets is not None and brackets[i]:
+                out.append(f"x({over}){land}")
+            else:
+                out.append(f"x{land}")
+        return "".join(out)
+
+    def long(self) -> str:
+        """The long form: every leapt point known is written in brackets."""
+        return self.text([True] * len(self.captured))
+
+    def short(self) -> str:
+        """The form without any brackets (may be ambiguous under ``bent``)."""
+        return self.text(None)
+
+    def __str__(self):
+        if self._geo_brackets is not None:
+            return self.text(self._geo_brackets)
+        return self.long()
+
+    def to_dict(self) -> dict:
+        return {"path": list(self.path), "captured": list(self.captured)}
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read a move's notation (syntax only: no board, no position).
+
+        Raises MoveError quoting ``text`` when it is not a step ``a-b`` or a leap chain
+        ``axbxc`` (brackets allowed). Point names are checked against a board only by
+        the game.
+        """
+        if not isinstance(text, str):
+            raise MoveError(f"{text!r} is not a move: {_FORMS}", input=text)
+        s = text.strip()
+        m = _STEP_RE.match(s)
+        if m:
+            if m.group(1) == m.group(2):
+                raise MoveError(f"{text!r} is not a move: a step must go to another point",
+                                input=text)
+            return cls((m.group(1), m.group(2)))
+        m = _LEAP_RE.match(s)
+        if m:
+            path = [m.group(1)]
+            caps = []
+            for over, land in _SEG_RE.findall(m.group(2)):
+                path.append(land)
+                caps.append(over or None)
+            return cls(path, caps)
+        raise MoveError(f"{text!r} is not a move: {_FORMS}", input=text)
+
+
+def _shift(x: int, s: int) -> int:
+    return x << s if s > 0 else x >> -s
+
+
+class MoveTables:
+    """Precomputed tables for one board and one leap shape, and the move generator.
+
+    ``steps_left`` / ``steps_right``: ``(source mask, shift, table)`` per index shift,
+    where ``table[to]`` is the interned step Move arriving at ``to``. ``leap_classes``:
+    ``(source mask, s1, s2, table)`` per pair of shifts (over = from + s1, land = over +
+    s2), ``table[land]`` the interned single-leap Move. ``leaps[p]``: ``(over, land,
+    over_bit, land_bit)`` per point, for chains.
+    """
+
+    def __init__(self, board, shape: str):
+        self.board = board
+        self.shape = shape
+        self.full = board.full
+        names = board.points
+        n = board.size
+        table = board.leaps(shape)
+        self.leaps = tuple(tuple((b, c, 1 << b, 1 << c) for b, c in table[a]) for a in range(n))
+        # geometric ambiguity: how many points can be leapt from a to c
+        overs = {}
+        for a in range(n):
+            for b, c in table[a]:
+                overs.setdefault((a, c), []).append(b)
+        self._geo_ambiguous = {k for k, v in overs.items() if len(v) > 1}
+        self._interned = {}
+        self.names = names
+        steps = {}
+        for a in range(n):
+            for b in board.neighbours[a]:
+                s = b - a
+                entry = steps.setdefault(s, [0, [None] * n])
+                entry[0] |= 1 << a
+                entry[1][b] = self.intern((a, b), ())
+        self.steps_left = tuple((m, s, t) for s, (m, t) in sorted(steps.items()) if s > 0)
+        self.steps_right = tuple((m, -s, t) for s, (m, t) in sorted(steps.items()) if s < 0)
+        classes = {}
+        for a in range(n):
+            for b, c in table[a]:
+                key = (b - a, c - b)
+                entry = classes.setdefault(key, [0, [None] * n])
+                entry[0] |= 1 << a
+                entry[1][c] = self.intern((a, c), (b,))
+        self.leap_classes = tuple((m, s1, s2, t) for (s1, s2), (m, t) in sorted(classes.items()))
+
+    def intern(self, path_ids, cap_ids) -> Move:
+        """The one Move object for this path and these leapt points (indices)."""
+        key = (path_ids, cap_ids)
+        mv = self._interned.get(key)
+        if mv is not None:
+            return mv
+        names = self.names
+        mv = Move([names[i] for i in path_ids], [names[i] for i in cap_ids])
+        mv.ids = path_ids
+        mv.cap_ids = cap_ids
+        mv._fbit = 1 << path_ids[0]
+        mv._tbit = 1 << path_ids[-1]
+        cap = 0
+        for b in cap_ids:
+            cap |= 1 << b
+        mv._cap = cap
+        mv._tables = self
+        mv._geo_brackets = tuple((path_ids[i], path_ids[i + 1]) in self._geo_ambiguous
+                                 for i in range(len(cap_ids)))
+        if len(self._interned) < 200000:
+            self._interned[key] = mv
+        return mv
+
+    # -- generation -------------------------------------------------------------------
+
+    def single_leaps(self, own: int, enemy: int, empty: int) -> list:
+        out = []
+        for mask, s1, s2, tab in self.leap_classes:
+            x = own & mask
+            if x:
+                x = (x << s1 if s1 > 0 else x >> -s1) & enemy
+                if x:
+                    x = (x << s2 if s2 > 0 else x >> -s2) & empty
+                    while x:
+                        low = x & -x
+                        out.append(tab[low.bit_length() - 1])
+                        x ^= low
+        return out
+
+    def steps(self, own: int, empty: int) -> list:
+        out = []
+        for mask, s, tab in self.steps_left:
+            x = ((own & mask) << s) & empty
+            while x:
+                low = x & -x
+                out.append(tab[low.bit_length() - 1])
+                x ^= low
+        for mask, s, tab in self.steps_right:
+            x = ((own & mask) >> s) & empty
+            while x:
+                low = x & -x
+                out.append(tab[low.bit_length() - 1])
+                x ^= low
+        return out
+
+    def chains(self, own: int, enemy: int, singles: list) -> list:
+        """Extend each single leap into every maximal chain (rule 'multiple')."""
+        out = []
+        leaps = self.leaps
+        intern = self.intern
+        for first in singles:
+            a, c = first.ids
+            b = first.cap_ids[0]
+            en = enemy & ~(1 << b)
+            occ = (own & ~(1 << a)) | en
+            found = []
+            stack = [(c, en, occ, (a, c), (b,))]
+            while stack:
+                p, en, occ, path, caps = stack.pop()
+                more = False
+                for ob, lc, obit, lbit in leaps[p]:
+                    if en & obit and not occ & lbit:
+                        more = True
+                        stack.append((lc, en & ~obit, occ & ~obit, path + (lc,), caps + (ob,)))
+                if not more:
+                    found.append((path, caps))
+            if len(found) == 1 and len(found[0][1]) == 1:
+                out.append(first)
+            else:
+                found.sort()
+                for path, caps in found:
+                    out.append(intern(path, caps))
+        return out
+
+    def generate(self, own: int, enemy: int, compulsory: bool, multiple: bool) -> list:
+        """Every legal move of the side owning ``own`` (no end-of-game checks)."""
+        empty = self.full & ~(own | enemy)
+        leaps = self.single_leaps(own, enemy, empty)
+        if leaps:
+            if multiple:
+                leaps = self.chains(own, enemy, leaps)
+            if compulsory:
+                return leaps
+            return self.steps(own, empty) + leaps
+        return self.steps(own, empty)
+
+    def count(self, own: int, enemy: int, compulsory: bool, multiple: bool) -> int:
+        """The number of legal moves (same rules as :meth:`generate`)."""
+        empty = self.full & ~(own | enemy)
+        if multiple:
+            leaps = self.single_leaps(own, enemy, empty)
+            if leaps:
+                n = len(self.chains(own, enemy, leaps))
+                if compulsory:
+                    return n
+                return n + self._count_steps(own, empty)
+            return self._count_steps(own, empty)
+        n = 0
+        for mask, s1, s2, tab in self.leap_classes:
+            x = own & mask
+            if x:
+                x = (x << s1 if s1 > 0 else x >> -s1) & enemy
+                if x:
+                    x = (x << s2 if s2 > 0 else x >> -s2) & empty
+                    if x:
+                        n += x.bit_count()
+        if n and compulsory:
+            return n
+        return n + self._count_steps(own, empty)
+
+    def _count_steps(self, own: int, empty: int) -> int:
+        n = 0
+        for mask, s, tab in self.steps_left:
+            n += (((own & mask) << s) & empty).bit_count()
+        for mask, s, tab in self.steps_right:
+            n += (((own & mask) >> s) & empty).bit_count()
+        return n
+
+
+_TABLES = {}
+
+
+def tables_for(ruleset) -> MoveTables:
+    """The (cached) move tables of a ruleset's board and leap shape."""
+    key = (ruleset.board.name, ruleset.leap)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = MoveTables(ruleset.board, ruleset.leap)
+    return t
