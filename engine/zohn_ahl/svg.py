@@ -30,7 +30,8 @@ Numbering. ``data-space`` is always the *physical* index = side 0's own numberin
 (1..40 on the cloth, 0..27 on the square). Side 0 (red) goes clockwise from just left of the
 south creek, side 1 (green) anticlockwise from just right of it, as Le Globe Joueur puts
 the red and green pieces; side 1's own space u is side 0's 41-u (cloth) or (28-u) mod 28
-(square), as ``shared/rules/zohn-ahl.md`` says. Each space shows side 0's number outside
+(square), as ``shared/rules/zohn-ahl.md`` says (the drawing calls the engine's own
+``rulesets.physical_space``/``own_space``, so there is one mapping). Each space shows side 0's number outside
 the ring and side 1's number inside it.
 
 The awls. Side 0 is drawn as a vermillion disc with a white centre, side 1 as a bluish green
@@ -67,16 +68,13 @@ from __future__ import annotations
 
 import math
 
-from ..core import RulesetError, ThrowError
+from ..core import PositionError, RulesetError, ThrowError
+from .rulesets import Options, Ruleset, get_ruleset, own_space, physical_space
+from .throws import Throw
 from ..svg import COLOURS as C, check_lang, el, esc, num, polar, svg_document, text
 
 # ---------------------------------------------------------------------------------------
 # rulesets and positions (duck-typed so the drawing works from names, dicts or objects)
-
-#: The board each ruleset is played on (``shared/rules/zohn-ahl.md``).
-BOARD_OF = {"kiowa": 40, "culin": 40, "printable": 28, "globe": 28}
-#: Where the awls stand before the first throw, in each side's own numbering.
-START_OF = {"kiowa": 1, "culin": 1, "printable": 0, "globe": 1}
 
 WORDS = {
     "en": {
@@ -159,43 +157,21 @@ def _w(lang: str, key: str, **kw) -> str:
     return s.format(**kw) if kw else s
 
 
-def _ruleset_name(options_or_ruleset) -> tuple[str, dict]:
-    """(ruleset name, options dict) from a name, a dict, an Options or a Ruleset."""
+def _resolve(options_or_ruleset) -> tuple[Ruleset, int]:
+    """(Ruleset, counters a side) from a name, a dict, an ``Options`` or a ``Ruleset``;
+    validated by ``engine.zohn_ahl.rulesets`` (RulesetError / OptionError)."""
     obj = options_or_ruleset
-    opts: dict = {}
+    if isinstance(obj, Ruleset):
+        return obj, Options().counters
     if obj is None:
-        name = "kiowa"
+        opts = Options()
     elif isinstance(obj, str):
-        name = obj
-    elif isinstance(obj, dict):
-        opts = dict(obj)
-        name = opts.get("ruleset", "kiowa")
-    elif hasattr(obj, "spaces") and hasattr(obj, "name"):          # a Ruleset
-        name = obj.name
-    elif hasattr(obj, "ruleset"):                                    # an Options
-        opts = obj.to_dict() if hasattr(obj, "to_dict") else {"ruleset": obj.ruleset}
-        name = obj.ruleset
+        opts = Options(ruleset=obj)
+    elif isinstance(obj, (dict, Options)):
+        opts = Options.from_dict(obj)
     else:
-        raise RulesetError(f"{obj!r} is not a Zohn Ahl ruleset or options",
-                           input=repr(obj))
-    if not isinstance(name, str) and hasattr(name, "name"):
-        name = name.name
-    if name not in BOARD_OF:
-        raise RulesetError(f"{name!r} is not a Zohn Ahl ruleset: expected one of "
-                           + ", ".join(sorted(BOARD_OF)), input=name)
-    return name, opts
-
-
-def physical_space(spaces: int, side: int, own: int) -> int:
-    """Side 0's number (the physical index) of ``side``'s own space ``own``."""
-    if side == 0:
-        return own
-    return 41 - own if spaces == 40 else (28 - own) % 28
-
-
-def own_space(spaces: int, side: int, phys: int) -> int:
-    """The inverse of :func:`physical_space` (the mapping is its own inverse)."""
-    return physical_space(spaces, side, phys)
+        raise RulesetError(f"{obj!r} is not a Zohn Ahl ruleset or options", input=repr(obj))
+    return get_ruleset(opts.ruleset), opts.counters
 
 
 def _state_dict(state) -> dict:
@@ -209,21 +185,15 @@ def _state_dict(state) -> dict:
             if hasattr(state, k)}
 
 
-def _awls_of(name: str, state: dict) -> tuple[int, int]:
+def _awls_of(rules: Ruleset, state: dict) -> tuple[int, int]:
     awls = state.get("awls")
     if awls is None:
-        s = START_OF[name]
-        return s, s
-    awls = tuple(int(a) for a in awls)
-    lo, hi = (1, 40) if BOARD_OF[name] == 40 else (0, 27)
-    for side, a in enumerate(awls):
-        if not lo <= a <= hi:
-            from ..core import PositionError
-            raise PositionError(f"awl {side} on {a!r}: expected a space from {lo} to {hi}",
-                                input=a)
+        return rules.start, rules.start
+    awls = tuple(awls)
     if len(awls) != 2:
-        from ..core import PositionError
-        raise PositionError(f"{awls!r} is not a pair of awl spaces", input=awls)
+        raise PositionError(f"{awls!r} is not a pair of awl spaces", input=repr(awls))
+    for side in (0, 1):
+        physical_space(rules, side, awls[side])       # validates the space
     return awls  # type: ignore[return-value]
 
 
@@ -258,10 +228,10 @@ def layout(spaces: int) -> dict[int, tuple[float, float, float, float]]:
     return out
 
 
-def _special_names(name: str) -> dict[int, str]:
-    if BOARD_OF[name] == 40:
+def _special_names(rules: Ruleset) -> dict[int, str]:
+    if rules.spaces == 40:
         return {}
-    if name == "globe":
+    if rules.name == "globe":
         return {0: "south river", 14: "north river", 7: "west ravine", 21: "east ravine"}
     return {0: "south creek", 14: "north torrent", 7: "west gully", 21: "east gully"}
 
@@ -326,14 +296,13 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
     a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
     out the awls and the counters (the printable sheets). Returns the SVG text."""
     check_lang(lang)
-    name, opts = _ruleset_name(options_or_ruleset)
-    spaces = BOARD_OF[name]
+    rules, n_counters = _resolve(options_or_ruleset)
+    name, spaces = rules.name, rules.spaces
     st = _state_dict(state)
-    awls = _awls_of(name, st)
-    n_counters = int(opts.get("counters", 4))
+    awls = _awls_of(rules, st)
     counters = tuple(st.get("counters") or (n_counters, n_counters))
     geo = layout(spaces)
-    special = _special_names(name)
+    special = _special_names(rules)
     W = WORDS[lang]
 
     parts: list[str] = []
@@ -343,13 +312,13 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
     if spaces == 40:
         parts.append(_cloth_features(lang))
     else:
-        parts.append(_square_features(name, geo, lang))
+        parts.append(_square_features(rules, geo, lang))
 
     # the spaces
     marks = []
     for p in sorted(geo):
         x, y, nx, ny = geo[p]
-        own1 = own_space(spaces, 1, p)
+        own1 = own_space(rules, 1, p)
         key = special.get(p, f"space {p}")
         cls = ["za-space"]
         fill, stroke = C["ground"], C["ink"]
@@ -359,8 +328,7 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
         elif key.endswith(("gully", "ravine")):
             cls.append("za-dry")
             fill, stroke = C["dry-fill"], C["dry"]
-        if p == physical_space(spaces, 0, START_OF[name]) or \
-                p == physical_space(spaces, 1, START_OF[name]):
+        if p in (physical_space(rules, 0, rules.start), physical_space(rules, 1, rules.start)):
             cls.append("za-start")
         if key.startswith("space "):
             local = _w(lang, "space", n=p) if spaces == 40 else _w(lang, "space", n=p)
@@ -392,7 +360,7 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
                  "font-family": "sans-serif"}
         lab0.append(text(x + nx * off_out, y + ny * off_out, str(p),
                          {**style, "fill": C["side0-dark"]}))
-        lab1.append(text(x - nx * off_in, y - ny * off_in, str(own_space(spaces, 1, p)),
+        lab1.append(text(x - nx * off_in, y - ny * off_in, str(own_space(rules, 1, p)),
                          {**style, "fill": C["side1-dark"], "font-style": "italic"}))
     parts.append(el("g", {"class": "za-label-0", "aria-hidden": "true"}, *lab0))
     parts.append(el("g", {"class": "za-label-1", "aria-hidden": "true"}, *lab1))
@@ -404,7 +372,7 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
         parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end"))
 
     # the awls
-    phys = [physical_space(spaces, side, awls[side]) for side in (0, 1)]
+    phys = [physical_space(rules, side, awls[side]) for side in (0, 1)]
     for side in ((0, 1) if pieces else ()):
         x, y, nx, ny = geo[phys[side]]
         scale = 1.0
@@ -539,7 +507,7 @@ def _cloth_features(lang: str) -> str:
     return "".join(out)
 
 
-def _square_features(name: str, geo, lang: str) -> str:
+def _square_features(rules: Ruleset, geo, lang: str) -> str:
     """The river (north to south) and the dry bed (west to east) of the square board, the
     track joining the spaces, and the Globe board's hills."""
     W = WORDS[lang]
@@ -579,7 +547,7 @@ def _square_features(name: str, geo, lang: str) -> str:
                   el("polyline", {"points": " ".join(f"{num(x)},{num(y)}" for x, y in wave),
                                   "fill": "none", "stroke": C["water"],
                                   "stroke-width": "1.2", "opacity": "0.8"})))
-    if name == "globe":                                 # hills in the cut corners
+    if rules.name == "globe":                           # hills in the cut corners
         for gx, gy in ((-1, 1), (-1, -1), (1, -1), (1, 1)):
             hx, hy = CX + gx * 4 * CELL, CY + gy * 4 * CELL
             r = CELL * 0.62
@@ -594,7 +562,7 @@ def _square_features(name: str, geo, lang: str) -> str:
                                    "stroke-width": "1.6"},
                                    ))
     # captions outside the special spaces
-    special = _special_names(name)
+    special = _special_names(rules)
     for p, key in special.items():
         x, y, nx, ny = geo[p]
         d = BOX / 2 + 30
@@ -612,11 +580,7 @@ def _parse_throw(throw) -> tuple[bool, bool, bool, bool] | None:
     if hasattr(throw, "sticks"):
         return tuple(bool(s) for s in throw.sticks)  # type: ignore[return-value]
     if isinstance(throw, str):
-        code = throw.strip()
-        if len(code) != 4 or any(c not in "01" for c in code):
-            raise ThrowError(f"{throw!r} is not a throw: expected four characters 0 or 1 "
-                             "(three plain sticks, then the sahe)", input=throw)
-        return tuple(c == "1" for c in code)  # type: ignore[return-value]
+        return tuple(Throw.parse(throw).sticks)  # type: ignore[return-value]
     seq = tuple(throw)
     if len(seq) != 4 or any(v not in (0, 1, True, False) for v in seq):
         raise ThrowError(f"{throw!r} is not a throw: expected four values 0 or 1 "

@@ -121,26 +121,23 @@ def test_awls_sharing_a_space_are_both_visible_on_it():
         assert math.hypot(p[0] - centres[0][0], p[1] - centres[0][1]) < 20
 
 
-def test_board_from_state_object_and_options_object():
-    class Opts:
-        ruleset = "globe"
+def test_board_from_engine_state_and_options():
+    from engine.zohn_ahl import Options, State
 
-        def to_dict(self):
-            return {"ruleset": "globe", "counters": 3}
-
-    class St:
-        awls = (3, 9)
-        counters = (2, 4)
-        to_move = 1
-        winner = None
-        skip = (False, True)
-
-    root = parse(zsvg.board_svg(Opts(), St()))
+    opts = Options(ruleset="globe", counters=3)
+    st = State(opts, (3, 9), (2, 4), 1, skip=(False, True))
+    root = parse(zsvg.board_svg(opts, st))
     assert root.get("data-ruleset") == "globe"
     assert int(_awls(root)[1].get("data-on")) == 19
     piles = {g.get("data-side"): g.get("data-count") for g in root.iter()
              if g.get("class") == "za-counters"}
     assert piles == {"0": "2", "1": "4"}
+    # a state after real throws: the awls stand where the engine's physical mapping says
+    state, _ = State.start(Options(ruleset="kiowa")).play("1111")
+    state, _ = state.play("1000")
+    state, _ = state.play("1100")
+    root = parse(zsvg.board_svg("kiowa", state))
+    assert [int(_awls(root)[s].get("data-on")) for s in (0, 1)] == list(state.physical)
 
 
 def test_start_counters_follow_options():
