@@ -5,9 +5,9 @@ complete ``<svg>`` document as a string: viewBox-based, deterministic (same inpu
 bytes), ``<title>``/``<desc>`` in English or French, colours inline (readable and printable
 without the site's CSS), class names for the site's CSS.
 
-Geometry comes from ``engine.awithlaknannai.boards`` (one source of truth: points, their
-coordinates, the lines); while that module is missing, the coordinates of
-``shared/rules/awithlaknannai.md`` are used (the same numbers). One board unit is 70 px, so
+Geometry comes from the ruleset's ``Board`` (``engine.awithlaknannai.boards``, the one
+source of truth: points, their coordinates, the lines, as ``shared/rules/awithlaknannai.md``
+gives them) and pieces from ``Position``. One board unit is 70 px, so
 the two close points at each end of Mosona's middle row (m1-m2 and m8-m9, half a unit
 apart) keep their pieces apart.
 
@@ -39,18 +39,17 @@ Class names and data attributes (for the site's CSS and scripts)
 
 from __future__ import annotations
 
-from ..core import PositionError, RulesetError
+from ..core import PositionError
 from ..svg import COLOURS as C, check_lang, el, esc, num, svg_document, text
+from .boards import Board
+from .position import Position
+from .rulesets import Ruleset, get_ruleset
 
 U = 70          # px per board unit
 MARGIN = 46     # around the board
 LEGEND_H = 34   # under the board
 HIT_R = 14      # point target radius (28 px across)
 PIECE_R = 16.5
-
-#: Which board each ruleset is played on (``shared/rules/awithlaknannai.md``).
-BOARD_OF_RULESET = {"culin": "mosona", "open": "mosona-open", "bent": "mosona",
-                    "ludii": "mosona", "kolowis": "kolowis"}
 
 WORDS = {
     "en": {
@@ -84,160 +83,42 @@ WORDS = {
 # ---------------------------------------------------------------------------------------
 # geometry
 
-class _Geometry:
-    """Points (in order), coordinates (x right, y up) and lines of one board."""
-
-    def __init__(self, name, points, coords, lines):
-        self.name = name
-        self.points = tuple(points)
-        self.coords = dict(coords)
-        self.lines = tuple(tuple(l) for l in lines)
-
-
-def _fallback_geometry(name: str) -> _Geometry:
-    """The boards as ``shared/rules/awithlaknannai.md`` gives them (used only while
-    ``engine.awithlaknannai.boards`` is not importable)."""
-    if name in ("mosona", "mosona-open"):
-        pts, co, ln = [], {}, []
-        for j in range(1, 9):
-            co[f"t{j}"] = (j - 1, 1)
-        co["m1"] = (0, 0)
-        for j in range(2, 9):
-            co[f"m{j}"] = (j - 1.5, 0)
-        co["m9"] = (7, 0)
-        for j in range(1, 9):
-            co[f"b{j}"] = (j - 1, -1)
-        pts = [f"t{j}" for j in range(1, 9)] + [f"m{j}" for j in range(1, 10)] + \
-              [f"b{j}" for j in range(1, 9)]
-        ln += [(f"m{j}", f"m{j + 1}") for j in range(1, 9)]
-        for j in range(2, 9):
-            ln += [(f"m{j}", f"t{j - 1}"), (f"m{j}", f"t{j}"),
-                   (f"m{j}", f"b{j - 1}"), (f"m{j}", f"b{j}")]
-        ln += [("m1", "t1"), ("m1", "b1"), ("m9", "t8"), ("m9", "b8")]
-        if name == "mosona":
-            ln += [(f"t{j}", f"t{j + 1}") for j in range(1, 8)]
-            ln += [(f"b{j}", f"b{j + 1}") for j in range(1, 8)]
-        return _Geometry(name, pts, co, ln)
-    if name == "kolowis":
-        co = {}
-        for j in range(1, 17):
-            co[f"t{j}"] = (j - 1, 1)
-            co[f"b{j}"] = (j - 1, -1)
-        for j in range(1, 16):
-            co[f"m{j}"] = (j - 0.5, 0)
-        pts = [f"t{j}" for j in range(1, 17)] + [f"m{j}" for j in range(1, 16)] + \
-              [f"b{j}" for j in range(1, 17)]
-        ln = [(f"m{j}", f"m{j + 1}") for j in range(1, 15)]
-        for j in range(1, 16):
-            ln += [(f"m{j}", f"t{j}"), (f"m{j}", f"t{j + 1}"),
-                   (f"m{j}", f"b{j}"), (f"m{j}", f"b{j + 1}")]
-        ln += [(f"t{j}", f"t{j + 1}") for j in range(1, 16)]
-        ln += [(f"b{j}", f"b{j + 1}") for j in range(1, 16)]
-        return _Geometry(name, pts, co, ln)
-    raise RulesetError(f"{name!r} is not an Awithlaknannai board", input=name)
-
-
-def geometry(board_name: str) -> _Geometry:
-    """The geometry of ``board_name`` ("mosona", "mosona-open", "kolowis")."""
-    try:
-        from .boards import BOARDS  # type: ignore
-    except ImportError:
-        return _fallback_geometry(board_name)
-    if board_name not in BOARDS:
-        raise RulesetError(f"{board_name!r} is not an Awithlaknannai board: expected one "
-                           "of " + ", ".join(sorted(BOARDS)), input=board_name)
-    b = BOARDS[board_name]
-    return _Geometry(board_name, b.points, b.coords, b.lines)
-
-
-def _resolve(ruleset) -> tuple[str, str]:
-    """(ruleset name, board name) from a name, a Ruleset or a dict."""
+def _resolve(ruleset) -> Ruleset:
+    """The ``Ruleset`` from a name, a Ruleset or ``{"ruleset": name}``."""
     if ruleset is None:
         ruleset = "culin"
     if isinstance(ruleset, dict):
         ruleset = ruleset.get("ruleset", "culin")
-    if isinstance(ruleset, str):
-        if ruleset not in BOARD_OF_RULESET:
-            raise RulesetError(f"{ruleset!r} is not an Awithlaknannai ruleset: expected one "
-                               "of " + ", ".join(sorted(BOARD_OF_RULESET)), input=ruleset)
-        return ruleset, BOARD_OF_RULESET[ruleset]
-    board = getattr(ruleset, "board", None)
-    name = getattr(ruleset, "name", None)
-    if board is None or name is None:
-        raise RulesetError(f"{ruleset!r} is not an Awithlaknannai ruleset",
-                           input=repr(ruleset))
-    board_name = board if isinstance(board, str) else board.name
-    return name, board_name
+    return get_ruleset(ruleset)
 
 
-def _rows(geo: _Geometry) -> dict[str, list[str]]:
-    rows: dict[str, list[str]] = {"t": [], "m": [], "b": []}
-    for p in geo.points:
-        rows[p[0]].append(p)
-    for r in rows.values():
-        r.sort(key=lambda p: int(p[1:]))
-    return rows
+def _rows(board: Board) -> dict[str, list[str]]:
+    """Point names per row letter, each row from the left."""
+    return {key: [board.points[i] for i in row] for key, row in zip("tmb", board.rows)}
 
 
-def start_pieces(geo: _Geometry) -> dict[str, str]:
-    """The start (rules file): Black the b-row and the middle points on its right, White
-    the t-row and the middle points on its left; the centre point empty."""
-    rows = _rows(geo)
-    mid = rows["m"]
-    half = len(mid) // 2
-    out = {p: "B" for p in rows["b"]}
-    out.update({p: "W" for p in rows["t"]})
-    out.update({p: "W" for p in mid[:half]})
-    out.update({p: "B" for p in mid[half + 1:]})
-    return out
-
-
-def _pieces_of(geo: _Geometry, ruleset_name: str, position) -> tuple[dict, int | None]:
+def _pieces_of(rs: Ruleset, position) -> tuple[dict, int | None]:
     """{point: "B"|"W"} and the side to move (0, 1 or None) of ``position``."""
     if position is None:
-        return start_pieces(geo), 0
-    if hasattr(position, "piece_at"):
-        pieces = {}
-        for p in geo.points:
-            v = position.piece_at(p)
-            if v:
-                pieces[p] = v
-        return pieces, getattr(position, "to_move", None)
-    if isinstance(position, str):
-        try:
-            from .position import Position  # type: ignore
-        except ImportError:
-            return _parse_position(geo, position)
-        return _pieces_of(geo, ruleset_name, Position.parse(position, ruleset_name))
-    if isinstance(position, dict):
-        return {p: v for p, v in position.items() if v in ("B", "W")}, None
-    raise PositionError(f"{position!r} is not a position", input=repr(position))
-
-
-def _parse_position(geo: _Geometry, textpos: str) -> tuple[dict, int | None]:
-    """A small reader of the rules file's position notation (used only while
-    ``engine.awithlaknannai.position`` is missing)."""
-    fields = textpos.split()
-    rows = _rows(geo)
-    cells = fields[0].split("/") if fields else []
-    if len(cells) != 3:
-        raise PositionError(f"{textpos!r} is not a position: expected three rows "
-                            "separated by '/'", input=textpos)
+        position = Position.start(rs)
+    elif isinstance(position, str):
+        position = Position.parse(position, rs)
+    elif isinstance(position, dict):
+        bad = [p for p, v in position.items() if p not in rs.board.index or
+               v not in ("B", "W", None, "")]
+        if bad:
+            raise PositionError(f"{bad[0]!r} -> {position[bad[0]]!r}: expected a point of the "
+                                f"{rs.board.name} board and 'B', 'W' or None",
+                                input=repr(position))
+        return {p: v for p, v in position.items() if v}, None
+    if not hasattr(position, "piece_at"):
+        raise PositionError(f"{position!r} is not a position", input=repr(position))
     pieces = {}
-    for key, cell in zip("tmb", cells):
-        if len(cell) != len(rows[key]) or any(c not in "BW." for c in cell):
-            raise PositionError(f"{textpos!r} is not a position: row {key!r} should have "
-                                f"{len(rows[key])} characters B, W or '.'", input=textpos)
-        for p, c in zip(rows[key], cell):
-            if c != ".":
-                pieces[p] = c
-    to_move = None
-    if len(fields) > 1:
-        if fields[1] not in ("B", "W"):
-            raise PositionError(f"{textpos!r}: the side to move must be B or W",
-                                input=textpos)
-        to_move = 0 if fields[1] == "B" else 1
-    return pieces, to_move
+    for p in rs.board.points:
+        v = position.piece_at(p)
+        if v:
+            pieces[p] = v
+    return pieces, getattr(position, "to_move", None)
 
 
 # ---------------------------------------------------------------------------------------
@@ -263,9 +144,10 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
     or None for the start); ``flip`` puts White at the bottom. Returns the SVG text."""
     check_lang(lang)
     W = WORDS[lang]
-    rs_name, board_name = _resolve(ruleset)
-    geo = geometry(board_name)
-    pieces, to_move = _pieces_of(geo, rs_name, position)
+    rs = _resolve(ruleset)
+    rs_name, geo = rs.name, rs.board
+    board_name = geo.name
+    pieces, to_move = _pieces_of(rs, position)
 
     xs = [c[0] for c in geo.coords.values()]
     ys = [c[1] for c in geo.coords.values()]

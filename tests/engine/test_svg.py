@@ -332,3 +332,36 @@ def test_awithlaknannai_bad_input():
         asvg.board_svg("culin", "WWWW/BBBB B 0")
     with pytest.raises(OptionError):
         asvg.board_svg("culin", lang="es")
+
+
+def test_drawing_follows_the_engine_board_and_game():
+    from engine.awithlaknannai import BOARDS, Game
+
+    g = Game("culin")
+    g.push(g.parse_move("m6-m5"))
+    g.push(g.parse_move("m4xm6"))
+    root = parse(asvg.board_svg(g.ruleset, g.position))
+    pieces = {e.get("data-at"): e.get("data-piece") for e in root.iter()
+              if has_class(e, "aw-piece")}
+    board = BOARDS["mosona"]
+    assert pieces == {p: g.position.piece_at(p) for p in board.points
+                      if g.position.piece_at(p)}
+    assert len(pieces) == 23
+    # the drawing is the board's geometry, scaled: same lines, same proportions
+    centres = _lines_touch_points(root)
+    drawn = {e.get("data-line") for e in root.iter() if has_class(e, "aw-line")}
+    assert drawn == {f"{a}-{b}" for a, b in board.lines}
+    (x1, y1), (x2, y2) = board.coords["t1"], board.coords["b8"]
+    k = (centres["b8"][0] - centres["t1"][0]) / (x2 - x1)
+    for p, (x, y) in board.coords.items():
+        assert centres[p][0] - centres["t1"][0] == pytest.approx(k * (x - x1))
+        assert centres[p][1] - centres["t1"][1] == pytest.approx(-k * (y - y1))
+
+
+def test_empty_board_from_a_dict():
+    root = parse(asvg.board_svg("kolowis", {}))
+    assert not [e for e in root.iter() if has_class(e, "aw-piece")]
+    one = parse(asvg.board_svg("open", {"m5": "W"}))
+    assert [e.get("data-at") for e in one.iter() if has_class(e, "aw-piece")] == ["m5"]
+    with pytest.raises(PositionError):
+        asvg.board_svg("culin", {"z9": "B"})
