@@ -365,3 +365,44 @@ def test_empty_board_from_a_dict():
     assert [e.get("data-at") for e in one.iter() if has_class(e, "aw-piece")] == ["m5"]
     with pytest.raises(PositionError):
         asvg.board_svg("culin", {"z9": "B"})
+
+
+DIGEST_SCRIPT = '''
+import hashlib
+from engine.zohn_ahl.svg import board_svg as z, sticks_svg
+from engine.awithlaknannai.svg import board_svg as a
+out = [z(rs, lang=lang) for rs in ("kiowa", "culin", "printable", "globe") for lang in ("en", "fr")]
+out.append(z("kiowa", {"awls": [12, 29], "counters": [3, 5], "to_move": 1}))
+out += [sticks_svg("0101"), sticks_svg(None, lang="fr")]
+out += [a(rs, flip=f, lang="fr" if f else "en") for rs in ("culin", "open", "kolowis")
+        for f in (False, True)]
+print(hashlib.sha256("".join(out).encode()).hexdigest())
+'''
+
+
+@pytest.mark.pyodide
+def test_same_bytes_in_pyodide(tmp_path):
+    """The page redraws boards in Pyodide (Python 3.14): same drawing, byte for byte."""
+    import hashlib
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    runner = root / "tests" / "pyodide" / "run.mjs"
+    node = shutil.which("node")
+    if node is None or not runner.exists() or not (root / "node_modules" / "pyodide").exists():
+        pytest.skip("node or the Pyodide runner is not available")
+    script = tmp_path / "svg_digest.py"
+    script.write_text(DIGEST_SCRIPT)
+    done = subprocess.run([node, str(runner), str(script)], capture_output=True, text=True,
+                          timeout=300, cwd=root)
+    assert done.returncode == 0, done.stderr
+    ns: dict = {}
+    import contextlib
+    import io
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(DIGEST_SCRIPT, ns)
+    assert done.stdout.strip().splitlines()[-1] == buf.getvalue().strip()
+    assert len(buf.getvalue().strip()) == len(hashlib.sha256().hexdigest())
