@@ -125,9 +125,10 @@ class Throw:
     @classmethod
     def random(cls, rng: Rng, p=HALF) -> "Throw":
         """A random throw: each stick shows its mark with probability ``p`` (see the module doc)."""
-        if p == HALF:
+        if p is not HALF:
+            p = parse_bias(p)
+        if p is HALF or p == HALF:
             return cls._ALL[rng.next_u64() >> 60]
-        p = parse_bias(p)
         code = 0
         for _ in range(4):
             code = (code << 1) | (1 if rng.chance(p) else 0)
