@@ -275,11 +275,10 @@ def _counter_pile(side: int, count: int, x: float, y: float, lang: str,
                                   "y2": num(sy + 8), "stroke": C["wood-edge"],
                                   "stroke-width": "3.2", "stroke-linecap": "round"}))
     label = _w(lang, "counter") if count == 1 else _w(lang, "counters", n=count)
-    lx = x if anchor == "start" else x
     return el("g", {"class": "za-counters", "data-side": side, "data-count": count},
               el("g", {"transform": f"translate({num(x)} {num(y + 26)})"},
                  awl_marker(side, 0.55)),
-              text(lx + (12 if anchor == "start" else -12), y + 30,
+              text(x + (12 if anchor == "start" else -12), y + 30,
                    f"{_w(lang, 'side')[side]}: {label}",
                    {"font-size": "11", "fill": C["ink"], "text-anchor": anchor,
                     "font-family": "sans-serif"}),
@@ -331,7 +330,7 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
         if p in (physical_space(rules, 0, rules.start), physical_space(rules, 1, rules.start)):
             cls.append("za-start")
         if key.startswith("space "):
-            local = _w(lang, "space", n=p) if spaces == 40 else _w(lang, "space", n=p)
+            local = _w(lang, "space", n=p)
         else:
             local = W[key]
         tip = (f"{local}: {W['side'][0]} {p}, {W['side'][1]} {own1}"
