@@ -47,7 +47,7 @@ from .rulesets import Ruleset, get_ruleset
 
 U = 70          # px per board unit
 MARGIN = 46     # around the board
-LEGEND_H = 34   # under the board
+LEGEND_H = 44   # under the board
 HIT_R = 14      # point target radius (28 px across)
 PIECE_R = 16.5
 
@@ -224,7 +224,7 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
     parts.append(el("g", {"class": "aw-pieces", "pointer-events": "none"}, *pcs))
 
     # legend: the side at the bottom on the left
-    ly = height - LEGEND_H + 2
+    ly = height - LEGEND_H / 2 - 6
     order = ("W", "B") if flip else ("B", "W")
     leg = []
     lx = MARGIN - 10
