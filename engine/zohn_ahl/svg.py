@@ -79,7 +79,7 @@ from ..svg import COLOURS as C, check_lang, el, esc, num, polar, svg_document, t
 WORDS = {
     "en": {
         "side": ("Red", "Green"), "dir": ("clockwise", "anticlockwise"),
-        "awl": "{side} awl", "space": "space {n}",
+        "awl": ("Red awl", "Green awl"), "space": "space {n}",
         "creek": "creek", "dry": "dry branch", "stone": "ahl stone",
         "south creek": "south creek", "north creek": "north creek",
         "north torrent": "north torrent", "west gully": "west dry gully",
@@ -93,11 +93,13 @@ WORDS = {
                    "The creek lies between parallel lines at the north (between 20 and 21) "
                    "and the south (between 40 and 1); the dry branches lie between parallel "
                    "lines at right angles, west and east. The ahl stone is in the centre."),
-        "desc28": ("A square track of 28 spaces. Space 0 is the {s} (the start), 14 the {n}, "
+        "desc28": ("A square track of 28 spaces. Space 0 is the {s} ({start}), 14 the {n}, "
                    "7 and 21 the {w} and {e}; a river runs from north to south and a dry bed "
                    "from west to east."),
         "numbers": "Numbers outside: Red's count ({d0}); inside: Green's count ({d1}).",
-        "awl_at": "{side} awl on its space {own} (board space {phys}).",
+        "awl_at": "{awl} on its space {own} (board space {phys}).",
+        "start_printable": "the start",
+        "start_globe": "the awls start on the spaces either side of it",
         "counts": "Counters: Red {c0}, Green {c1}.",
         "to_move": "{side} to throw.",
         "winner": "{side} has won.",
@@ -113,7 +115,7 @@ WORDS = {
     },
     "fr": {
         "side": ("Rouge", "Vert"), "dir": ("sens horaire", "sens anti-horaire"),
-        "awl": "alène {side_lower}", "space": "case {n}",
+        "awl": ("Alène rouge", "Alène verte"), "space": "case {n}",
         "creek": "ruisseau", "dry": "branche sèche", "stone": "pierre de l'ahl",
         "south creek": "ruisseau sud", "north creek": "ruisseau nord",
         "north torrent": "torrent nord", "west gully": "ravine sèche ouest",
@@ -128,12 +130,14 @@ WORDS = {
                    "(entre 20 et 21) et au sud (entre 40 et 1) ; les branches sèches passent "
                    "entre des lignes parallèles à angle droit, à l'ouest et à l'est. La "
                    "pierre de l'ahl est au centre."),
-        "desc28": ("Un parcours carré de 28 cases. La case 0 est le {s} (le départ), la 14 "
-                   "le {n}, la 7 et la 21 le {w} et le {e} ; une rivière descend du nord au "
-                   "sud et un lit à sec va d'ouest en est."),
+        "desc28": ("Un parcours carré de 28 cases. Case 0 : {s} ({start}) ; case 14 : "
+                   "{n} ; cases 7 et 21 : {w} et {e}. Une rivière descend du nord au sud et "
+                   "un lit à sec va d'ouest en est."),
         "numbers": ("Nombres à l'extérieur : le compte de Rouge ({d0}) ; à l'intérieur : "
                     "celui de Vert ({d1})."),
-        "awl_at": "Alène {side_lower} sur sa case {own} (case {phys} du plateau).",
+        "awl_at": "{awl} sur sa case {own} (case {phys} du plateau).",
+        "start_printable": "le départ",
+        "start_globe": "les alènes partent des cases de part et d'autre",
         "counts": "Jetons : Rouge {c0}, Vert {c1}.",
         "to_move": "À {side} de lancer.",
         "winner": "{side} a gagné.",
@@ -382,7 +386,7 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
         parts.append(el("g", {"class": f"za-awl za-awl-{side}", "data-awl": side,
                               "data-on": phys[side], "data-own": awls[side],
                               "transform": f"translate({num(x)} {num(y)})"},
-                        el("title", None, esc(_w(lang, "awl", side=W["side"][side]))),
+                        el("title", None, esc(W["awl"][side])),
                         awl_marker(side, scale)))
 
     # words
@@ -390,10 +394,11 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
         title = W["title40"] if spaces == 40 else W["title28"]
     desc = [W["desc40"] if spaces == 40 else
             W["desc28"].format(s=W[special[0]], n=W[special[14]], w=W[special[7]],
+                               start=W["start_" + name],
                                e=W[special[21]])]
     desc.append(W["numbers"].format(d0=W["dir"][0], d1=W["dir"][1]))
     for side in ((0, 1) if pieces else ()):
-        desc.append(_w(lang, "awl_at", side=W["side"][side], own=awls[side],
+        desc.append(_w(lang, "awl_at", awl=W["awl"][side], own=awls[side],
                        phys=phys[side]))
     if pieces:
         desc.append(W["counts"].format(c0=counters[0], c1=counters[1]))
