@@ -26,10 +26,10 @@ COLOURS = {
     "ground": "#f6efdf",      # unbleached cotton / paper
     "ground-edge": "#d9ccb0",
     "ink": "#4a3a2a",         # dark brown ink for lines and text
-    "ink-soft": "#7a6a55",    # labels
+    "ink-soft": "#6b5b47",    # labels (5.7:1 on the ground)
     "water": "#0072b2",       # Okabe-Ito blue: creek, torrent, river
     "water-fill": "#cfe3ef",
-    "dry": "#b08a4e",         # ochre: dry branches, gullies, ravines
+    "dry": "#96703a",         # ochre: dry branches, gullies, ravines
     "dry-fill": "#ecdcb8",
     "stone": "#9a948a",
     "stone-edge": "#6f6a61",
