@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import GameOverError, Outcome, PositionError, ThrowError
-from engine.zohn_ahl.rulesets import Options, RULESETS, physical_space
+from engine.zohn_ahl.rulesets import PATH_TABLES, Options, RULESETS, physical_space
 from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Throw, parse_bias
 
 __all__ = ["Event", "State", "EVENT_KINDS"]
@@ -72,13 +72,17 @@ def _kinfo(options: Options) -> tuple:
     if info is None:
         rules = RULESETS[options.ruleset]
         info = (_CODES[rules.name], VALUES[rules.table], EXTRAS[rules.table],
-                options.gully == "cross")
+                options.gully == "cross", PATH_TABLES[rules.name])
         _KINFO[options] = info
     return info
 
 
 _set = object.__setattr__
 _new = object.__new__
+_tnew = tuple.__new__   # builds the frequent events positionally (much faster than keywords)
+_N8 = (None,) * 8
+_N5 = (None,) * 5
+assert len(Event._fields) == 13   # the positional builds below rely on the field order
 
 
 class State:
@@ -202,7 +206,7 @@ class State:
             else:
                 raise ThrowError(f"{throw!r} is not a throw: expected a Throw or four characters "
                                  f"0 or 1", input=throw)
-        rcode, values, extras, cross = self._k
+        rcode, values, extras, cross, paths = self._k
         code = throw.code
         v = values[code]
         extra = extras[code]
@@ -216,13 +220,12 @@ class State:
         end_turn = False      # the turn ends now: an extra throw earned is lost
         pass_now = False      # globe: the turn passes at once to a side captured in a ravine
         if ev is not None:
-            ev.append(Event("throw", side, throw=throw._text, value=v, extra=extra))
+            ev.append(_tnew(Event, ("throw", side, throw._text, v, extra) + _N8))
 
         if rcode == _KIOWA:
             if t == 20 or t == 40:
                 if ev is not None:
-                    ev.append(Event("move", side, value=v, from_space=s, to_space=t,
-                                    path=tuple(range(s + 1, t + 1))))
+                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                 awls[side] = 1
                 counters[side] -= 1
                 counters[other] += 1
@@ -235,8 +238,7 @@ class State:
                 if t > 40:
                     t -= 40
                     if ev is not None:
-                        ev.append(Event("move", side, value=v, from_space=s, to_space=t,
-                                        path=tuple((s + i - 1) % 40 + 1 for i in range(1, v + 1))))
+                        ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                     counters[other] -= 1
                     counters[side] += 1
                     if ev is not None:
@@ -244,8 +246,7 @@ class State:
                     if counters[other] == 0:
                         winner = side
                 elif ev is not None:
-                    ev.append(Event("move", side, value=v, from_space=s, to_space=t,
-                                    path=tuple(range(s + 1, t + 1))))
+                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                 awls[side] = t
                 if winner is None and awls[other] == 41 - t:
                     winner = self._hit("whip", side, other, 1, awls, counters, ev)
@@ -256,8 +257,7 @@ class State:
                     ev.append(Event("no-move", side, value=v, from_space=s, reason="past-40"))
             else:
                 if ev is not None:
-                    ev.append(Event("move", side, value=v, from_space=s, to_space=t,
-                                    path=tuple(range(s + 1, t + 1))))
+                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                 if t == 40:
                     awls[side] = 1
                     counters[other] -= 1
@@ -284,8 +284,7 @@ class State:
         elif rcode == _PRINTABLE:
             if t >= 28:
                 if ev is not None:
-                    ev.append(Event("move", side, value=v, from_space=s, to_space=0,
-                                    path=tuple(range(s + 1, 28)) + (0,)))
+                    ev.append(_tnew(Event, ("move", side, None, v, None, s, 0, paths[s][v]) + _N5))
                 awls[0] = awls[1] = 0
                 counters[other] -= 1
                 counters[side] += 1
@@ -296,8 +295,7 @@ class State:
                     winner = side
             else:
                 if ev is not None:
-                    ev.append(Event("move", side, value=v, from_space=s, to_space=t,
-                                    path=tuple(range(s + 1, t + 1))))
+                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                 if t == 14:
                     awls[side] = 0
                     counters[side] -= 1
@@ -340,8 +338,7 @@ class State:
         else:  # globe
             if t == 28 or t == 14:
                 if ev is not None:
-                    ev.append(Event("move", side, value=v, from_space=s, to_space=t % 28,
-                                    path=tuple((s + i) % 28 for i in range(1, v + 1))))
+                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t % 28, paths[s][v]) + _N5))
                 awls[side] = 1
                 counters[side] -= 1
                 counters[other] += 1
@@ -354,8 +351,7 @@ class State:
                 if t >= 29:
                     t -= 28
                     if ev is not None:
-                        ev.append(Event("move", side, value=v, from_space=s, to_space=t,
-                                        path=tuple((s + i) % 28 for i in range(1, v + 1))))
+                        ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                     counters[other] -= 1
                     counters[side] += 1
                     awls[other] = 1
@@ -365,8 +361,7 @@ class State:
                     if counters[other] == 0:
                         winner = side
                 elif ev is not None:
-                    ev.append(Event("move", side, value=v, from_space=s, to_space=t,
-                                    path=tuple(range(s + 1, t + 1))))
+                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                 awls[side] = t
                 if winner is None and awls[other] == 28 - t:
                     in_ravine = t == 7 or t == 21   # the other awl's own 21 or 7
@@ -410,8 +405,8 @@ class State:
         elif extra and not end_turn:
             nxt = side
             if ev is not None:
-                ev.append(Event("extra-throw", side))
-                ev.append(Event("turn", side, reason="extra-throw"))
+                ev.append(_tnew(Event, ("extra-throw", side) + _N8 + (None, None, None)))
+                ev.append(_tnew(Event, ("turn", side) + _N8 + (None, None, "extra-throw")))
         elif skip[other]:
             if skip[side]:
                 skip[0] = skip[1] = False
@@ -429,7 +424,7 @@ class State:
         else:
             nxt = other
             if ev is not None:
-                ev.append(Event("turn", other, reason="passed"))
+                ev.append(_tnew(Event, ("turn", other) + _N8 + (None, None, "passed")))
         _set(new, "to_move", nxt)
         _set(new, "skip", (skip[0], skip[1]))
         return new

@@ -306,7 +306,7 @@ def path(ruleset, side: int, from_own: int, value: int) -> list:
     _check_own(rules, side, from_own)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
         raise PositionError(f"{value!r} is not a throw value: expected 1..10", input=value)
-    return list(_PATHS[rules.name](from_own, value))
+    return list(PATH_TABLES[rules.name][from_own][value])
 
 
 def _path_kiowa(s, v):
@@ -329,3 +329,9 @@ def _path_globe(s, v):
 
 _PATHS = {"kiowa": _path_kiowa, "culin": _path_culin, "printable": _path_printable,
           "globe": _path_globe}
+
+#: ``PATH_TABLES[ruleset][from_own][value]``: the tuple :func:`path` returns (precomputed
+#: for every own space and value 0..10; index 0 is unused).
+PATH_TABLES = {name: tuple(tuple(fn(s, v) if v else () for v in range(11))
+                           for s in range(RULESETS[name].last + 1))
+               for name, fn in _PATHS.items()}
