@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import GameOverError, Outcome, PositionError, ThrowError
-from engine.zohn_ahl.rulesets import PATH_TABLES, Options, RULESETS, physical_space
+from engine.zohn_ahl.rulesets import PATH_TABLES, Options, Ruleset, RULESETS, physical_space
 from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Throw, parse_bias
 
 __all__ = ["Event", "State", "EVENT_KINDS"]
@@ -108,6 +108,13 @@ class State:
                                      for c in counters) or sum(counters) != 2 * options.counters:
             raise PositionError(f"counters {list(counters)!r} do not total {2 * options.counters}",
                                 input=counters)
+        if winner is None:
+            if to_move not in (0, 1) or isinstance(to_move, bool) or 0 in counters:
+                raise PositionError(f"to_move {to_move!r} is not a side (0 or 1) of an unfinished game",
+                                    input=to_move)
+        elif winner not in (0, 1) or to_move is not None or counters[1 - winner] != 0:
+            raise PositionError(f"winner {winner!r} does not fit counters {list(counters)!r} and "
+                                f"to_move {to_move!r}", input=winner)
         _set(self, "options", options)
         _set(self, "awls", awls)
         _set(self, "counters", counters)
@@ -447,6 +454,8 @@ def _options(options) -> Options:
         return options
     if isinstance(options, str):
         return Options(ruleset=options)
+    if isinstance(options, Ruleset):
+        return Options(ruleset=options.name)
     if isinstance(options, dict):
         return Options.from_dict(options)
     if options is None:

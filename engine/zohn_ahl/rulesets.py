@@ -335,3 +335,17 @@ _PATHS = {"kiowa": _path_kiowa, "culin": _path_culin, "printable": _path_printab
 PATH_TABLES = {name: tuple(tuple(fn(s, v) if v else () for v in range(11))
                            for s in range(RULESETS[name].last + 1))
                for name, fn in _PATHS.items()}
+
+
+def _render_choices() -> str:
+    out = ["", "Reconstruction choices, per ruleset", "===================================", ""]
+    for rules in RULESETS.values():
+        out.append(f"``{rules.name}``: {rules.title}")
+        out.append(f"    Source: {rules.source}.")
+        for choice in rules.choices:
+            out.append(f"    - {choice}")
+        out.append("")
+    return "\n".join(out)
+
+
+__doc__ = (__doc__ or "") + _render_choices()

@@ -144,3 +144,20 @@ def test_state_is_immutable_and_picklable():
     s2, _ = s.play("1100")
     assert pickle.loads(pickle.dumps(s2)) == s2 and hash(s2) == hash(pickle.loads(pickle.dumps(s2)))
     assert s.awls == (1, 1)
+
+
+def test_state_constructor_validates():
+    from engine.core import PositionError
+    from engine.zohn_ahl import RULESETS
+    s = State(Options("kiowa"), (5, 9), (3, 5), 1)
+    assert s.awls == (5, 9) and s.to_move == 1
+    assert State.start(RULESETS["culin"]) == State.start("culin")
+    for bad in [dict(awls=(0, 1)), dict(awls=(41, 1)), dict(counters=(4, 5)),
+                dict(to_move=2), dict(to_move=None), dict(winner=0, to_move=None),
+                dict(counters=(0, 8))]:
+        kwargs = dict(options=Options("kiowa"), awls=(1, 1), counters=(4, 4), to_move=0)
+        kwargs.update(bad)
+        with pytest.raises(PositionError):
+            State(**kwargs)
+    done = State(Options("kiowa"), (1, 1), (8, 0), None, winner=0)
+    assert done.finished and done.outcome.winner == 0
