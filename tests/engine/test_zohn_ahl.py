@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from engine.core import (EngineError, GameOverError, OptionError, PositionError, RecordError,
-                         RulesetError, ThrowError)
-from engine.zohn_ahl import (EVENT_KINDS, RULESETS, Event, Options, Record, State, Throw, path,
-                             physical_space)
+from engine.core import (EngineError, GameOverError, OptionError, PositionError, RulesetError,
+                         ThrowError)
+from engine.zohn_ahl import EVENT_KINDS, RULESETS, Options, State, Throw, path, physical_space
 from engine.zohn_ahl.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
