@@ -117,19 +117,35 @@ class Game:
 
     # -- moves ------------------------------------------------------------------------
 
-    def _moves(self) -> list:
+    def _analyse(self):
+        """Compute and cache (legal moves, outcome) of the current position."""
         side = self._side
-        return self._tables.generate(self._p[side], self._p[1 - side], self._compulsory,
-                                     self._multiple)
+        own = self._p[side]
+        enemy = self._p[1 - side]
+        out = None
+        if not own:
+            out = Outcome(1 - side, "no-pieces")
+        elif not enemy:
+            out = Outcome(side, "no-pieces")
+        elif self._quiet >= STALL_LIMIT:
+            out = Outcome(None, "stall-draw")
+            if self.stall == "majority":
+                nb = self._p[0].bit_count()
+                nw = self._p[1].bit_count()
+                if nb != nw:
+                    out = Outcome(0 if nb > nw else 1, "stall-majority")
+        if out is not None:
+            cache = ([], out)
+        else:
+            legal = self._tables.generate(own, enemy, self._compulsory, self._multiple)
+            cache = (legal, None if legal else Outcome(1 - side, "no-moves"))
+        self._legal = cache
+        return cache
 
     def legal_moves(self) -> list:
         """Every legal move (a fresh list; empty once the game is over)."""
-        if self._legal is None:
-            if self._ended_before_moves() is not None:
-                self._legal = []
-            else:
-                self._legal = self._moves()
-        return list(self._legal)
+        cache = self._legal or self._analyse()
+        return list(cache[0])
 
     def push(self, move: Move) -> None:
         """Make ``move`` (one of :meth:`legal_moves`; not checked)."""
@@ -179,36 +195,13 @@ class Game:
 
     # -- the end ----------------------------------------------------------------------
 
-    def _ended_before_moves(self):
-        side = self._side
-        own = self._p[side]
-        enemy = self._p[1 - side]
-        if not own:
-            return Outcome(1 - side, "no-pieces")
-        if not enemy:
-            return Outcome(side, "no-pieces")
-        if self._quiet >= STALL_LIMIT:
-            if self.stall == "majority":
-                nb, nw = self.counts
-                if nb != nw:
-                    return Outcome(0 if nb > nw else 1, "stall-majority")
-            return Outcome(None, "stall-draw")
-        return None
-
     def outcome(self):
         """The Outcome once the game is over, else None."""
-        out = self._ended_before_moves()
-        if out is not None:
-            return out
-        if self._legal is None:
-            self._legal = self._moves()
-        if not self._legal:
-            return Outcome(1 - self._side, "no-moves")
-        return None
+        return (self._legal or self._analyse())[1]
 
     @property
     def finished(self) -> bool:
-        return self.outcome() is not None
+        return (self._legal or self._analyse())[1] is not None
 
     @property
     def winner(self):
