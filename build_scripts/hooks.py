@@ -11,7 +11,8 @@
   raises, this is the safety net) -- the message names the file, the block and the reason.
 - ``on_post_build``: put Pyodide, the engine wheel and the runtime manifest into the site
   (:mod:`build_scripts.runtime`) and write the printables (H4's ``printables.py``), once,
-  into the root site folder.
+  into the root site folder; keep the English ``404.html`` at the root (the French build
+  would overwrite it) and the French one at ``fr/404.html``.
 """
 
 from __future__ import annotations
@@ -113,9 +114,29 @@ def on_page_content(html, page, config, files):
     return html
 
 
+_DEFAULT_404: dict[str, bytes] = {}
+
+
+def _keep_default_404(config) -> None:
+    """Each language's build writes ``404.html`` at the site root, so the last language
+    built (French) would replace the English page. Keep the default language's page at
+    the root and move the other one to ``<lang>/404.html``."""
+    page = Path(config["site_dir"]) / "404.html"
+    if not page.is_file():
+        return
+    if _first_language_build(config):
+        _DEFAULT_404["page"] = page.read_bytes()
+    elif "page" in _DEFAULT_404:
+        lang = _language(config)
+        (Path(config["site_dir"]) / lang).mkdir(exist_ok=True)
+        (Path(config["site_dir"]) / lang / "404.html").write_bytes(page.read_bytes())
+        page.write_bytes(_DEFAULT_404["page"])
+
+
 def on_post_build(config):
     if fences.ALL_ERRORS:
         raise PluginError("Board or answer blocks are wrong:\n  " + "\n  ".join(fences.ALL_ERRORS))
+    _keep_default_404(config)
     if not _first_language_build(config):
         return  # a second language's build: the runtime lives once, at the site root
     site_dir = Path(config["site_dir"])

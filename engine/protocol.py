@@ -31,17 +31,19 @@ Commands
 
 Zohn Ahl (a game of pure chance: the only decision is to throw)
 
-``zohn-ahl.new`` ``{options?: {ruleset, counters, gully}, seed?: int, throws?: "1111 0000"}``
-    -> view. ``seed`` (0 .. 2**63-1) makes the computer's throws reproducible; ``throws``
-    starts from the position after those throws.
+``zohn-ahl.new`` ``{options?: {ruleset, counters, gully}, seed?: int, bias?: "1/3",
+    throws?: "1111 0000"}`` -> view. ``seed`` (0 .. 2**63-1) makes the random throws
+    reproducible; ``bias`` is the chance that a stick falls marked side up (default 1/2);
+    ``throws`` starts from the position after those throws.
 
 ``zohn-ahl.load`` ``{record}`` -> view.
 
 ``zohn-ahl.throw`` ``{record, throw?: "0101"}`` -> view plus ``{"throw", "value", "side",
-    "events", "path", "physical_path"}`` for the throw just made. Without ``throw`` the
-    sticks fall at random: from the record's seed and the throw's index when the record
-    has a seed (the same game in CPython and in Pyodide), else from a fresh seed written
-    into the record. ``path`` is the list of the mover's own spaces the awl passes through
+    "events", "from_space", "physical_from", "path", "physical_path"}`` for the throw just
+    made (``events`` = the last entry of ``events_by_throw``). Without ``throw`` the sticks
+    fall at random: from the record's seed and the throw's index when the record has a
+    seed (the same game in CPython and in Pyodide), else from a fresh seed written into
+    the record (store the returned ``record``). ``path`` is the list of the mover's own spaces the awl passes through
     (for space-by-space animation), ``physical_path`` the same as side 0's numbering
     (the ``data-space`` of the SVG); both are empty when the awl does not move.
 
@@ -54,11 +56,12 @@ Zohn Ahl (a game of pure chance: the only decision is to throw)
 Zohn Ahl view::
 
     {"game": "zohn-ahl", "record": "...", "options": {ruleset, counters, gully},
-     "ruleset": {name, title, spaces, table}, "seed": int|null,
+     "ruleset": {name, title, spaces, table, start}, "seed": int|null, "bias": "1/3"|null,
      "state": State.to_dict() (awls, counters, to_move, winner, skip, ...),
      "physical_awls": [p0, p1]  (side 0's numbering: the SVG's data-space),
      "to_move": 0|1|null, "finished": bool, "winner": 0|1|null,
-     "throws": ["1111", ...], "events_by_throw": [[Event.to_dict(), ...], ...]}
+     "throws": ["1111", ...], "events_by_throw": [[Event.to_dict(), ...], ...],
+     "states": [State.to_dict(), ...]  (index 0 the start, i the state after throw i)}
 
 Awithlaknannai
 
@@ -84,11 +87,12 @@ Awithlaknannai view::
      "start": "..." (the record's start position), "pieces": {"b1": "B", ...} (occupied points),
      "to_move": 0|1|null, "legal": [{"notation", "path", "captured"}], "finished": bool,
      "outcome": {"winner", "reason"}|null, "history": [{"notation", "path", "captured", "side"}],
+     "positions": ["<start>", "<after move 1>", ...], "points": ["t1", ..., "b8"] (board order),
      "counts": [black, white], "quiet": int}
 
 Both games
 
-``svg`` ``{game: "zohn-ahl", options?|ruleset?, record?, lang?: "en"}`` or
+``svg`` ``{game: "zohn-ahl", options?|record?, lang?: "en"}`` or
 ``{game: "awithlaknannai", ruleset?, position?|record?, lang?, flip?: bool}`` -> ``{"svg": "<svg ..."}``
     (the same drawing the build puts in the page).
 """
@@ -154,6 +158,7 @@ def zohn_ahl_view(record) -> dict:
     """The view of a Zohn Ahl game given its :class:`engine.zohn_ahl.Record`."""
     za = _za()
     state, events_by_throw = record.replay()
+    states = record.states()
     ruleset = za.RULESETS[record.options.ruleset]
     return {
         "game": "zohn-ahl",
@@ -170,6 +175,7 @@ def zohn_ahl_view(record) -> dict:
         "winner": state.winner,
         "throws": [str(t) for t in record.throws],
         "events_by_throw": [[e.to_dict() for e in events] for events in events_by_throw],
+        "states": [st.to_dict() for st in states],
     }
 
 
@@ -227,6 +233,7 @@ def cmd_zohn_ahl_throw(args: dict) -> dict:
             record = za.Record(record.options, record.throws, _fresh_seed(), record.bias)
         throw = record.next_seeded_throw()
     side = state.to_move
+    from_own = state.awls[side]
     _, events = state.play(throw)
     new_record = record.append(throw)
     ruleset = record.options.ruleset
@@ -238,7 +245,8 @@ def cmd_zohn_ahl_throw(args: dict) -> dict:
     view = zohn_ahl_view(new_record)
     view.update({"throw": str(throw), "value": za.value(throw, za.RULESETS[ruleset].table),
                  "side": side, "events": [e.to_dict() for e in events], "path": own_path,
-                 "physical_path": [za.physical_space(ruleset, side, s) for s in own_path]})
+                 "physical_path": [za.physical_space(ruleset, side, s) for s in own_path],
+                 "from_space": from_own, "physical_from": za.physical_space(ruleset, side, from_own)})
     return view
 
 
@@ -292,9 +300,11 @@ def awithlaknannai_view(record, game=None) -> dict:
         game = record.replay()
     replay = aw.Game(game.ruleset, game.start, game.stall)
     history = []
+    positions = [str(replay.position)]
     for move in game.history:
         history.append(_move_dict(replay, move, side=replay.to_move))
         replay.push(move)
+        positions.append(str(replay.position))
     position = game.position
     outcome = game.outcome()
     finished = outcome is not None
@@ -315,6 +325,8 @@ def awithlaknannai_view(record, game=None) -> dict:
         "finished": finished,
         "outcome": outcome.to_dict() if outcome else None,
         "history": history,
+        "positions": positions,
+        "points": list(game.ruleset.board.points),
         "counts": list(position.counts),
         "quiet": position.quiet,
     }

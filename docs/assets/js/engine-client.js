@@ -32,14 +32,14 @@ const DEFAULT_TIMEOUT_MS = 30000;
 const MESSAGES = {
   en: {
     timeout:
-      "The game engine (Python running in your browser) did not start within 20 seconds, so this board cannot be played; it still shows its position. " +
+      "The game engine (Python running in your browser) did not start within SECONDS seconds, so this board cannot be played; it still shows its position. " +
       "This can happen on a very slow connection or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
     failed:
       "The game engine (Python running in your browser) could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
   },
   fr: {
     timeout:
-      "Le moteur de jeu (Python dans votre navigateur) n’a pas démarré en 20 secondes : ce plateau ne peut pas être joué, il montre seulement sa position. " +
+      "Le moteur de jeu (Python dans votre navigateur) n’a pas démarré en SECONDS secondes : ce plateau ne peut pas être joué, il montre seulement sa position. " +
       "Cela arrive avec une connexion très lente, un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
     failed:
       "Le moteur de jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
@@ -124,7 +124,8 @@ class EngineClient {
   _fail(code, detail = "") {
     clearTimeout(this._startTimer);
     const texts = MESSAGES[pageLanguage()];
-    const message = code === "start-timeout" ? texts.timeout : texts.failed + detail;
+    const seconds = String(Math.round(this.startLimitMs / 1000));
+    const message = code === "start-timeout" ? texts.timeout.replace("SECONDS", seconds) : texts.failed + detail;
     this.error = namedError("EngineUnavailable", message, { code, detail });
     if (this.worker) this.worker.terminate();
     this.worker = null;

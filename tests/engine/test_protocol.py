@@ -1,0 +1,343 @@
+"""engine.protocol: the JSON interface the page's worker calls (see its docstring)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+import engine
+from engine import protocol
+from engine.awithlaknannai import Game
+from engine.zohn_ahl import Record as ZRecord
+
+
+def call(cmd, args=None, request_id=1):
+    """Send one request through handle() (JSON both ways); return the decoded reply."""
+    request = {"id": request_id, "cmd": cmd}
+    if args is not None:
+        request["args"] = args
+    reply = json.loads(protocol.handle(json.dumps(request)))
+    assert reply["id"] == request_id
+    return reply
+
+
+def ok(cmd, args=None):
+    reply = call(cmd, args)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def error(cmd, args=None):
+    reply = call(cmd, args)
+    assert reply["ok"] is False, reply
+    assert set(reply["error"]) >= {"type", "kind", "message", "input", "where"}
+    return reply["error"]
+
+
+# ----------------------------------------------------------------------------- envelope
+
+def test_ping_names_the_engine_and_python():
+    result = ok("ping")
+    assert result["engine"] == engine.__version__
+    assert result["python"].count(".") == 2
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[1, 2]", "42", "null", '"ping"'])
+def test_a_request_that_is_not_a_json_object_gets_a_request_error(text):
+    reply = json.loads(protocol.handle(text))
+    assert reply["ok"] is False and reply["error"]["kind"] == "request"
+
+
+def test_unknown_command_is_refused_by_name():
+    err = error("__import__('os').system('true')")
+    assert err["kind"] == "request" and "unknown command" in err["message"]
+
+
+@pytest.mark.parametrize("args, word", [
+    ({}, "missing argument 'record'"),
+    ({"record": 12}, "'record' must be a string"),
+    ({"record": True}, "'record' must be a string"),
+])
+def test_mistyped_arguments_are_refused(args, word):
+    err = error("awithlaknannai.load", args)
+    assert err["kind"] == "request" and word in err["message"]
+
+
+def test_args_must_be_an_object():
+    err = error("ping", ["x"])
+    assert err["kind"] == "request"
+
+
+def test_an_unexpected_exception_becomes_an_internal_error(monkeypatch):
+    def broken(args):
+        raise ZeroDivisionError("boom")
+    monkeypatch.setitem(protocol.COMMANDS, "ping", broken)
+    err = error("ping")
+    assert err["kind"] == "internal" and "ZeroDivisionError" in err["message"]
+
+
+def test_a_huge_record_is_refused_not_parsed():
+    err = error("zohn-ahl.load", {"record": "1111 " * 100_000})
+    assert err["kind"] == "request" and "limit" in err["message"]
+
+
+def test_load_recognises_the_game_from_the_record():
+    z = ok("zohn-ahl.new", {"options": {"ruleset": "globe"}})
+    a = ok("awithlaknannai.new", {"ruleset": "open"})
+    assert ok("load", {"record": z["record"]})["game"] == "zohn-ahl"
+    assert ok("load", {"record": a["record"]})["game"] == "awithlaknannai"
+    assert error("load", {"record": "1. m6-m5"})["kind"] == "record"
+
+
+# ----------------------------------------------------------------------------- Zohn Ahl
+
+WORKED = [  # shared/rules/zohn-ahl.md, "Worked examples"
+    ("kiowa", None, "1111 0000 1110", [1, 1], [3, 5], 1, [False, False]),
+    ("kiowa", None, "0000 0000 0000 0000 1100", [3, 1], [5, 3], 1, [False, False]),
+    ("culin", None, "0000 0000 0000 0000 1000 1000", [32, 2], [4, 4], 0, [False, False]),
+    ("printable", None, "1111 1000", [7, 0], [4, 4], 1, [True, False]),
+    ("printable", "cross", "1111 1000", [21, 0], [4, 4], 1, [False, False]),
+    ("globe", None, "1100 0101", [3, 3], [4, 4], 1, [False, False]),
+]
+
+
+@pytest.mark.parametrize("ruleset, gully, throws, awls, counters, to_move, skip", WORKED)
+def test_zohn_ahl_new_replays_the_worked_examples(ruleset, gully, throws, awls, counters, to_move, skip):
+    options = {"ruleset": ruleset} if gully is None else {"ruleset": ruleset, "gully": gully}
+    view = ok("zohn-ahl.new", {"options": options, "throws": throws})
+    assert view["state"]["awls"] == awls and view["state"]["counters"] == counters
+    assert view["to_move"] == to_move and view["state"]["skip"] == skip
+    assert view["throws"] == throws.split()
+    assert len(view["events_by_throw"]) == len(throws.split())
+
+
+def test_zohn_ahl_view_is_rebuilt_from_its_record_alone():
+    view = ok("zohn-ahl.new", {"options": {"ruleset": "printable", "counters": 3}, "throws": "1111 1000",
+                               "seed": 99})
+    again = ok("zohn-ahl.load", {"record": view["record"]})
+    assert again == view
+
+
+def test_throw_with_a_given_throw_appends_it_and_narrates_it():
+    start = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}})
+    after = ok("zohn-ahl.throw", {"record": start["record"], "throw": "1111"})
+    assert after["throw"] == "1111" and after["value"] == 6 and after["side"] == 0
+    assert after["throws"] == ["1111"]
+    kinds = [e["kind"] for e in after["events"]]
+    assert kinds[0] == "throw" and "move" in kinds and "extra-throw" in kinds
+    assert after["path"] == [2, 3, 4, 5, 6, 7]
+    assert after["physical_path"][-1] == after["physical_awls"][0]
+    # The view after the throw is the view of the new record.
+    loaded = ok("zohn-ahl.load", {"record": after["record"]})
+    assert {k: after[k] for k in loaded} == loaded
+
+
+def test_side_1_path_is_given_in_both_numberings():
+    view = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1000"})
+    after = ok("zohn-ahl.throw", {"record": view["record"], "throw": "1100"})
+    assert after["side"] == 1 and after["path"] == [2, 3]
+    assert after["physical_path"] == [39, 38]
+    assert after["physical_awls"][1] == 38
+
+
+def test_random_throws_follow_the_record_seed():
+    start = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "seed": 2024})
+    first = ok("zohn-ahl.throw", {"record": start["record"]})
+    second = ok("zohn-ahl.throw", {"record": start["record"]})
+    assert first["throw"] == second["throw"] and first["record"] == second["record"]
+    assert first["seed"] == 2024
+
+
+def test_a_random_throw_without_seed_writes_a_seed_into_the_record():
+    start = ok("zohn-ahl.new", {"options": {"ruleset": "culin"}})
+    after = ok("zohn-ahl.throw", {"record": start["record"]})
+    assert after["seed"] is not None
+    # From then on the game is reproducible from the record.
+    assert ok("zohn-ahl.throw", {"record": after["record"]})["throw"] == \
+        ok("zohn-ahl.throw", {"record": after["record"]})["throw"]
+
+
+def test_undo_takes_back_the_last_throw():
+    view = ok("zohn-ahl.new", {"options": {"ruleset": "globe"}, "throws": "1111 1000", "seed": 5})
+    after = ok("zohn-ahl.throw", {"record": view["record"], "throw": "0101"})
+    assert ok("zohn-ahl.undo", {"record": after["record"]}) == view
+
+
+def test_no_throw_after_the_end():
+    record = ZRecord.parse('[Game "zohn-ahl"]\n[Ruleset "kiowa"]\n[Counters "1"]\n')
+    state = record.state()
+    throws = []
+    while not state.finished:  # fall into the creek: 1111 (6) + 0000 (10) + 1110 (3) = 20
+        for t in ("1111", "0000", "1110"):
+            if state.finished:
+                break
+            state, _ = state.play(t)
+            throws.append(t)
+    view = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 1}, "throws": " ".join(throws)})
+    assert view["finished"] and view["to_move"] is None
+    err = error("zohn-ahl.throw", {"record": view["record"]})
+    assert err["kind"] == "game-over"
+
+
+@pytest.mark.parametrize("args, kind, quoted", [
+    ({"options": {"ruleset": "chess"}}, "ruleset", "chess"),
+    ({"options": {"counters": 99}}, "option", "99"),
+    ({"options": {"colour": "red"}}, "option", "colour"),
+    ({"throws": "1111 01x1"}, "throw", "01x1"),
+])
+def test_zohn_ahl_bad_input_is_named(args, kind, quoted):
+    err = error("zohn-ahl.new", args)
+    assert err["kind"] == kind and quoted in err["message"]
+
+
+def test_bad_record_is_a_record_error():
+    err = error("zohn-ahl.load", {"record": '[Game "zohn-ahl"]\n[Ruleset "kiowa"]\n1111 2222'})
+    assert err["kind"] == "record" and "2222" in err["message"]
+
+
+def test_probabilities_are_exact_and_consistent():
+    result = ok("zohn-ahl.probabilities", {"table": "sahe", "bias": "1/3"})
+    ps = [Fraction(r["p"]) for r in result["throws"]]
+    assert sum(ps) == 1 and len(ps) == 16
+    for value, p in result["values"].items():
+        assert Fraction(p) == sum(Fraction(r["p"]) for r in result["throws"] if r["value"] == int(value))
+    assert Fraction(result["extra"]) == sum(Fraction(r["p"]) for r in result["throws"] if r["extra"])
+    assert Fraction(result["values"]["10"]) == Fraction(2, 3) ** 4  # no stick marked
+
+
+def test_probabilities_by_ruleset_use_its_table():
+    assert ok("zohn-ahl.probabilities", {"ruleset": "culin"})["table"] == "culin"
+    assert error("zohn-ahl.probabilities", {"table": "dice"})["kind"] == "request"
+
+
+# ----------------------------------------------------------------------------- Awithlaknannai
+
+def notations(view):
+    return sorted(m["notation"] for m in view["legal"])
+
+
+def test_awithlaknannai_worked_examples():
+    # shared/rules/awithlaknannai.md, "Worked examples"
+    start = ok("awithlaknannai.new", {"ruleset": "culin"})
+    assert notations(start) == ["b4-m5", "b5-m5", "m6-m5"]
+    assert start["position"] == "WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0" and start["to_move"] == 0
+    assert notations(ok("awithlaknannai.play", {"record": start["record"], "move": "m6-m5"})) == ["m4xm6"]
+    assert notations(ok("awithlaknannai.play", {"record": start["record"], "move": "b5-m5"})) == ["t4xb5", "t6xb5"]
+    ludii = ok("awithlaknannai.new", {"ruleset": "ludii", "moves": "m6-m5"})
+    assert notations(ludii) == ["m4xm6", "t5-m6", "t6-m6"]
+    assert notations(ok("awithlaknannai.new", {"ruleset": "bent"})) == ["b3xm5"]
+
+
+def test_legal_moves_carry_path_and_captures():
+    view = ok("awithlaknannai.new", {"moves": "m6-m5"})
+    (move,) = view["legal"]
+    assert move["path"] == ["m4", "m6"] and move["captured"] == ["m5"]
+
+
+def test_play_returns_the_move_and_the_whole_view():
+    start = ok("awithlaknannai.new", {})
+    after = ok("awithlaknannai.play", {"record": start["record"], "move": "m6-m5"})
+    assert after["move"] == {"notation": "m6-m5", "path": ["m6", "m5"], "captured": [], "side": 0}
+    assert after["history"] == [after["move"]]
+    assert after["pieces"]["m5"] == "B" and "m6" not in after["pieces"]
+    assert after["to_move"] == 1 and after["counts"] == [12, 12]
+    loaded = ok("awithlaknannai.load", {"record": after["record"]})
+    assert {k: after[k] for k in loaded} == loaded
+
+
+def test_view_matches_the_engine():
+    view = ok("awithlaknannai.new", {"ruleset": "open", "moves": "b4-m5 t5xb4"})
+    game = Game("open")
+    for text in ("b4-m5", "t5xb4"):
+        game.play(text)
+    assert view["position"] == str(game.position)
+    assert notations(view) == sorted(game.legal_notations())
+    assert view["board"] == "mosona-open"
+
+
+def test_undo_takes_back_the_last_move():
+    start = ok("awithlaknannai.new", {"moves": "m6-m5"})
+    after = ok("awithlaknannai.play", {"record": start["record"], "move": "m4xm6"})
+    assert ok("awithlaknannai.undo", {"record": after["record"]}) == start
+
+
+def test_a_position_start_is_kept_in_the_record():
+    position = "WWWBB.WW/WW....BBB/BB.....B W 0"
+    view = ok("awithlaknannai.new", {"position": position})
+    assert view["start"] == position and view["to_move"] == 1
+    assert ok("awithlaknannai.load", {"record": view["record"]})["position"] == position
+
+
+@pytest.mark.parametrize("move, words", [
+    ("b1-b2", "b1-b2"),
+    ("zz", "'zz' is not a move"),
+    ("t5-m6", "t5-m6"),
+])
+def test_illegal_moves_are_refused_saying_why(move, words):
+    start = ok("awithlaknannai.new", {"moves": "m6-m5"})
+    err = error("awithlaknannai.play", {"record": start["record"], "move": move})
+    assert err["kind"] == "move" and words in err["message"]
+
+
+def test_moves_in_new_are_located():
+    err = error("awithlaknannai.new", {"moves": "1. m6-m5 b1-b2"})
+    assert err["kind"] == "move" and err["where"] == "move 2"
+
+
+@pytest.mark.parametrize("args, kind", [
+    ({"ruleset": "chess"}, "ruleset"),
+    ({"stall": "forever"}, "option"),
+    ({"position": "WWWW/BBBB B 0"}, "position"),
+])
+def test_awithlaknannai_bad_setup_is_named(args, kind):
+    err = error("awithlaknannai.new", args)
+    assert err["kind"] == kind
+
+
+def test_a_finished_game_has_no_legal_moves_and_an_outcome():
+    # White to move with no white piece able to move? Simplest: Black has no pieces.
+    view = ok("awithlaknannai.new", {"position": "W......./........./........ B 0"})
+    assert view["finished"] and view["legal"] == [] and view["to_move"] is None
+    assert view["outcome"] == {"winner": 1, "reason": "no-pieces"}
+    err = error("awithlaknannai.play", {"record": view["record"], "move": "t1-t2"})
+    assert err["kind"] in ("move", "game-over")
+
+
+def test_computer_move_is_legal_and_deterministic():
+    pytest.importorskip("engine.awithlaknannai.ai")
+    start = ok("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
+    a = ok("awithlaknannai.ai", {"record": start["record"], "level": "easy", "seed": 3, "node_limit": 2000})
+    b = ok("awithlaknannai.ai", {"record": start["record"], "level": "easy", "seed": 3, "node_limit": 2000})
+    assert a == b
+    assert a["move"]["notation"] in notations(start)
+    assert a["view"]["history"][-1] == a["move"]
+    assert error("awithlaknannai.ai", {"record": start["record"], "level": "genius"})["kind"] == "request"
+
+
+# ----------------------------------------------------------------------------- svg
+
+def test_svg_of_both_games():
+    z = ok("svg", {"game": "zohn-ahl", "options": {"ruleset": "printable"}, "lang": "fr"})["svg"]
+    assert z.startswith("<svg") and 'data-space="14"' in z
+    record = ok("awithlaknannai.new", {"moves": "m6-m5"})["record"]
+    a = ok("svg", {"game": "awithlaknannai", "record": record, "flip": True})["svg"]
+    assert a.startswith("<svg") and 'data-point="m5"' in a
+    assert error("svg", {"game": "chess"})["kind"] == "request"
+
+
+def test_views_list_every_intermediate_state():
+    z = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1111 0000 1110"})
+    assert len(z["states"]) == 4 and z["states"][-1] == z["state"]
+    assert z["states"][0]["awls"] == [1, 1] and z["states"][1]["awls"] == [7, 1]
+    a = ok("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
+    assert a["positions"][0] == a["start"] and a["positions"][-1] == a["position"]
+    assert len(a["positions"]) == 3 and len(a["points"]) == 25 and a["points"].count("m5") == 1
+
+
+def test_throw_reports_where_the_awl_started():
+    view = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1000"})
+    after = ok("zohn-ahl.throw", {"record": view["record"], "throw": "1100"})
+    assert after["from_space"] == 1 and after["physical_from"] == 40
+    assert after["events"] == after["events_by_throw"][-1]

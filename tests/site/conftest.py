@@ -1,0 +1,150 @@
+"""Shared fixtures for the site tests: one strict build per session, a local server, Chromium.
+
+- ``site_build`` (session): runs ``mkdocs build --strict`` once into a temporary folder and
+  keeps its exit status and output (``tests/site/test_build.py`` asserts it passed). Set
+  ``SITE_DIR=/path/to/site`` to test an existing build instead (e.g. ``make build`` then
+  ``SITE_DIR=site pytest tests/site``).
+- ``site_dir`` (session): the built site's folder (the test fails if the build failed).
+- ``site_url`` (session): the site served by ``python -m http.server --bind 127.0.0.1`` on a
+  free port, e.g. ``http://127.0.0.1:41234/`` (with the trailing slash).
+- ``browser`` (session): headless Debian Chromium through Playwright, with the launch
+  flags of ``shared/design/notes.md``; ``page`` (function): a fresh page whose
+  ``page.requests`` lists every URL it (and its workers) asked for.
+- ``serve(folder, wasm_type=...)``: start another local server (for a deliberately broken
+  site); returns its URL and is stopped at the end of the session.
+- ``copy_project(dest)``: a copy of the project that a test may break and build
+  (``node_modules`` is linked, not copied).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sys.path)
+
+if str(ROOT) not in sys.path:  # build_scripts is not an installed package
+    sys.path.insert(0, str(ROOT))
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+class SiteBuild:
+    def __init__(self, path: Path, returncode: int, output: str):
+        self.path, self.returncode, self.output = path, returncode, output
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory) -> SiteBuild:
+    existing = os.environ.get("SITE_DIR")
+    if existing:
+        path = Path(existing).resolve()
+        return SiteBuild(path, 0 if (path / "index.html").is_file() else 1,
+                         f"SITE_DIR={existing}")
+    site = tmp_path_factory.mktemp("site") / "site"
+    proc = run_build(ROOT, site)
+    return SiteBuild(site, proc.returncode, proc.stdout + proc.stderr)
+
+
+@pytest.fixture(scope="session")
+def site_dir(site_build) -> Path:
+    if site_build.returncode != 0:
+        pytest.fail("the strict site build failed:\n" + site_build.output[-4000:])
+    return site_build.path
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for(url: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except Exception:  # noqa: BLE001 - not up yet
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir):
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+                               "--directory", str(site_dir), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_for(url)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """Start extra local servers: ``serve(folder, wasm_type="application/wasm") -> url``."""
+    servers = []
+
+    def start(folder: Path, wasm_type: str = "application/wasm") -> str:
+        handler = type("Handler", (_QuietHandler,), {
+            "extensions_map": {**_QuietHandler.extensions_map, ".wasm": wasm_type,
+                               ".mjs": "text/javascript", ".js": "text/javascript"}})
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (make test installs it)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.requests = []
+    page.console_errors = []
+    context.on("request", lambda request: page.requests.append(request.url))
+    page.on("console", lambda msg: page.console_errors.append(msg.text) if msg.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()

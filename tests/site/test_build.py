@@ -1,0 +1,286 @@
+"""The site build: strict, checked blocks, the runtime in the site, nothing from another origin."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from build_scripts import runtime
+from build_scripts.block_syntax import BlockError
+from build_scripts.fences import render_block, scan_blocks
+from engine.core import EngineError
+
+from site_build_tools import ROOT, copy_project, run_build
+
+DOCS = ROOT / "docs"
+
+
+# ----------------------------------------------------------------------------- the real build
+
+def test_strict_build_passes(site_build):
+    assert site_build.returncode == 0, site_build.output[-4000:]
+
+
+def test_runtime_files_wheel_and_manifest_are_in_the_site(site_dir):
+    base = site_dir / "assets" / "runtime"
+    manifest = json.loads((base / "manifest.json").read_text(encoding="utf-8"))
+    pyodide = base / manifest["indexURL"]
+    assert sorted(p.name for p in pyodide.iterdir()) == sorted(runtime.PYODIDE_FILES)
+    for name in runtime.PYODIDE_FILES:
+        assert (pyodide / name).stat().st_size == (ROOT / "node_modules" / "pyodide" / name).stat().st_size
+    assert manifest["pyodide"] == json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    wheel = base / manifest["wheel"]
+    assert "?" not in manifest["wheel"] and manifest["hash"] in manifest["wheel"]
+    assert re.fullmatch(r"[a-z_]+-[0-9.]+-py3-none-any\.whl", wheel.name)
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    assert "engine/protocol.py" in names and "engine/zohn_ahl/__init__.py" in names
+    assert not any("__pycache__" in n or n.startswith(("tests/", "build_scripts/")) for n in names)
+    import engine
+    assert manifest["engine"] == engine.__version__
+
+
+def test_the_npm_folder_is_not_copied_whole(site_dir):
+    assert not list(site_dir.rglob("console.html"))
+    assert not list(site_dir.rglob("pyodide.js.map"))
+
+
+def _site_page(source: Path) -> Path:
+    rel = source.relative_to(DOCS).as_posix()
+    lang = ""
+    if rel.endswith(".fr.md"):
+        lang, rel = "fr/", rel[: -len(".fr.md")] + ".md"
+    stem = rel[: -len(".md")]
+    if stem == "index" or stem.endswith("/index"):
+        out = stem[: -len("index")] + "index.html"
+    else:
+        out = stem + "/index.html"
+    return Path(lang + out)
+
+
+def _pages_with_blocks():
+    pages = []
+    for source in sorted(DOCS.rglob("*.md")):
+        blocks = scan_blocks(source.read_text(encoding="utf-8"))
+        if blocks:
+            pages.append((source, blocks))
+    return pages
+
+
+def test_every_block_is_rendered_with_its_static_svg(site_dir):
+    pages = _pages_with_blocks()
+    assert pages, "docs/authoring.md at least has blocks"
+    for source, blocks in pages:
+        html = (site_dir / _site_page(source)).read_text(encoding="utf-8")
+        boards = re.findall(r'<div class="board" data-game="([a-z-]+)"[^>]*>(.*?)<div class="board-live"',
+                            html, flags=re.S)
+        expected = [b.language for b in blocks if b.language != "answer"]
+        assert [game for game, _ in boards] == expected, source
+        for game, inner in boards:
+            assert '<div class="board-svg" data-role="board"><svg' in inner
+            assert ("data-space=" if game == "zohn-ahl" else "data-point=") in inner
+            assert re.search(r'<button type="button"[^>]* disabled', inner)
+        answers = html.count('<details class="answer"')
+        assert answers == sum(1 for b in blocks if b.language == "answer"), source
+
+
+def test_fallback_french_pages_get_french_boards(site_dir):
+    html = (site_dir / "fr" / "authoring" / "index.html").read_text(encoding="utf-8")
+    assert 'lang="fr"' in html and "Lancer les bâtonnets (Throw)" in html
+    assert "<summary>Réponse</summary>" in html
+    english = (site_dir / "authoring" / "index.html").read_text(encoding="utf-8")
+    assert "Throw the sticks" in english and "<summary>Answer</summary>" in english
+
+
+class _Resources(HTMLParser):
+    """Collect the URLs a page loads (not plain links to read elsewhere)."""
+
+    LOADING_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest", "prefetch",
+                    "apple-touch-icon", "shortcut"}
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name in ("src", "srcset", "data", "poster"):
+            if attrs.get(name):
+                self.urls.append(attrs[name])
+        if tag == "link" and attrs.get("href"):
+            rels = set((attrs.get("rel") or "").lower().split())
+            if rels & self.LOADING_RELS:
+                self.urls.append(attrs["href"])
+        if tag == "object" and attrs.get("data"):
+            self.urls.append(attrs["data"])
+        if attrs.get("style") and "url(" in attrs["style"]:
+            self.urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", attrs["style"])
+
+
+_OFFSITE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.I)
+
+
+def test_no_page_loads_anything_from_another_origin(site_dir):
+    offenders = []
+    for path in site_dir.rglob("*.html"):
+        parser = _Resources()
+        parser.feed(path.read_text(encoding="utf-8"))
+        offenders += [(path.relative_to(site_dir).as_posix(), u) for u in parser.urls
+                      if _OFFSITE.match(u.strip()) or u.strip().lower().startswith(("http:", "https:"))]
+    import_re = re.compile(r"""(?:\bimport\s*\(\s*|\bimport\b[^;'"]*?\bfrom\s*|\bimport\s+|importScripts\s*\(\s*)['"](https?:)?//""")
+    for path in list(site_dir.rglob("*.js")) + list(site_dir.rglob("*.mjs")):
+        if "runtime/pyodide" in path.as_posix():
+            continue  # Pyodide's own code: it is told its same-origin indexURL by the worker
+        text = path.read_text(encoding="utf-8", errors="replace")
+        offenders += [(path.relative_to(site_dir).as_posix(), m.group(0)) for m in import_re.finditer(text)]
+    for path in site_dir.rglob("*.css"):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        offenders += [(path.relative_to(site_dir).as_posix(), m.group(0))
+                      for m in re.finditer(r"url\(\s*['\"]?(https?:)?//[^)]*\)|@import\s+['\"]?(https?:)?//", text)]
+    assert offenders == []
+
+
+def test_the_worker_loads_the_runtime_from_its_own_site():
+    worker = (DOCS / "assets" / "js" / "engine-worker.mjs").read_text(encoding="utf-8")
+    assert "indexURL" in worker and "loadPackage" in worker
+    assert not re.search(r"https?://", worker)
+    assert "runPython" not in worker  # page input is passed as JSON, never as Python source
+
+
+# ----------------------------------------------------------------------------- bad blocks
+
+BAD_BLOCKS = {
+    "unknown key": ("```zohn-ahl\nrulset: kiowa\n```", "unknown key 'rulset'"),
+    "bad ruleset": ("```awithlaknannai\nruleset: chess\n```", "ruleset 'chess' is not one of"),
+    "illegal move": ("```awithlaknannai\nruleset: culin\nmoves: 1. m6-m5 b1-b2\n```", "move 2"),
+    "bad position": ("```awithlaknannai\nposition: WWWW/BBBB B 0\n```", "position"),
+    "wrong answer": ("```answer\ngame: awithlaknannai\nmoves: m6-m5\ncheck: legal-moves\n"
+                     "answer: m4xm6 t5-m6\n```", "t5-m6"),
+    "wrong probability": ("```answer\ngame: zohn-ahl\ntable: sahe\ncheck: probability\n"
+                          "event: value 6\nanswer: 1/8\n```", "wrong answer"),
+    "bad throw": ("```zohn-ahl\nthrows: 1111 01x1\n```", "01x1"),
+}
+
+
+@pytest.mark.parametrize("kind, language", [(kind, "en") for kind in BAD_BLOCKS]
+                         + [("unknown key", "fr"), ("wrong answer", "fr")])
+def test_a_bad_block_fails_the_build_naming_file_block_and_reason(tmp_path, kind, language):
+    block, reason = BAD_BLOCKS[kind]
+    project = copy_project(tmp_path / "project")
+    name = "zz-broken.md" if language == "en" else "zz-broken.fr.md"
+    if language == "fr":  # a French page whose English twin is fine: the French build must fail
+        (project / "docs" / "zz-broken.md").write_text("# Fine\n\n```zohn-ahl\n```\n", encoding="utf-8")
+    page = project / "docs" / name
+    page.write_text(f"# Broken\n\nSome text.\n\n```zohn-ahl\nid: fine\n```\n\nMore.\n\n{block}\n",
+                    encoding="utf-8")
+    proc = run_build(project, tmp_path / "site")
+    output = proc.stdout + proc.stderr
+    assert proc.returncode != 0, output[-3000:]
+    line = next((l for l in output.splitlines() if f"docs/{name}" in l), None)
+    assert line is not None, output[-3000:]
+    assert "block 2" in line and "line 11" in line and reason in line, line
+
+
+# ----------------------------------------------------------------------------- the fences, unit by unit
+
+def render(language: str, text: str, lang: str = "en") -> str:
+    return render_block(language, text, lang, set(), 1)
+
+
+@pytest.mark.parametrize("language, text, words", [
+    ("zohn-ahl", "ruleset kiowa", "not a 'key: value' line"),
+    ("zohn-ahl", "ruleset: kiowa\nruleset: globe", "given twice"),
+    ("zohn-ahl", "ruleset:", "has no value"),
+    ("zohn-ahl", "counters: 0", "counters '0' is not a whole number from 1 to 20"),
+    ("zohn-ahl", "counters: 21", "from 1 to 20"),
+    ("zohn-ahl", "counters: four", "from 1 to 20"),
+    ("zohn-ahl", "ruleset: kiowa\ngully: cross", "gully applies only to ruleset printable"),
+    ("zohn-ahl", "ruleset: printable\ngully: jump", "gully 'jump'"),
+    ("zohn-ahl", "opponent: robot", "opponent 'robot'"),
+    ("zohn-ahl", "teams: Ann, Bea", "two teams"),
+    ("zohn-ahl", "teams: Ann, / Cal", "one to four names"),
+    ("zohn-ahl", "id: Bad Id", "id 'Bad Id' is not allowed"),
+    ("zohn-ahl", "throws: 1111 0000 111", "'111'"),
+    ("awithlaknannai", "stall: never", "stall 'never'"),
+    ("awithlaknannai", "bottom: left", "bottom 'left'"),
+    ("awithlaknannai", "opponent: genius", "opponent 'genius'"),
+    ("awithlaknannai", "moves: m6-m5 m4-m3", "move 2"),
+    ("awithlaknannai", "ruleset: kolowis\nposition: WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0", "position"),
+    ("answer", "check: legal-moves\nanswer: x", "needs a 'game' line"),
+    ("answer", "game: awithlaknannai\nanswer: x", "needs a 'check' line"),
+    ("answer", "game: awithlaknannai\ncheck: legal-moves", "needs a 'answer' line"),
+    ("answer", "game: awithlaknannai\ncheck: legal-moves\nanswer: b4-m5 m6-m5", "leaves out b5-m5"),
+    ("answer", "game: awithlaknannai\ncheck: legal-moves\nanswer: b4-m5 b5-m5 m6-m5 b1-b2", "b1-b2"),
+    ("answer", "game: awithlaknannai\ncheck: best-capture\nanswer: b4-m5", "no capture"),
+    ("answer", "game: awithlaknannai\nposition: WWWBB.WW/WW....BBB/BB.....B W 0\n"
+               "check: best-capture\nanswer: t7xb6", "the best capture is t8xb7xt6"),
+    ("answer", "game: awithlaknannai\nmoves: b5-m5\ncheck: best-capture\nanswer: t4xb5", "no single best"),
+    ("answer", "game: awithlaknannai\ncheck: outcome\nanswer: white wins", "the engine says not over"),
+    ("answer", "game: awithlaknannai\ncheck: outcome\nanswer: maybe", "is not one of"),
+    ("answer", "game: awithlaknannai\ncheck: legal-moves\nevent: value 6\nanswer: x",
+     "does not apply"),
+    ("answer", "game: zohn-ahl\ncheck: probability\nevent: value 7\nanswer: 0", "no throw is worth 7"),
+    ("answer", "game: zohn-ahl\ncheck: probability\nevent: marked 2\nanswer: 1/4", "3/8"),
+    ("answer", "game: zohn-ahl\ncheck: probability\nevent: extra-throw\nanswer: half", "not a fraction"),
+    ("answer", "game: zohn-ahl\ncheck: probability\ntable: sahe\nruleset: kiowa\nevent: value 6\nanswer: 1/16",
+     "not both"),
+    ("answer", "game: zohn-ahl\ncheck: probability\nevent: value 6\nbias: 1\nanswer: 1", "strictly between"),
+    ("answer", "game: zohn-ahl\ncheck: state\nthrows: 1111 0000 1110\nanswer: awls 1 1, counters 4 4",
+     "counters 3 5"),
+    ("answer", "game: zohn-ahl\ncheck: legal-moves\nanswer: 1", "check 'legal-moves' is not one of"),
+])
+def test_bad_blocks_are_refused_with_the_reason(language, text, words):
+    with pytest.raises((BlockError, EngineError)) as info:
+        render(language, text)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("language, text", [
+    ("answer", "game: awithlaknannai\ncheck: legal-moves\nanswer: m6-m5 b5-m5 b4-m5"),
+    ("answer", "game: awithlaknannai\nruleset: bent\ncheck: legal-moves\nanswer: b3xm5"),
+    ("answer", "game: awithlaknannai\nposition: WWWBB.WW/WW....BBB/BB.....B W 0\n"
+               "check: best-capture\nanswer: t8xb7xt6"),
+    ("answer", "game: awithlaknannai\nposition: W......./........./........ B 0\n"
+               "check: outcome\nanswer: white wins\nreason: no-pieces"),
+    ("answer", "game: zohn-ahl\ncheck: probability\nevent: marked 2\nanswer: 3/8"),
+    ("answer", "game: zohn-ahl\ntable: globe\ncheck: probability\nevent: extra-throw\nanswer: 9/16"),
+    ("answer", "game: zohn-ahl\ncheck: probability\nevent: throw 0001\nbias: 1/3\nanswer: 8/81"),
+    ("answer", "game: zohn-ahl\ncheck: probability\nevent: value 6\nanswer: 0.0625"),
+    ("zohn-ahl", "# a comment\nruleset: printable   # trailing comment\ngully: cross\n"
+                 "caption: Board \\# 1\nteams: Ann, Bea / Cal, Dee\nopponent: computer\nseed: 7"),
+    ("awithlaknannai", "ruleset: kolowis\nopponent: hard\nbottom: white"),
+])
+def test_good_blocks_render(language, text):
+    html = render(language, text)
+    assert html.startswith('<div class="board"') or html.startswith('<details class="answer"')
+
+
+def test_board_config_holds_the_record_and_options():
+    html = render("zohn-ahl", "id: demo\nruleset: printable\ngully: cross\nthrows: 1111 1000\n"
+                              "caption: Board \\# 1 <b>", "fr")
+    config = json.loads(re.search(r'data-config="([^"]*)"', html).group(1)
+                        .replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    assert config["record"].startswith('[Game "zohn-ahl"]') and "1111 1000" in config["record"]
+    assert config["gully"] == "cross" and config["lang"] == "fr" and config["id"] == "demo"
+    assert config["caption"] == "Board # 1 <b>"
+    assert "Board # 1 &lt;b&gt;" in html  # the caption is text, never markup
+    assert 'id="demo"' in html and 'lang="fr"' in html
+
+
+def test_duplicate_ids_on_a_page_are_refused():
+    ids: set[str] = set()
+    render_block("zohn-ahl", "id: same", "en", ids, 1)
+    with pytest.raises(BlockError, match="used by another board"):
+        render_block("awithlaknannai", "id: same", "en", ids, 2)
+
+
+def test_scan_finds_blocks_but_not_examples_shown_as_code():
+    text = "````markdown\n```zohn-ahl\nruleset: x\n```\n````\n\n```zohn-ahl\n```\n\n  ```answer\n  game: zohn-ahl\n  ```\n"
+    blocks = scan_blocks(text)
+    assert [(b.number, b.language, b.line) for b in blocks] == [(1, "zohn-ahl", 7), (2, "answer", 10)]
+    assert blocks[1].source == "game: zohn-ahl"
