@@ -224,20 +224,19 @@ class Game:
     # -- notation ---------------------------------------------------------------------
 
     def notation(self, move: Move, legal=None) -> str:
-        """The canonical notation of ``move`` in this position.
+        """The canonical notation of ``move`` (one of the legal moves) in this position.
 
-        A leap is written with its leapt point in brackets only where another legal move
-        follows the same path over a different piece (rules file, "Notation").
+        A leap is written with its leapt point in brackets where, at that moment of the
+        chain, two different enemy pieces could be leapt to reach the same landing point
+        (rules file, "Notation"; only possible under ``bent``). Pieces already leapt
+        earlier in the chain are gone and do not count. Two different legal moves always
+        get two different notations. ``legal`` is accepted for compatibility and unused.
         """
         if not move.captured:
             return move.text()
-        legal = self.legal_moves() if legal is None else legal
-        need = [False] * len(move.captured)
-        for m in legal:
-            if m.path == move.path and m.captured != move.captured:
-                for i, (x, y) in enumerate(zip(m.captured, move.captured)):
-                    if x != y:
-                        need[i] = True
+        if move._tables is not self._tables:
+            move = self._resolve(move)
+        need = self._tables.brackets(move, self._p[1 - self._side])
         return move.text(need)
 
     def legal_notations(self) -> list:

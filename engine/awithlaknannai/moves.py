@@ -11,9 +11,11 @@ Notation (``shared/rules/awithlaknannai.md``, "Notation"):
 Which form is written:
 
 * :meth:`engine.awithlaknannai.game.Game.notation` (what the command line, records and the
-  page show) brackets a leap only when another legal move *in that position* follows the
-  same path over a different piece (the rules file's "two different pieces could be
-  leapt"). This is the canonical short form; it always names exactly one legal move.
+  page show) brackets a leap where, at that moment of the chain, two different enemy
+  pieces could be leapt to reach that same landing point (the rules file's words, read
+  leap by leap; pieces leapt earlier in the chain are gone and do not count). Two moves
+  with the same path differ first at some leap, and both get brackets there, so the
+  canonical form always names exactly one legal move.
 * ``str(move)``, which knows no position, brackets a leap whenever the board's geometry
   offers two points to leap over between the same two points (under ``bent`` only), so
   it is unambiguous in every position. :meth:`Move.long` brackets every leap.
@@ -180,7 +182,8 @@ class MoveTables:
         for a in range(n):
             for b, c in table[a]:
                 overs.setdefault((a, c), []).append(b)
-        self._geo_ambiguous = {k for k, v in overs.items() if len(v) > 1}
+        self.ambiguous = {k: tuple(v) for k, v in overs.items() if len(v) > 1}
+        self._geo_ambiguous = set(self.ambiguous)
         self._interned = {}
         self.names = names
         steps = {}
@@ -284,6 +287,18 @@ class MoveTables:
                 for path, caps in found:
                     out.append(intern(path, caps))
         return out
+
+    def brackets(self, move: Move, enemy: int) -> list:
+        """Which leaps of ``move`` need their leapt point in brackets, ``enemy`` being the
+        opponent's pieces before the move: those where, at that moment of the chain, two
+        different enemy pieces could be leapt to reach the same landing point."""
+        need = []
+        ids = move.ids
+        for i, over in enumerate(move.cap_ids):
+            overs = self.ambiguous.get((ids[i], ids[i + 1]))
+            need.append(overs is not None and sum(1 for b in overs if enemy >> b & 1) > 1)
+            enemy &= ~(1 << over)
+        return need
 
     def generate(self, own: int, enemy: int, compulsory: bool, multiple: bool) -> list:
         """Every legal move of the side owning ``own`` (no end-of-game checks)."""

@@ -157,6 +157,22 @@ class Ref:
             return leaps
         return steps + leaps
 
+    def notation(self, move):
+        """The rules file: a leapt point goes in brackets where two different pieces could
+        be leapt on the way to the same landing point (pieces leapt before are gone)."""
+        path, caps = move
+        if not caps:
+            return f"{path[0]}-{path[1]}"
+        foe = "W" if self.side == "B" else "B"
+        board = dict(self.board)
+        text = path[0]
+        for i, over in enumerate(caps):
+            could = [b for b, c in self.leap_targets(path[i])
+                     if c == path[i + 1] and board.get(b) == foe]
+            text += f"x({over}){path[i + 1]}" if len(could) > 1 else f"x{path[i + 1]}"
+            del board[over]
+        return text
+
     def play(self, move):
         path, caps = move
         piece = self.board.pop(path[0])
@@ -220,6 +236,11 @@ def test_random_positions_same_legal_moves(ruleset):
         game = Game(ruleset, text)
         ref = Ref(ruleset, text)
         assert engine_moves(game) == sorted(ref.moves()), text
+        notations = sorted(game.legal_notations())
+        assert notations == sorted(ref.notation(m) for m in ref.moves()), text
+        assert len(set(notations)) == len(notations)
+        for note in notations:
+            assert game.notation(game.parse_move(note)) == note
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULES))
