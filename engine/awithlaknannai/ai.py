@@ -1,0 +1,432 @@
+"""The computer opponent for Awithlaknannai: four levels, one function.
+
+    choose_move(game, level="medium", *, seed=0, time_limit=None, node_limit=None,
+                should_stop=None) -> Move
+
+returns one of ``game.legal_moves()`` (the very object), so it is never illegal. The game
+itself is not changed (the search works on its own copy of the position).
+
+The levels (:data:`LEVELS`):
+
+``random``
+    Any legal move, every one equally likely (drawn with :class:`engine.rng.Rng`).
+``easy``
+    Looks one move ahead and counts pieces only: it takes the move that captures the
+    most pieces, otherwise a random move. It does not see the reply, so it walks into
+    captures.
+``medium``
+    Alpha-beta search two moves deep (its move and the reply), then follows every
+    forced or possible capture to the end ("quiescence"), counting pieces only. Among
+    equally good moves it picks at random. Budget: at most ``node_limit`` positions
+    (default 20,000).
+``hard``
+    Iterative deepening alpha-beta (negamax) search: depth 1, 2, 3, ... until the budget
+    is spent, keeping the best move of the deepest finished search. Move ordering:
+    the previous best move and the transposition table's move first, then captures
+    (most pieces first), then two "killer" moves per depth and a history score. A
+    transposition table remembers positions already searched. At the leaves it follows
+    captures to the end, then scores the position for the side to move: pieces (100
+    each), pieces the opponent could leap next (a threat, -30 each, as only one can be
+    saved by moving), pieces it could leap itself (+10), mobility (+2 per step), and,
+    when the stall rule makes a quiet game a draw, the lead shrinks as the 40-move
+    counter runs out, so the side ahead seeks exchanges and the side behind avoids
+    them. Wins are scored by how soon they come. Budget: ``node_limit`` positions
+    (default 40,000) and/or ``time_limit`` seconds; with neither given, the default
+    node limit.
+
+Determinism: for a given position, level, ``seed`` and ``node_limit`` (and no
+``time_limit``), the move is always the same, in CPython and in Pyodide: the search
+counts positions, not seconds, and breaks ties with ``Rng(seed)`` (the root moves are
+shuffled by the seed before the stable ordering). Under a ``time_limit`` the result
+depends on the machine's speed. ``should_stop`` (a callable) is polled every 256
+positions; when it returns true the search stops and the best move found so far is
+returned (a legal move is always ready, even after no search at all). In the page the
+worker is terminated instead (no shared memory without special headers).
+
+The search reads the game's internal bit masks (``engine.awithlaknannai.game``) for
+speed: the side to move's pieces and the opponent's, the quiet counter and the move
+tables. Awithlaknannai moves have no direction, so a position depends only on "my
+pieces, your pieces, the counter": the transposition table uses that key for both
+colours.
+"""
+
+from __future__ import annotations
+
+import time
+
+from engine.core import GameOverError, OptionError
+from engine.rng import Rng
+
+from .rulesets import STALL_LIMIT
+
+__all__ = ["LEVELS", "DEFAULT_NODE_LIMIT", "choose_move", "SearchResult", "search"]
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+DEFAULT_NODE_LIMIT = {"medium": 20_000, "hard": 40_000}
+"""Positions searched at most when neither ``node_limit`` nor ``time_limit`` is given."""
+
+MEDIUM_DEPTH = 2
+MAX_DEPTH = 64
+
+PIECE = 100
+THREAT = 30
+ATTACK = 10
+MOBILITY = 2
+KEEP_PIECES = 5  # hard, when not ahead, values each piece on the board at this much
+CONTEMPT = 50  # hard counts a draw as this much worse than equal for itself
+WIN = 1_000_000
+WIN_BOUND = WIN - 1000  # scores beyond this are wins/losses found by the search
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class _Stop(Exception):
+    """Raised inside the search when the budget is spent or should_stop() says so."""
+
+
+class SearchResult:
+    """What :func:`search` found: ``move``, ``score`` (for the side to move, in
+    hundredths of a piece; wins are near +-1,000,000), ``depth`` (deepest finished
+    iteration), ``nodes`` (positions visited), ``stopped`` (True when the budget or
+    ``should_stop`` ended the search)."""
+
+    __slots__ = ("move", "score", "depth", "nodes", "stopped")
+
+    def __init__(self, move, score, depth, nodes, stopped):
+        self.move = move
+        self.score = score
+        self.depth = depth
+        self.nodes = nodes
+        self.stopped = stopped
+
+    def __repr__(self):
+        return (f"SearchResult(move={self.move!r}, score={self.score}, depth={self.depth}, "
+                f"nodes={self.nodes}, stopped={self.stopped})")
+
+
+class _Searcher:
+    """Negamax alpha-beta over (own, enemy, quiet) bit masks."""
+
+    def __init__(self, game, *, full_eval, node_limit, deadline, should_stop):
+        self.tables = game._tables
+        self.compulsory = game._compulsory
+        self.multiple = game._multiple
+        self.majority = game.stall == "majority"
+        self.full = self.tables.full
+        self.leap_classes = [(m, s1, s2) for m, s1, s2, _t in self.tables.leap_classes]
+        self.steps = ([(m, s) for m, s, _t in self.tables.steps_left],
+                      [(m, s) for m, s, _t in self.tables.steps_right])
+        self.full_eval = full_eval
+        self.contempt = CONTEMPT if full_eval else 0
+        self.keep_pieces = KEEP_PIECES if full_eval else 0
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.nodes = 0
+        self.tt = {}
+        self.killers = [[None, None] for _ in range(MAX_DEPTH + 2)]
+        self.history = {}
+
+    # -- budget -------------------------------------------------------------------------
+
+    def _tick(self):
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Stop
+        if not self.nodes & 255:
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                raise _Stop
+            if self.should_stop is not None and self.should_stop():
+                raise _Stop
+
+    # -- evaluation -----------------------------------------------------------------------
+
+    def _attacked(self, attacker: int, target: int, empty: int) -> int:
+        """Mask of ``target`` pieces that ``attacker`` could leap right now."""
+        hit = 0
+        for mask, s1, s2 in self.leap_classes:
+            x = attacker & mask
+            if x:
+                x = (x << s1 if s1 > 0 else x >> -s1) & target
+                if x:
+                    y = (x << s2 if s2 > 0 else x >> -s2) & empty
+                    if y:
+                        hit |= y >> s2 if s2 > 0 else y << -s2
+        return hit
+
+    def _mobility(self, own: int, empty: int) -> int:
+        n = 0
+        left, right = self.steps
+        for mask, s in left:
+            n += (((own & mask) << s) & empty).bit_count()
+        for mask, s in right:
+            n += (((own & mask) >> s) & empty).bit_count()
+        return n
+
+    def evaluate(self, own: int, enemy: int, quiet: int, empty: int, steps, ply: int) -> int:
+        """Score for the side to move (``steps``: its step count if known)."""
+        n_own = own.bit_count()
+        n_enemy = enemy.bit_count()
+        score = PIECE * (n_own - n_enemy)
+        if not self.full_eval:
+            return score
+        if self.keep_pieces:
+            # the searching side keeps pieces on the board unless it is ahead
+            if ply & 1:
+                if n_enemy <= n_own:
+                    score -= self.keep_pieces * (n_own + n_enemy)
+            elif n_own <= n_enemy:
+                score += self.keep_pieces * (n_own + n_enemy)
+        score -= THREAT * self._attacked(enemy, own, empty).bit_count()
+        if steps is None:
+            score += ATTACK * self._attacked(own, enemy, empty).bit_count()
+            steps = self._mobility(own, empty)
+        score += MOBILITY * (steps - self._mobility(enemy, empty))
+        if not self.majority:
+            # A quiet game ends in a draw: a lead is worth less as the counter runs out.
+            score = score * (STALL_LIMIT + 20 - quiet) // (STALL_LIMIT + 20)
+        return score
+
+    # -- terminal positions ---------------------------------------------------------------
+
+    def _terminal(self, own: int, enemy: int, quiet: int, ply: int):
+        """The score if the game is over before the side to move moves, else None."""
+        if not own:
+            return -WIN + ply
+        if not enemy:
+            return WIN - ply
+        if quiet >= STALL_LIMIT:
+            if self.majority:
+                a, b = own.bit_count(), enemy.bit_count()
+                if a != b:
+                    return WIN - ply if a > b else -WIN + ply
+            return -self.contempt if ply % 2 == 0 else self.contempt
+        return None
+
+    # -- search -----------------------------------------------------------------------
+
+    def quiesce(self, own, enemy, quiet, alpha, beta, ply):
+        self._tick()
+        t = self._terminal(own, enemy, quiet, ply)
+        if t is not None:
+            return t
+        empty = self.full & ~(own | enemy)
+        captures = self.tables.single_leaps(own, enemy, empty)
+        if not captures:
+            # a quiet position: no capture for the side to move
+            steps = self._mobility(own, empty)
+            if not steps:
+                return -WIN + ply
+            return self.evaluate(own, enemy, quiet, empty, steps, ply)
+        if self.multiple:
+            captures = self.tables.chains(own, enemy, captures)
+        if self.compulsory:
+            best = -WIN - 1  # forced: no standing pat
+        else:
+            best = self.evaluate(own, enemy, quiet, empty, None, ply)
+            if best >= beta:
+                return best
+            if best > alpha:
+                alpha = best
+        if len(captures) > 1:
+            captures.sort(key=lambda m: -m._cap.bit_count())
+        for m in captures:
+            o = (own ^ m._fbit) | m._tbit
+            score = -self.quiesce(enemy & ~m._cap, o, 0, -beta, -alpha, ply + 1)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _order(self, moves, tt_move, ply):
+        killers = self.killers[ply]
+        history = self.history
+
+        def key(m):
+            if m is tt_move:
+                return -10_000_000
+            if m._cap:
+                return -1_000_000 - m._cap.bit_count()
+            if m is killers[0]:
+                return -500_000
+            if m is killers[1]:
+                return -400_000
+            return -history.get(m, 0)
+
+        moves.sort(key=key)
+        return moves
+
+    def negamax(self, own, enemy, quiet, depth, alpha, beta, ply):
+        if depth <= 0:
+            return self.quiesce(own, enemy, quiet, alpha, beta, ply)
+        self._tick()
+        t = self._terminal(own, enemy, quiet, ply)
+        if t is not None:
+            return t
+        key = (own, enemy, quiet, ply & 1)
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                # stored relative to the node: re-base wins on this ply
+                if e_score > WIN_BOUND:
+                    e_score -= ply
+                elif e_score < -WIN_BOUND:
+                    e_score += ply
+                if e_flag == EXACT:
+                    return e_score
+                if e_flag == LOWER and e_score >= beta:
+                    return e_score
+                if e_flag == UPPER and e_score <= alpha:
+                    return e_score
+        moves = self.tables.generate(own, enemy, self.compulsory, self.multiple)
+        if not moves:
+            return -WIN + ply
+        if len(moves) > 1:
+            self._order(moves, tt_move, ply)
+        alpha0 = alpha
+        best = -WIN - 1
+        best_move = None
+        for m in moves:
+            o = (own ^ m._fbit) | m._tbit
+            if m._cap:
+                score = -self.negamax(enemy & ~m._cap, o, 0, depth - 1, -beta, -alpha, ply + 1)
+            else:
+                score = -self.negamax(enemy, o, quiet + 1, depth - 1, -beta, -alpha, ply + 1)
+            if score > best:
+                best = score
+                best_move = m
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if not m._cap:
+                            k = self.killers[ply]
+                            if k[0] is not m:
+                                k[1] = k[0]
+                                k[0] = m
+                            self.history[m] = self.history.get(m, 0) + depth * depth
+                        break
+        flag = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
+        stored = best
+        if stored > WIN_BOUND:
+            stored += ply
+        elif stored < -WIN_BOUND:
+            stored -= ply
+        self.tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def root(self, own, enemy, quiet, moves, depth, prev_best):
+        """Search every root move to ``depth``; returns (best move, score).
+
+        ``moves`` is in tie-break order; the previous best goes first. Raises _Stop
+        (with ``self.partial`` set to the best fully searched move so far).
+        """
+        ordered = list(moves)
+        ordered.sort(key=lambda m: 0 if m is prev_best else (1 if m._cap else 2))
+        alpha = -WIN - 1
+        beta = WIN + 1
+        best = None
+        self.partial = None
+        for m in ordered:
+            o = (own ^ m._fbit) | m._tbit
+            if m._cap:
+                score = -self.negamax(enemy & ~m._cap, o, 0, depth - 1, -beta, -alpha, 1)
+            else:
+                score = -self.negamax(enemy, o, quiet + 1, depth - 1, -beta, -alpha, 1)
+            if best is None or score > alpha:
+                alpha = score
+                best = m
+                self.partial = (m, score)
+        return best, alpha
+
+
+def _check_level(level):
+    if level not in LEVELS:
+        raise OptionError(f"{level!r} is not a computer level: expected one of "
+                          + ", ".join(LEVELS), input=level)
+
+
+def _check_limits(time_limit, node_limit):
+    if time_limit is not None and (isinstance(time_limit, bool)
+                                   or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0):
+        raise OptionError(f"time limit {time_limit!r} must be a positive number of seconds",
+                          input=time_limit)
+    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
+                                   or node_limit < 1):
+        raise OptionError(f"node limit {node_limit!r} must be a positive whole number of "
+                          "positions", input=node_limit)
+
+
+def search(game, level="hard", *, seed=0, time_limit=None, node_limit=None,
+           should_stop=None, max_depth=None) -> SearchResult:
+    """Run the level's search and report what it found (see :func:`choose_move`).
+
+    ``max_depth`` caps the iterative deepening of ``hard`` (``medium`` always searches
+    two moves deep).
+    """
+    _check_level(level)
+    _check_limits(time_limit, node_limit)
+    moves = game.legal_moves()
+    if not moves:
+        out = game.outcome()
+        raise GameOverError("the game is over: there is no move to choose"
+                            + (f" ({out.reason})" if out is not None else ""))
+    rng = Rng(seed)
+    if level == "random":
+        return SearchResult(moves[rng.below(len(moves))], None, 0, 0, False)
+    rng.shuffle(moves)  # the tie-break order
+    if level == "easy":
+        most = max(m._cap.bit_count() for m in moves)
+        pick = next(m for m in moves if m._cap.bit_count() == most)
+        return SearchResult(pick, PIECE * most, 1, len(moves), False)
+
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    if node_limit is None and time_limit is None:
+        node_limit = DEFAULT_NODE_LIMIT[level]
+    searcher = _Searcher(game, full_eval=(level == "hard"), node_limit=node_limit,
+                         deadline=deadline, should_stop=should_stop)
+    side = game._side
+    own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
+    if len(moves) == 1:
+        return SearchResult(moves[0], None, 0, 0, False)
+
+    if level == "medium":
+        depths = [MEDIUM_DEPTH]
+    else:
+        top = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
+        depths = range(1, top + 1)
+    best, score, done = moves[0], None, 0
+    stopped = False
+    for depth in depths:
+        try:
+            best, score = searcher.root(own, enemy, quiet, moves, depth, best)
+            done = depth
+        except _Stop:
+            stopped = True
+            partial = searcher.partial
+            if partial is not None and (score is None or partial[0] is not best):
+                # the previous best is searched first, so a different move here has
+                # already proved better than it at the deeper depth
+                best, score = partial
+            break
+        if score is not None and abs(score) > WIN_BOUND:
+            break  # a forced win or loss is found: deeper search cannot change it
+    return SearchResult(best, score, done, searcher.nodes, stopped)
+
+
+def choose_move(game, level="medium", *, seed=0, time_limit=None, node_limit=None,
+                should_stop=None):
+    """The computer's move for the side to move in ``game`` at ``level``.
+
+    Returns one of ``game.legal_moves()``. GameOverError when the game is over;
+    OptionError for an unknown level or a bad limit. See the module docstring for what
+    each level does and for determinism.
+    """
+    return search(game, level, seed=seed, time_limit=time_limit, node_limit=node_limit,
+                  should_stop=should_stop).move
