@@ -49,7 +49,7 @@ class Game:
             position = Position.parse(position, self.ruleset)
         elif not isinstance(position, Position):
             raise PositionError(f"{position!r} is not a position", input=position)
-        elif position.ruleset.board is not self.ruleset.board:
+        elif position.ruleset.board.points != self.ruleset.board.points:
             raise PositionError(
                 f"'{position}' is a position on the {position.ruleset.board.title} board, "
                 f"not on the {self.ruleset.board.title} board of ruleset {self.ruleset.name}",
@@ -371,9 +371,9 @@ def random_playout(game: Game, rng, max_moves=None):
     ``rng`` is anything with ``below(n)`` (engine.rng.Rng) or ``randrange(n)``
     (random.Random). The moves are pushed on ``game`` (``pop`` undoes them); pass
     ``game.copy()`` to keep the original. ``max_moves`` stops early (then None may be
-    returned). Each move is drawn uniformly from the legal moves, exactly as
-    ``rng.below(len(game.legal_moves()))`` would pick, but without building the list
-    when no leap is possible.
+    returned). Each move is ``legal[rng.below(len(legal))]`` with ``legal =
+    game.legal_moves()``, exactly (same order, so the same rng gives the same game), but
+    the list is not built when no chain is possible.
     """
     below = getattr(rng, "below", None) or rng.randrange
     tables = game._tables
@@ -395,9 +395,8 @@ def random_playout(game: Game, rng, max_moves=None):
         if not own or not enemy or quiet >= STALL_LIMIT:
             break
         empty = full & ~(own | enemy)
-        groups = []
+        leap_groups = []
         total = 0
-        leaps = None
         for mask, s1, s2, tab in classes:
             x = own & mask
             if x:
@@ -407,20 +406,23 @@ def random_playout(game: Game, rng, max_moves=None):
                     if x:
                         c = x.bit_count()
                         total += c
-                        groups.append((x, c, tab))
-        if total and (multiple or compulsory):
-            # build the leap moves explicitly (chains, or only leaps allowed)
+                        leap_groups.append((x, c, tab))
+        if total and multiple:
+            # build the leap moves explicitly: a chain is one move
             leaps = []
-            for x, c, tab in groups:
+            for x, c, tab in leap_groups:
                 while x:
                     low = x & -x
                     leaps.append(tab[low.bit_length() - 1])
                     x ^= low
-            if multiple:
-                leaps = tables.chains(own, enemy, leaps)
-            groups = [(None, len(leaps), leaps)]
+            leaps = tables.chains(own, enemy, leaps)
+            leap_groups = [(None, len(leaps), leaps)]
             total = len(leaps)
-        if not (total and compulsory):
+        if total and compulsory:
+            groups = leap_groups
+        else:
+            # the same order as MoveTables.generate: steps, then leaps
+            groups = []
             for mask, s, tab in steps_l:
                 x = ((own & mask) << s) & empty
                 if x:
@@ -433,6 +435,7 @@ def random_playout(game: Game, rng, max_moves=None):
                     c = x.bit_count()
                     total += c
                     groups.append((x, c, tab))
+            groups += leap_groups
         if not total:
             break
         k = below(total)

@@ -27,6 +27,10 @@ SIDE_NAMES = ("Black", "White")
 class Position:
     """An immutable position on a ruleset's board.
 
+    Positions compare equal when they place the same pieces on the same points with the
+    same side to move and counter (so a position of ``culin`` equals the same placement
+    under ``open``: both Mosona boards have the same points, only their lines differ).
+
     ``black`` and ``white`` are bit masks over point indices (see
     :mod:`engine.awithlaknannai.boards`), ``to_move`` 0 (Black) or 1 (White), ``quiet``
     the moves since the last capture.
@@ -85,10 +89,11 @@ class Position:
     def __eq__(self, other):
         if not isinstance(other, Position):
             return NotImplemented
-        return self.ruleset.board is other.ruleset.board and self.key() == other.key()
+        return self.ruleset.board.points == other.ruleset.board.points and \
+            self.key() == other.key()
 
     def __hash__(self):
-        return hash((self.ruleset.board.name,) + self.key())
+        return hash((self.ruleset.board.size,) + self.key())
 
     def __repr__(self):
         return f"Position({str(self)!r}, {self.ruleset.name!r})"

@@ -439,3 +439,32 @@ def test_record_errors_name_the_move():
         Record.parse('[Ruleset "chess"]\n')
     with pytest.raises(RecordError, match="row 3"):
         Record.parse('[Position "WWWWWWWW/WWWW.BBBB/BBBB B 0"]\n')
+
+
+def test_mosona_positions_serve_both_mosona_boards():
+    start = Position.start("culin")
+    assert start == Position.start("open") and start != Position.start("kolowis")
+    g = Game("open", start)
+    assert g.ruleset.name == "open" and g.position.ruleset.name == "open"
+    assert g.perft(2) == 4
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_random_playout_picks_like_the_api(ruleset):
+    """random_playout(game, rng) makes the same game as legal[rng.below(len(legal))]."""
+    import random
+
+    from engine.awithlaknannai import random_playout
+
+    for seed in range(5):
+        fast = Game(ruleset)
+        outcome = random_playout(fast, random.Random(seed))
+        slow = Game(ruleset)
+        rng = random.Random(seed)
+        while not slow.finished:
+            legal = slow.legal_moves()
+            slow.push(legal[rng.randrange(len(legal))])
+        assert fast.history == slow.history
+        assert outcome == slow.outcome() and fast.position == slow.position
+    part = Game(ruleset)
+    assert random_playout(part, random.Random(1), max_moves=3) is None and part.ply == 3
