@@ -29,7 +29,7 @@ node_modules/.installed: package.json package-lock.json
 	else echo "Install Debian's chromium package (sudo apt-get install chromium) and run make again." >&2; exit 1; fi
 
 build: setup
-	$(PY) -m mkdocs build --strict
+	SITE_URL=http://127.0.0.1:$(PORT)/ $(PY) -m mkdocs build --strict
 
 serve: build
 	@echo "Serving the site on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"

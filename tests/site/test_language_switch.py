@@ -1,0 +1,41 @@
+"""The language switch stays on the page being read, also after instant navigation."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _switch_links(page) -> dict[str, str]:
+    return page.eval_on_selector_all(
+        ".md-select a[hreflang]",
+        "links => Object.fromEntries(links.map(a => [a.getAttribute('hreflang'), new URL(a.href).pathname]))")
+
+
+def test_switch_follows_instant_navigation_and_lands_on_the_twin_page(page, site_url):
+    page.goto(site_url + "zohn-ahl/names/")
+    assert _switch_links(page) == {"en": "/zohn-ahl/names/", "fr": "/fr/zohn-ahl/names/"}
+
+    # An instant navigation (the header is kept) to another page of the visit.
+    page.click(".md-nav--primary a[href$='history/']:visible >> nth=0")
+    page.wait_for_url("**/history/")
+    path = page.evaluate("location.pathname")
+    assert _switch_links(page)["fr"] == "/fr" + path
+
+    page.hover(".md-select button")
+    page.click(".md-select a[hreflang='fr']")
+    page.wait_for_url("**/fr" + path)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert _switch_links(page) == {"en": path, "fr": "/fr" + path}
+
+    page.hover(".md-select button")
+    page.click(".md-select a[hreflang='en']")
+    page.wait_for_url(site_url.rstrip("/") + path)
+    assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_every_language_folder_has_its_sitemap(site_dir):
+    """mkdocs-material's instant navigation reads the sitemap beside each language's pages."""
+    english = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+    french = (site_dir / "fr" / "sitemap.xml").read_text(encoding="utf-8")
+    assert "/fr/zohn-ahl/names/</loc>" in french
+    assert french.count("<loc>") * 2 == english.count("<loc>")
