@@ -16,8 +16,10 @@ def test_switch_follows_instant_navigation_and_lands_on_the_twin_page(page, site
     assert _switch_links(page) == {"en": "/zohn-ahl/names/", "fr": "/fr/zohn-ahl/names/"}
 
     # An instant navigation (the header is kept) to another page of the visit.
+    page.evaluate("window.sameVisit = true")
     page.click(".md-nav--primary a[href$='history/']:visible >> nth=0")
     page.wait_for_url("**/history/")
+    assert page.evaluate("window.sameVisit") is True, "the navigation reloaded the page"
     path = page.evaluate("location.pathname")
     assert _switch_links(page)["fr"] == "/fr" + path
 
