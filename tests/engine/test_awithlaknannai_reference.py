@@ -314,3 +314,14 @@ def test_random_playout_ends_and_matches_rules(ruleset, seed):
         ref.play((move.path, move.captured))
     assert ref.text() == str(game.position)
     assert ref.moves() == []
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULES))
+def test_perft_near_the_stall_limit(ruleset):
+    """Perft to depth 3 from random positions whose counter is close to 40."""
+    rng = random.Random(f"stall-{ruleset}")
+    for _ in range(8):
+        text = random_position(rng, ruleset)
+        rows, side, _ = text.split()
+        text = f"{rows} {side} {rng.choice([37, 38, 39])}"
+        assert Game(ruleset, text).perft(3) == Ref(ruleset, text).perft(3), text
