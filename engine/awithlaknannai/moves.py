@@ -50,6 +50,12 @@ class Move:
     short form, a leapt point not written in brackets is ``None`` until a game resolves
     it (:meth:`engine.awithlaknannai.game.Game.parse_move`). Moves compare by path and
     captured points.
+
+    Moves handed out by a game are interned and also carry index data for the fast
+    paths (``game.py``, ``ai.py``; keep these names stable): ``ids`` (path as point
+    indices), ``cap_ids`` (leapt points as indices), ``_fbit`` / ``_tbit`` (bit of the
+    from / to point), ``_cap`` (bit mask of the leapt points), ``_tables`` (the
+    :class:`MoveTables` that made it).
     """
 
     __slots__ = ("path", "captured", "ids", "cap_ids", "_fbit", "_tbit", "_cap", "_tables",

@@ -334,3 +334,27 @@ def test_perft_near_the_stall_limit(ruleset):
         rows, side, _ = text.split()
         text = f"{rows} {side} {rng.choice([37, 38, 39])}"
         assert Game(ruleset, text).perft(3) == Ref(ruleset, text).perft(3), text
+
+
+_ALPHABET = st.sampled_from(list("BW./ tmbx()-0123456789[]\"\n") +
+                            ["Ruleset", "Position", "Game", "culin", "bent", "1.", "1..."])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_ALPHABET, max_size=40).map("".join))
+def test_untrusted_text_only_raises_engine_errors(text):
+    """Records, positions and moves come from links and pages: any text either reads
+    or raises the engine's own error, never anything else."""
+    from engine.core import MoveError, PositionError, RecordError
+
+    for parse, error in ((Record.parse, RecordError),
+                         (lambda t: Position.parse(t, "culin"), PositionError),
+                         (Game("bent").parse_move, MoveError)):
+        try:
+            parse(text)
+        except error:
+            pass
+    try:
+        Record.parse(text).replay()
+    except RecordError:
+        pass
