@@ -23,6 +23,7 @@ import re
 from engine.core import EngineError, RecordError
 
 from .game import Game
+from .moves import Move
 from .position import Position
 from .rulesets import DEFAULT_RULESET, check_stall, get_ruleset
 
@@ -142,7 +143,6 @@ class Record:
         black_first = start is None or start.to_move == 0
         moves = []
         tokens = " ".join(body).split()
-        from .moves import Move
         for tok in tokens:
             m = _NUM_RE.match(tok)
             rest = None
