@@ -5,7 +5,7 @@
 
 import { strings, lang } from "../i18n.js";
 import {
-  el, part, button, config, errorText, engineReady, call, cancel, keep, forget, openGame,
+  el, part, button, config, errorText, waitForEngine, call, cancel, keep, forget, openGame,
   copyLink, randomSeed, sleep, setReady,
 } from "./common.js";
 
@@ -140,14 +140,8 @@ class AwithBoard {
   async start() {
     setReady(this.root, false);
     this.setStatus(this.L.loading);
-    try {
-      await engineReady();
-    } catch (err) {
-      console.error(err);
-      this.setStatus(this.L.failed, "error");
-      setReady(this.root, "error");
-      return this;
-    }
+    await waitForEngine(this.root, this.status);
+    setReady(this.root, false);
     let view = await openGame(this.id, "awithlaknannai.load", this.cfg.record, (m, k) => this.setStatus(m, k));
     const warned = view === null && this.status.dataset.kind === "error";
     try {
@@ -207,7 +201,7 @@ class AwithBoard {
     svg.classList.add("board-drawing");
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", this.L.boardLabel(this.ruleset));
-    this.points = [...svg.querySelectorAll("[data-point]")];
+    this.points = [...svg.querySelectorAll("[data-point]:not(.aw-piece)")];
     const occ = this.view.pieces || occupancy(this.view.position);
     const names = this.points.map((p) => p.dataset.point);
     if (!this.focusName || !names.includes(this.focusName)) this.focusName = names[0];
@@ -360,6 +354,7 @@ class AwithBoard {
     this.btnUndo.disabled = !ready || !(v.history || []).length;
     this.btnRedo.disabled = !ready || this.thinking || !this.future.length;
     this.btnStop.disabled = !this.thinking && !(this.mode === "cvc" && this.cvcRunning);
+    this.btnStop.hidden = false;
     this.btnNew.disabled = !ready;
     this.btnFlip.disabled = !ready;
     this.btnLink.disabled = false;

@@ -78,6 +78,43 @@ export function engine() {
   return clientPromise;
 }
 
+// Wait until the engine is ready. If it cannot start, say so in plain words (the engine
+// client's message, in the page's language) with a "Try again" button; the promise
+// resolves once a later attempt succeeds, so the board comes to life then.
+export function waitForEngine(root, statusNode, onFail) {
+  const L = strings();
+  return new Promise((resolve) => {
+    const attempt = async () => {
+      try {
+        await engineReady();
+        resolve(true);
+      } catch (err) {
+        console.error(err);
+        root.dataset.ready = "error";
+        root.setAttribute("aria-busy", "false");
+        statusNode.hidden = false;
+        statusNode.classList.add("board-error");
+        statusNode.dataset.kind = "error";
+        const msg = err && err.name === "EngineUnavailable" && err.message ? err.message : L.failed;
+        const again = el("button", { type: "button", class: "board-button", "data-action": "retry", text: L.retry });
+        statusNode.replaceChildren(el("span", { text: msg + " " }), again);
+        if (onFail) onFail(err);
+        again.addEventListener("click", async () => {
+          again.disabled = true;
+          statusNode.replaceChildren(el("span", { text: L.loading }));
+          statusNode.classList.remove("board-error");
+          statusNode.dataset.kind = "info";
+          root.dataset.ready = "false";
+          const c = await engine();
+          try { c.restart ? await c.restart() : null; } catch { /* reported by attempt() */ }
+          attempt();
+        });
+      }
+    };
+    attempt();
+  });
+}
+
 export async function engineReady() {
   const c = await engine();
   const ready = c.ready && typeof c.ready.then === "function" ? c.ready

@@ -4,7 +4,7 @@
 
 import { strings, narrateZohn, lang } from "../i18n.js";
 import {
-  el, part, button, config, errorText, engineReady, call, keep, forget, openGame,
+  el, part, button, config, errorText, waitForEngine, call, keep, forget, openGame,
   copyLink, randomSeed, sleep, setReady,
 } from "./common.js";
 
@@ -208,14 +208,8 @@ class ZohnAhlBoard {
   async start() {
     setReady(this.root, false);
     this.setStatus(this.L.loading);
-    try {
-      await engineReady();
-    } catch (err) {
-      console.error(err);
-      this.setStatus(this.L.failed, "error");
-      setReady(this.root, "error");
-      return this;
-    }
+    await waitForEngine(this.root, this.status);
+    setReady(this.root, false);
     let view = await openGame(this.id, "zohn-ahl.load", this.cfg.record, (m, k) => this.setStatus(m, k));
     const warned = view === null && this.status.dataset.kind === "error";
     if (!view) {

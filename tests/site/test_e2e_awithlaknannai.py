@@ -1,0 +1,223 @@
+"""Awithlaknannai in the page, as a person plays it: in headless Chromium, on the built site.
+
+Positions are loaded through the link mechanism (the page address holds the record, made
+here by the same engine), so no test-only page is needed.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import pytest
+
+from test_e2e_support import browser, e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+PAGE = "/awithlaknannai/"
+# Black's only move is the chain m2xm4xm6 (over m3, then m5); b8 could step, but must not.
+CHAIN = ".......W/.BW.W..../.......B B 0"
+
+
+def point(board, name):
+    return board.locator(f'[data-point="{name}"]')
+
+
+def name_of(board, name):
+    return point(board, name).get_attribute("aria-label")
+
+
+def moves_text(board):
+    return board.locator(".aw-movelist").text_content()
+
+
+def open_with(visit, record, page_path=PAGE):
+    """Open the page with a board holding `record` (through the address, as a copied link)."""
+    page = visit.page()
+    page.goto(visit.base + page_path)
+    bid = board_id(page, "awithlaknannai")
+    page.goto(f"{visit.base}{page_path}?game-{bid}={quote(record)}")
+    board = wait_ready(page, f"#{bid}")
+    return page, board
+
+
+def as_person(board):
+    board.locator('select[data-action="opponent"]').select_option("person")
+
+
+def test_points_have_accessible_names(visit):
+    page = visit.page()
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="opponent"]').select_option("person")
+    board.locator('button[data-action="new"]').click()
+    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    assert name_of(board, "b4").startswith("b4, black piece")
+    assert name_of(board, "t4").startswith("t4, white piece")
+    assert name_of(board, "m5").startswith("m5, empty")
+    # every point can take the focus
+    for p in board.locator("[data-point]").all():
+        assert p.get_attribute("tabindex") in ("0", "-1")
+    assert board.get_by_role("button", name=re.compile(r"^m5, empty")).count() == 1
+
+
+def test_french_page_names_points_in_french(visit):
+    page = visit.page()
+    page.goto(visit.base + "/fr" + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="opponent"]').select_option("person")
+    board.locator('button[data-action="new"]').click()
+    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    assert name_of(board, "b4").startswith("b4, pion noir")
+    assert name_of(board, "m5").startswith("m5, vide")
+
+
+def test_click_a_compulsory_chain_point_by_point(visit):
+    record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": CHAIN})
+    page, board = open_with(visit, record)
+    as_person(board)
+    assert "must capture" in board.locator(".board-turn").text_content()
+    # a piece that could only step is refused, and the reader is told why
+    point(board, "b8").click()
+    assert "must capture" in board.locator("[data-role=live]").text_content()
+    point(board, "m2").click()
+    assert "possible destination" in name_of(board, "m4")
+    assert "possible destination" not in name_of(board, "m3")
+    point(board, "m4").click()
+    # mid-chain: the next landing point is offered, the move is not played yet
+    assert "possible destination" in name_of(board, "m6")
+    assert moves_text(board).strip().startswith("No moves")
+    point(board, "m6").click()
+    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+                           arg=board.element_handle())
+    assert name_of(board, "m3").startswith("m3, empty")
+    assert name_of(board, "m5").startswith("m5, empty")
+    assert name_of(board, "m6").startswith("m6, black piece")
+    assert "White" in board.locator(".board-turn").text_content()
+
+
+def test_undo_and_redo(visit):
+    record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": CHAIN})
+    page, board = open_with(visit, record)
+    as_person(board)
+    for p in ("m2", "m4", "m6"):
+        point(board, p).click()
+    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+                           arg=board.element_handle())
+    board.get_by_role("button", name="Undo").click()
+    page.wait_for_function("b => !b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+                           arg=board.element_handle())
+    assert name_of(board, "m2").startswith("m2, black piece")
+    assert name_of(board, "m3").startswith("m3, white piece")
+    board.get_by_role("button", name="Redo").click()
+    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+                           arg=board.element_handle())
+    assert name_of(board, "m6").startswith("m6, black piece")
+
+
+def test_play_a_move_against_the_computer(visit):
+    page = visit.page()
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="opponent"]').select_option("computer")
+    board.locator('select[data-action="level"]').select_option("easy")
+    board.locator('button[data-action="new"]').click()
+    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    point(board, "m6").click()
+    point(board, "m5").click()
+    # White's only answer is the capture m4xm6: the computer plays it
+    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
+                           arg=board.element_handle())
+    assert name_of(board, "m6").startswith("m6, white piece")
+    assert name_of(board, "m5").startswith("m5, empty")
+    assert "Black" in board.locator(".board-turn").text_content()
+
+
+def test_stop_the_computer_and_page_stays_responsive(visit):
+    page = visit.page()
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="level"]').select_option("hard")
+    board.locator('select[data-action="opponent"]').select_option("cvc")
+    stop = board.get_by_role("button", name=re.compile("Stop"))
+    page.wait_for_function("b => b.querySelector('.board-turn').textContent.includes('thinking')",
+                           arg=board.element_handle())
+    # the page answers while the computer thinks in the worker
+    assert page.evaluate("1 + 1") == 2
+    stop.click()
+    page.wait_for_function("b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
+                           arg=board.element_handle())
+    count = moves_text(board)
+    page.wait_for_timeout(1500)
+    assert moves_text(board) == count, "the computer went on playing after Stop"
+    assert board.locator('select[data-action="opponent"]').input_value() == "person"
+
+
+def test_keyboard_only(visit):
+    page = visit.page()
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    bid = board.get_attribute("id")
+    board.locator('select[data-action="opponent"]').select_option("person")
+    # Tab into the board: the first stop on the board is one of its points
+    board.locator('select[data-action="opponent"]').focus()
+    page.keyboard.press("Shift+Tab")
+    for _ in range(40):
+        if page.evaluate(f"!!document.activeElement.closest('#{bid} [data-point]')"):
+            break
+        page.keyboard.press("Shift+Tab")
+    focused = lambda: page.evaluate("document.activeElement.getAttribute('data-point')")  # noqa: E731
+    assert focused() is not None
+
+    def go_to(target):
+        # arrow keys along rows and columns: at most a few dozen presses
+        for _ in range(40):
+            now = focused()
+            if now == target:
+                return
+            row = {"t": 0, "m": 1, "b": 2}
+            if row[now[0]] < row[target[0]]:
+                page.keyboard.press("ArrowDown")
+            elif row[now[0]] > row[target[0]]:
+                page.keyboard.press("ArrowUp")
+            else:
+                page.keyboard.press("ArrowRight" if int(now[1:]) < int(target[1:]) else "ArrowLeft")
+        raise AssertionError(f"could not reach {target} with the arrow keys (at {focused()})")
+
+    go_to("m6")
+    page.keyboard.press("Enter")
+    go_to("m5")
+    page.keyboard.press("Space")
+    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
+                           arg=board.element_handle())
+    go_to("m4")
+    page.keyboard.press("Enter")
+    go_to("m6")
+    page.keyboard.press("Enter")
+    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
+                           arg=board.element_handle())
+
+
+def test_ruleset_chosen_in_the_page_redraws_the_board(visit):
+    page = visit.page()
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="opponent"]').select_option("person")
+    board.locator('select[data-action="ruleset"]').select_option("kolowis")
+    page.wait_for_function("b => b.querySelectorAll('[data-point]').length === 47", arg=board.element_handle())
+    assert name_of(board, "m8").startswith("m8, empty")
+    assert name_of(board, "t16").startswith("t16, white piece")
+
+
+def test_game_end_is_announced(visit):
+    # Black's chain takes White's last two pieces.
+    record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": "......../.BW.W..../.......B B 0"})
+    page, board = open_with(visit, record)
+    as_person(board)
+    for p in ("m2", "m4", "m6"):
+        point(board, p).click()
+    page.wait_for_function("b => b.querySelector('.board-turn').textContent.includes('Game over')",
+                           arg=board.element_handle())
+    text = board.locator(".board-turn").text_content()
+    assert "Black wins" in text and "no pieces" in text

@@ -1,0 +1,152 @@
+"""The boards across pages: links, saved games, one Python per visit, nothing off the origin."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from test_e2e_support import browser, e2e_url, visit, wait_ready, board_id, Visit  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+AW = "/awithlaknannai/"
+ZA = "/zohn-ahl/"
+
+
+def aw_board(page):
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="opponent"]').select_option("person")
+    return board
+
+
+def label(board, name):
+    return board.locator(f'[data-point="{name}"]').get_attribute("aria-label")
+
+
+def play(page, board, *points, expect):
+    for p in points:
+        board.locator(f'[data-point="{p}"]').click()
+    page.wait_for_function(f"b => b.querySelector('.aw-movelist').textContent.includes({expect!r})",
+                           arg=board.element_handle())
+
+
+def test_copied_link_reopens_the_same_position(visit, browser, e2e_url):
+    page = visit.page()
+    page.goto(visit.base + AW)
+    board = aw_board(page)
+    board.locator('[data-action="new"]').click()
+    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    play(page, board, "m6", "m5", expect="m6-m5")
+    play(page, board, "m4", "m6", expect="m4xm6")
+    board.locator('[data-action="link"]').click()
+    link = board.locator(".board-link").input_value()
+    assert link.startswith(visit.base) and "#" not in link.split("?")[0]
+    # another reader, with nothing saved, opens the link
+    other = Visit(browser, e2e_url)
+    try:
+        page2 = other.page()
+        page2.goto(link)
+        board2 = wait_ready(page2, f'#{board.get_attribute("id")}')
+        assert "m6-m5" in board2.locator(".aw-movelist").text_content()
+        assert "m4xm6" in board2.locator(".aw-movelist").text_content()
+        for p in ("m4", "m5", "m6", "b5"):
+            assert label(board2, p) == label(board, p)
+        assert not other.off_origin()
+    finally:
+        other.close()
+
+
+def test_reload_resumes_the_game(visit):
+    page = visit.page()
+    page.goto(visit.base + AW)
+    board = aw_board(page)
+    board.locator('[data-action="new"]').click()
+    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    play(page, board, "b5", "m5", expect="b5-m5")
+    # the bare address (no game in it): the saved game comes back from localStorage
+    page.goto(visit.base + AW)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    assert board.locator(".aw-movelist").text_content().strip().startswith("1.b5-m5") or \
+        "b5-m5" in board.locator(".aw-movelist li").first.text_content()
+
+
+def test_tampered_link_shows_a_message_and_a_fresh_board(visit):
+    page = visit.page()
+    page.goto(visit.base + AW)
+    bid = board_id(page, "awithlaknannai")
+    bad = '[Game "awithlaknannai"]\n[Ruleset "culin"]\n\n1. m6-m5 m4xm6 2. t1xb8'
+    page.goto(f"{visit.base}{AW}?game-{bid}={quote(bad)}#{bid}")
+    board = wait_ready(page, f"#{bid}")
+    status = board.locator("[data-role=status]")
+    assert status.is_visible()
+    assert "could not be read" in status.text_content()
+    assert "t1xb8" in status.text_content()       # the engine's own words, quoting the bad move
+    assert "No moves" in board.locator(".aw-movelist").text_content()
+    assert label(board, "m5").startswith("m5, empty")
+    # the #anchor still points at the board
+    assert page.evaluate("location.hash") == f"#{bid}"
+
+
+def test_tampered_saved_game_shows_a_message(visit):
+    page = visit.page()
+    page.goto(visit.base + ZA)
+    bid = board_id(page, "zohn-ahl")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"zaa:{page.evaluate('location.pathname')}:{bid}", '[Game "zohn-ahl"]\n[Ruleset "nope"]\n1111'])
+    page.reload()
+    board = wait_ready(page, f"#{bid}")
+    text = board.locator("[data-role=status]").text_content()
+    assert "saved game could not be read" in text and "nope" in text
+    assert not board.locator('[data-action="throw"]').is_disabled()
+
+
+def test_a_second_page_reuses_the_running_python(visit):
+    page = visit.page()
+    page.goto(visit.base + ZA)
+    wait_ready(page, '.board[data-game="zohn-ahl"]')
+    page.evaluate("window.__e2e_mark = 1")
+    # follow a link in the site's navigation (navigation.instant keeps the page's scripts)
+    page.locator('a[href$="awithlaknannai/"]:visible').first.click()
+    page.wait_for_url("**/awithlaknannai/")
+    wait_ready(page, '.board[data-game="awithlaknannai"]')
+    wasm = [u for u in visit.requests if u.endswith("pyodide.asm.wasm")]
+    assert len(wasm) == 1, wasm
+    engines = [u for u in visit.workers if "engine-worker" in u]
+    assert len(engines) == 1, engines
+    # the same page, not a reload: the script state of the first page is still there
+    assert page.evaluate("window.__e2e_mark") == 1
+
+
+def test_pages_without_a_board_load_no_python(visit):
+    page = visit.page()
+    page.goto(visit.base + "/sources/")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".board[data-game]").count() == 0
+    assert not [u for u in visit.requests if "pyodide" in u or "engine-worker" in u or "runtime" in u]
+    assert not [u for u in visit.workers if "engine-worker" in u]
+
+
+def test_a_restarted_worker_keeps_the_game(visit):
+    page = visit.page()
+    page.goto(visit.base + AW)
+    board = aw_board(page)
+    board.locator('[data-action="new"]').click()
+    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    play(page, board, "m6", "m5", expect="m6-m5")
+    # the worker is replaced (as after a crash or a hang): the next move still knows the game
+    page.evaluate("import(document.querySelector('script[src*=\"boards.js\"]').src"
+                  ".replace(/boards\\.js.*$/, 'engine-client.js')).then(m => m.getEngine().restart())")
+    play(page, board, "m4", "m6", expect="m4xm6")
+    assert "m6-m5" in board.locator(".aw-movelist").text_content()
+    assert len([u for u in visit.workers if "engine-worker" in u]) == 2
+
+
+def test_every_board_page_stays_on_the_origin(visit):
+    page = visit.page()
+    for path in ("/", ZA, AW, "/fr" + ZA):
+        page.goto(visit.base + path)
+        if page.locator(".board[data-game]").count():
+            wait_ready(page)
+    # visit's teardown asserts that no request left the origin
+    assert visit.requests

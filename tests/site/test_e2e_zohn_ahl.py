@@ -1,0 +1,137 @@
+"""Zohn Ahl in the page, as a person plays it: in headless Chromium, on the built site."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import pytest
+
+from test_e2e_support import browser, e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+PAGE = "/zohn-ahl/"
+
+
+def open_board(visit, path=PAGE, record=None):
+    page = visit.page()
+    page.goto(visit.base + path)
+    if record is not None:
+        bid = board_id(page, "zohn-ahl")
+        page.goto(f"{visit.base}{path}?game-{bid}={quote(record)}")
+    board = wait_ready(page, '.board[data-game="zohn-ahl"]')
+    return page, board
+
+
+def throw_enabled(page, board):
+    page.wait_for_function(
+        "b => { const t = b.querySelector('[data-action=throw]');"
+        " return !t.disabled || b.querySelector('.board-turn').textContent.includes('wins'); }",
+        arg=board.element_handle())
+
+
+def log_items(board):
+    return board.locator(".za-log li:not(.za-empty)").count()
+
+
+def test_throw_button_has_its_name_and_says_what_happened(visit):
+    page, board = open_board(visit)
+    board.locator('select[data-action="opponent"]').select_option("person")
+    throw = board.get_by_role("button", name=re.compile("Throw"))
+    assert throw.count() == 1
+    throw_enabled(page, board)
+    before = log_items(board)
+    throw.click()
+    page.wait_for_function(f"b => b.querySelectorAll('.za-log li:not(.za-empty)').length > {before}",
+                           arg=board.element_handle())
+    said = board.locator("[data-role=live]").text_content()
+    assert re.search(r"(No marks|mark|marks) up", said), said
+    # the sticks are described in words, the sahe told apart
+    sticks = board.locator(".za-sticks-svg").get_attribute("aria-label")
+    assert "sahe" in sticks and ("marked side up" in sticks or "plain side up" in sticks)
+    assert board.locator('[data-stick="3"][data-sahe="true"]').count() == 1
+
+
+def test_keyboard_throws(visit):
+    page, board = open_board(visit)
+    board.locator('select[data-action="opponent"]').select_option("person")
+    throw_enabled(page, board)
+    # Tab to the Throw button and press Space; then the T key from within the board
+    board.locator('[data-action="throw"]').focus()
+    page.keyboard.press("Space")
+    page.wait_for_function("b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 1",
+                           arg=board.element_handle())
+    throw_enabled(page, board)
+    board.locator('[data-action="throw"]').focus()
+    page.keyboard.press("t")
+    page.wait_for_function("b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 2",
+                           arg=board.element_handle())
+
+
+def test_play_a_one_counter_game_to_its_end_then_replay_it(visit):
+    record = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 1}})
+    page, board = open_board(visit, record=record)
+    board.locator('select[data-action="opponent"]').select_option("person")
+    board.locator('[data-action="speed"]').click()
+    assert board.locator('[data-action="speed"]').get_attribute("aria-pressed") == "true"
+    throw = board.get_by_role("button", name=re.compile("Throw"))
+    for _ in range(400):
+        throw_enabled(page, board)
+        if "wins" in board.locator(".board-turn").text_content():
+            break
+        throw.click()
+    else:
+        raise AssertionError("no winner after 400 throws")
+    turn = board.locator(".board-turn").text_content()
+    assert re.search(r"(Red|Green) wins", turn)
+    assert throw.is_disabled()
+    assert "wins the game" in board.locator("[data-role=live]").text_content()
+    # the winner holds both counters
+    winner = "Red" if "Red wins" in turn else "Green"
+    assert f"{winner}: 2 counters" in board.locator(".za-sides").text_content()
+    n = log_items(board)
+    # replay it throw by throw from its record
+    board.get_by_role("button", name="Replay").click()
+    page.wait_for_function("b => b.querySelector('.za-replay-label').textContent.includes('start')",
+                           arg=board.element_handle())
+    assert "Red: 1 counter" in board.locator(".za-sides").text_content()
+    board.locator('[data-action="replay-next"]').click()
+    page.wait_for_function(f"b => b.querySelector('.za-replay-label').textContent.includes('throw 1 of {n}')",
+                           arg=board.element_handle())
+    board.locator('[data-action="replay-last"]').click()
+    page.wait_for_function(f"b => b.querySelector('.za-replay-label').textContent.includes('throw {n} of {n}')",
+                           arg=board.element_handle())
+    assert f"{winner}: 2 counters" in board.locator(".za-sides").text_content()
+
+
+def test_against_the_computer(visit):
+    page, board = open_board(visit)
+    board.locator('select[data-action="opponent"]').select_option("computer")
+    board.locator('[data-action="speed"]').click()
+    throw = board.get_by_role("button", name=re.compile("Throw"))
+    # Red (the person) throws until the turn passes; then Green's throws come by themselves
+    for _ in range(50):
+        throw_enabled(page, board)
+        throw.click()
+        page.wait_for_timeout(50)
+        if "Green" in board.locator(".za-log").text_content():
+            break
+    page.wait_for_function("b => [...b.querySelectorAll('.za-log li')].some(li => /Green|to throw/.test(li.textContent))",
+                           arg=board.element_handle())
+    throw_enabled(page, board)
+    assert "Red to throw" in board.locator(".board-turn").text_content() or "wins" in board.locator(".board-turn").text_content()
+
+
+def test_french_page(visit):
+    page, board = open_board(visit, "/fr" + PAGE)
+    board.locator('select[data-action="opponent"]').select_option("person")
+    throw = board.get_by_role("button", name=re.compile("Throw"))
+    assert throw.count() == 1
+    throw_enabled(page, board)
+    throw.click()
+    page.wait_for_function("b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 1",
+                           arg=board.element_handle())
+    said = board.locator("[data-role=live]").text_content()
+    assert re.search(r"marque|Marque", said), said
+    assert "bâtonnet" in board.locator(".za-sticks-svg").get_attribute("aria-label")
