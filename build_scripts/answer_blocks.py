@@ -271,6 +271,8 @@ def render_answer(result: dict, lang: str) -> str:
     shown = result["shown"]
     if result["check"] == "outcome" and lang == "fr":
         shown = OUTCOME_FR.get(shown, shown)
+    if result["check"] == "state" and lang == "fr":
+        shown = shown.replace("awls", "alènes").replace("counters", "jetons")
     parts = [f'<details class="answer" data-check="{result["check"]}">',
              f'<summary>{html.escape(label(lang, "answer"))}</summary>',
              f'<p class="answer-value"><strong>{html.escape(shown)}</strong></p>']

@@ -5,8 +5,10 @@
   ``SITE_DIR=/path/to/site`` to test an existing build instead (e.g. ``make build`` then
   ``SITE_DIR=site pytest tests/site``).
 - ``site_dir`` (session): the built site's folder (the test fails if the build failed).
-- ``site_url`` (session): the site served by ``python -m http.server --bind 127.0.0.1`` on a
-  free port, e.g. ``http://127.0.0.1:41234/`` (with the trailing slash).
+- ``site_url`` (session): the site served on a free port by the standard library's
+  ``http.server`` (what ``python -m http.server --bind 127.0.0.1`` runs, same MIME types),
+  e.g. ``http://127.0.0.1:41234/`` (with the trailing slash); its ``sitemap.xml`` names
+  that address, so that instant navigation works as on the real site.
 - ``browser`` (session): headless Debian Chromium through Playwright, with the launch
   flags of ``shared/design/notes.md``; ``page`` (function): a fresh page whose
   ``page.requests`` lists every URL it (and its workers) asked for.
@@ -19,10 +21,10 @@
 from __future__ import annotations
 
 import functools
+import io
 import http.server
 import os
-import socket
-import subprocess
+import re
 import sys
 import threading
 import time
@@ -64,12 +66,6 @@ def site_dir(site_build) -> Path:
     return site_build.path
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _wait_for(url: str, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while True:
@@ -82,45 +78,80 @@ def _wait_for(url: str, timeout: float = 20.0) -> None:
             time.sleep(0.1)
 
 
-@pytest.fixture(scope="session")
-def site_url(site_dir):
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-                               "--directory", str(site_dir), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_for(url)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+def _built_site_url(folder: Path) -> str:
+    """The ``site_url`` the site was built with: the first address in its sitemap."""
+    sitemap = Path(folder) / "sitemap.xml"
+    if not sitemap.is_file():
+        return ""
+    match = re.search(r"<loc>(.*?)</loc>", sitemap.read_text(encoding="utf-8"))
+    return match.group(1) if match else ""
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """The handler of ``python -m http.server`` (same MIME types), quiet, serving
+    ``sitemap.xml`` with the configured ``site_url`` replaced by the address actually
+    served: mkdocs-material's instant navigation follows only links listed in the
+    sitemap, so a test server on another port would otherwise get full page loads."""
+
+    site_url = ""
+
     def log_message(self, *args):
         pass
+
+    def send_head(self):
+        if self.site_url and self.path.split("?")[0].endswith("sitemap.xml"):
+            path = Path(self.translate_path(self.path))
+            if path.is_file():
+                host, port = self.server.server_address[:2]
+                body = path.read_bytes().replace(self.site_url.encode(),
+                                                 f"http://{host}:{port}/".encode())
+                self.send_response(200)
+                self.send_header("Content-Type", "application/xml")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                return io.BytesIO(body)
+        return super().send_head()
+
+
+class _Servers:
+    def __init__(self):
+        self.servers = []
+
+    def start(self, folder: Path, wasm_type: str = "application/wasm") -> str:
+        handler = type("Handler", (_SiteHandler,), {
+            "site_url": _built_site_url(folder),
+            "extensions_map": {**_SiteHandler.extensions_map, ".wasm": wasm_type}})
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.servers.append(server)
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        _wait_for(url)
+        return url
+
+    def stop(self):
+        for server in self.servers:
+            server.shutdown()
+            server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir):
+    servers = _Servers()
+    try:
+        yield servers.start(site_dir)
+    finally:
+        servers.stop()
 
 
 @pytest.fixture(scope="session")
 def serve():
     """Start extra local servers: ``serve(folder, wasm_type="application/wasm") -> url``."""
-    servers = []
-
-    def start(folder: Path, wasm_type: str = "application/wasm") -> str:
-        handler = type("Handler", (_QuietHandler,), {
-            "extensions_map": {**_QuietHandler.extensions_map, ".wasm": wasm_type,
-                               ".mjs": "text/javascript", ".js": "text/javascript"}})
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}/"
-
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    servers = _Servers()
+    try:
+        yield servers.start
+    finally:
+        servers.stop()
 
 
 @pytest.fixture(scope="session")

@@ -89,10 +89,11 @@ def test_every_block_is_rendered_with_its_static_svg(site_dir):
         assert answers == sum(1 for b in blocks if b.language == "answer"), source
 
 
-def test_fallback_french_pages_get_french_boards(site_dir):
+def test_french_pages_get_french_boards_and_answers(site_dir):
     html = (site_dir / "fr" / "authoring" / "index.html").read_text(encoding="utf-8")
     assert 'lang="fr"' in html and "Lancer les bâtonnets (Throw)" in html
-    assert "<summary>Réponse</summary>" in html
+    assert "<summary>Réponse</summary>" in html and "alènes 1 1, jetons 3 5" in html
+    assert "la partie continue" in html
     english = (site_dir / "authoring" / "index.html").read_text(encoding="utf-8")
     assert "Throw the sticks" in english and "<summary>Answer</summary>" in english
 

@@ -164,3 +164,26 @@ def test_wasm_served_with_the_wrong_type_hits_the_start_limit(page, site_dir, se
     assert result["code"] == "start-timeout"
     assert "did not start within 8 seconds" in result["message"]
     assert "application/wasm" in result["message"]
+
+
+def test_one_worker_serves_every_board_of_a_visit(page, site_url, site_dir):
+    """A page with boards starts Python once; instant navigation to the next page with a
+    board reuses the same worker (no second download of the runtime)."""
+    html = (site_dir / "authoring" / "index.html").read_text(encoding="utf-8")
+    assert 'class="board"' in html and 'href="../awithlaknannai/rules/"' in html
+    assert 'class="board"' in (site_dir / "awithlaknannai" / "rules" / "index.html").read_text(encoding="utf-8")
+    _open(page, site_url + "authoring/")
+    page.wait_for_selector('.board[data-ready="true"]', timeout=START_MS)
+
+    def fetched(suffix):
+        return [u for u in page.requests if u.split("?")[0].endswith(suffix)]
+
+    assert len(fetched("engine-worker.mjs")) == 1 and len(fetched("pyodide.asm.wasm")) == 1
+    # (Material rewrites the links to absolute addresses once the page has loaded.)
+    page.locator('article a[href$="/awithlaknannai/rules/"]').first.click()
+    page.wait_for_url("**/awithlaknannai/rules/")
+    page.wait_for_selector('.board[data-game="awithlaknannai"][data-ready="true"]', timeout=START_MS)
+    assert len(fetched("engine-worker.mjs")) == 1 and len(fetched("pyodide.asm.wasm")) == 1
+    assert len(fetched(".whl")) == 1
+    origin = site_url.rstrip("/")
+    assert all(u.startswith(origin) for u in page.requests), [u for u in page.requests if not u.startswith(origin)]
