@@ -109,7 +109,7 @@ class Board:
             elif k < centre:
                 white |= 1 << i
         self.start = (black, white)
-        self.pieces_each = bin(black).count("1")
+        self.pieces_each = black.bit_count()
 
     def _straight(self):
         out = []

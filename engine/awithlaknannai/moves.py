@@ -161,10 +161,6 @@ class Move:
         raise MoveError(f"{text!r} is not a move: {_FORMS}", input=text)
 
 
-def _shift(x: int, s: int) -> int:
-    return x << s if s > 0 else x >> -s
-
-
 class MoveTables:
     """Precomputed tables for one board and one leap shape, and the move generator.
 

@@ -59,7 +59,7 @@ class Position:
     @property
     def counts(self) -> tuple:
         """(Black's pieces, White's pieces)."""
-        return (bin(self.black).count("1"), bin(self.white).count("1"))
+        return (self.black.bit_count(), self.white.bit_count())
 
     def piece_at(self, point: str):
         """"B", "W" or None for the point named ``point``; PositionError for no such point."""

@@ -28,8 +28,7 @@ from .position import Position
 from .rulesets import DEFAULT_RULESET, check_stall, get_ruleset
 
 _TAG_RE = re.compile(r'^\[([A-Za-z]+)\s+"([^"\\]*)"\]$')
-_NUM_RE = re.compile(r"^(\d+)\.(\.\.)?$")
-_NUM_PREFIX_RE = re.compile(r"^(\d+)\.(\.\.)?(.+)$")
+_NUM_RE = re.compile(r"^(\d+)\.(\.\.)?(.*)$")  # "2." or "2..." alone or glued to a move
 TAGS = ("Game", "Ruleset", "Stall", "Position")
 
 
@@ -145,11 +144,6 @@ class Record:
         tokens = " ".join(body).split()
         for tok in tokens:
             m = _NUM_RE.match(tok)
-            rest = None
-            if not m:
-                m = _NUM_PREFIX_RE.match(tok)
-                if m:
-                    rest = m.group(3)
             if m:
                 number, dots = int(m.group(1)), bool(m.group(2))
                 i = len(moves)
@@ -159,9 +153,9 @@ class Record:
                     want = f"{expected}." if black_next else f"{expected}..."
                     raise RecordError(f"move number {tok!r} is out of place: expected {want!r}",
                                       input=tok, where=f"move {i + 1}")
-                if rest is None:
+                tok = m.group(3)
+                if not tok:
                     continue
-                tok = rest
             try:
                 Move.parse(tok)
             except EngineError as err:

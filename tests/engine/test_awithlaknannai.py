@@ -409,6 +409,9 @@ def test_record_text_round_trip_and_replay():
                     "1. m6-m5 m4xm6 2. m7xm5 m3-m4\n")
     assert Record.parse(text) == rec
     assert str(Record.parse(text)) == text
+    # numbers may be glued to the move, and left out altogether
+    assert Record.parse("1.m6-m5 m4xm6 2.m7xm5 m3-m4") == rec
+    assert Record.parse("m6-m5 m4xm6 m7xm5 m3-m4") == rec
     assert rec.replay().position == g.position
 
 
