@@ -188,6 +188,8 @@ class Game:
         return move
 
     def _checked(self, move: Move) -> Move:
+        if None in move.captured:  # from Move.parse: let the text resolve it
+            return self.parse_move(move.long())
         if self.finished:
             raise MoveAfterEndError(f"'{move.long()}' cannot be played: the game is over "
                                     f"({self._why()})", input=move.long())
@@ -241,8 +243,7 @@ class Game:
 
     def legal_notations(self) -> list:
         """The notation of every legal move, in a stable order (by point names)."""
-        legal = self.legal_moves()
-        return sorted((self.notation(m, legal) for m in legal), key=notation_sort_key)
+        return sorted((self.notation(m) for m in self.legal_moves()), key=notation_sort_key)
 
     def parse_move(self, text) -> Move:
         """The legal move written ``text`` (short or long form); MoveError saying why not."""
@@ -265,7 +266,7 @@ class Game:
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            options = " or ".join(self.notation(m, legal) for m in matches)
+            options = " or ".join(self.notation(m) for m in matches)
             raise MoveError(f"{quoted!r} is ambiguous: write the leapt points in brackets "
                             f"({options})", input=text)
         raise MoveError(self._explain(repr(quoted), spec, legal), input=text)
@@ -282,7 +283,7 @@ class Game:
             return f"{quoted} is not legal: there is no piece on {spec.path[0]}"
         captures = [m for m in legal if m.captured]
         if self._compulsory and captures and not spec.captured:
-            some = ", ".join(sorted((self.notation(m, legal) for m in captures),
+            some = ", ".join(sorted((self.notation(m) for m in captures),
                                     key=notation_sort_key))
             return (f"{quoted} is not legal: {me} must capture (capture is compulsory in "
                     f"ruleset {self.ruleset.name}): {some}")
@@ -291,11 +292,11 @@ class Game:
             longer = [m for m in legal if len(m.path) > n and m.path[:n] == spec.path
                       and all(s is None or s == c for s, c in zip(spec.captured, m.captured))]
             if longer and self._multiple:
-                some = ", ".join(sorted((self.notation(m, legal) for m in longer),
+                some = ", ".join(sorted((self.notation(m) for m in longer),
                                         key=notation_sort_key))
                 return (f"{quoted} is not legal: the piece must go on leaping while it can "
                         f"({some})")
-        own = [self.notation(m, legal) for m in legal if m.path[0] == spec.path[0]]
+        own = [self.notation(m) for m in legal if m.path[0] == spec.path[0]]
         if own:
             return (f"{quoted} is not legal here; the legal moves of {spec.path[0]} are "
                     + ", ".join(sorted(own, key=notation_sort_key)))
@@ -313,10 +314,10 @@ class Game:
     def divide(self, depth: int) -> dict:
         """{notation: perft(depth - 1) after that move} for every legal move."""
         out = {}
-        legal = self.legal_moves()
-        for m in legal:
+        for m in self.legal_moves():
+            name = self.notation(m)
             self.push(m)
-            out[self.notation(m, legal)] = self.perft(depth - 1)
+            out[name] = self.perft(depth - 1)
             self.pop()
         return out
 

@@ -180,6 +180,10 @@ def test_divide_sums_to_perft():
     d = g.divide(3)
     assert set(d) == {"b4-m5", "b5-m5", "m6-m5"}
     assert sum(d.values()) == g.perft(3)
+    # bent: the names are those of the position before each move (brackets included)
+    g = Game("bent", pos("bent", {"t2": "B", "m2": "W", "m3": "W"}))
+    d = g.divide(1)
+    assert set(d) == set(g.legal_notations()) and "t2x(m2)b2xt2" in d
 
 
 # -- hand positions ------------------------------------------------------------------
@@ -342,6 +346,7 @@ def test_move_values():
     assert str(legal) == "m4xm6" and legal.long() == "m4x(m5)m6"
     assert g.parse_move(Move(("m4", "m6"), ("m5",))) is legal
     assert g.notation(legal) == "m4xm6"
+    assert g.parse_move(Move.parse("m4xm6")) is legal  # a parsed short form resolves too
 
 
 @pytest.mark.parametrize("text", ["", "b4", "b4-", "b4-m5-m6", "b4xm5-m6", "x4-m5", "b0-m5",
