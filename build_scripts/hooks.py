@@ -37,10 +37,11 @@ class _KnownI18nWarning(logging.Filter):
 
     mkdocs-static-i18n warns that its language switcher's per-page ("contextual") links
     are "not compatible with navigation.instant": with instant navigation the header is
-    not re-rendered, so the switcher keeps the links of the first page of the visit. The
-    site needs navigation.instant (one Python worker per tab across pages), and the
-    switcher still leads to the other language; this is accepted and documented in
-    ``/work/notes/site.md``. Every other warning still fails the strict build.
+    not re-rendered, so the switcher would keep the links of the first page of the visit.
+    The site needs navigation.instant (one Python worker per tab across pages), and
+    ``docs/assets/js/language-switch.js`` brings the switcher's links up to date after
+    each instant navigation, so the warning does not apply here. Every other warning
+    still fails the strict build.
     """
 
     def filter(self, record: logging.LogRecord) -> bool:

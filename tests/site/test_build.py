@@ -97,6 +97,14 @@ def test_french_pages_get_french_boards_and_answers(site_dir):
     english = (site_dir / "authoring" / "index.html").read_text(encoding="utf-8")
     assert "Throw the sticks" in english and "<summary>Answer</summary>" in english
 
+    def svg_titles(page):
+        return re.findall(r'<div class="board-svg" data-role="board"><svg[^>]*>\s*<title[^>]*>(.*?)</title>',
+                          page, flags=re.S)
+    # The drawings themselves are in the page's language (titles from H4's SVG words).
+    en_titles, fr_titles = svg_titles(english), svg_titles(html)
+    assert len(en_titles) == len(fr_titles) > 0
+    assert all(e != f for e, f in zip(en_titles, fr_titles)), (en_titles, fr_titles)
+
 
 class _Resources(HTMLParser):
     """Collect the URLs a page loads (not plain links to read elsewhere)."""
@@ -173,9 +181,9 @@ BAD_BLOCKS = {
 def test_a_bad_block_fails_the_build_naming_file_block_and_reason(tmp_path, kind, language):
     block, reason = BAD_BLOCKS[kind]
     project = copy_project(tmp_path / "project")
-    name = "zz-broken.md" if language == "en" else "zz-broken.fr.md"
+    name = "aa-broken.md" if language == "en" else "aa-broken.fr.md"
     if language == "fr":  # a French page whose English twin is fine: the French build must fail
-        (project / "docs" / "zz-broken.md").write_text("# Fine\n\n```zohn-ahl\n```\n", encoding="utf-8")
+        (project / "docs" / "aa-broken.md").write_text("# Fine\n\n```zohn-ahl\n```\n", encoding="utf-8")
     page = project / "docs" / name
     page.write_text(f"# Broken\n\nSome text.\n\n```zohn-ahl\nid: fine\n```\n\nMore.\n\n{block}\n",
                     encoding="utf-8")
