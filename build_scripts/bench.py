@@ -1,0 +1,155 @@
+"""`make bench`: print the project's benchmark figures as one JSON document.
+
+    python build_scripts/bench.py [--quick] [--games N] [--jobs J] [--no-pyodide] [--no-site]
+
+Progress goes to stderr, the JSON to stdout. Parts:
+
+- ``engine.cpython``: ``build_scripts/bench_engine.py`` run in this interpreter, with the
+  win rates of the computer opponent (``hard`` against ``random`` and against ``medium``,
+  N games each from the start of ``culin``, sides alternating, node limits; default 200,
+  ``--quick`` 40).
+- ``engine.pyodide``: the same fixed workloads inside real Pyodide under Node
+  (``build_scripts/bench_engine.mjs``); win rates are not replayed there (they do not
+  depend on the interpreter: the AI picks the same moves, which the Pyodide tests check).
+- ``engine.pyodide_vs_cpython``: for each throughput figure, Pyodide's rate divided by
+  CPython's (1.0 = as fast; 0.33 = three times slower), and for the computer's time per
+  move CPython's time divided by Pyodide's, the same way round.
+- ``site``: ``build_scripts/bench_site.measure()`` when that module exists (the site must
+  be built first; ``make bench`` runs ``make build``).
+- ``targets``: each target with the measured value and whether it is met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.path.insert(0, ROOT)
+
+import bench_engine  # noqa: E402
+
+PYODIDE_TIMEOUT = 900  # seconds
+
+
+def log(*parts: object) -> None:
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def run_pyodide(quick: bool) -> dict:
+    command = ["node", os.path.join(HERE, "bench_engine.mjs")] + (["--quick"] if quick else [])
+    log("pyodide: starting Node ...")
+    try:
+        proc = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=None, text=True,
+                              timeout=PYODIDE_TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    if proc.returncode != 0:
+        return {"error": f"node exited with status {proc.returncode}", "stdout": proc.stdout[-2000:]}
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError as exc:
+        return {"error": f"no JSON from the Pyodide run: {exc}", "stdout": proc.stdout[-2000:]}
+
+
+def ratios(cpython: dict, pyodide: dict) -> dict:
+    """Pyodide's speed as a fraction of CPython's, figure by figure."""
+    out: dict = {}
+    for section, per_sec_keys in (("zohn_ahl_random_games", ("games_per_second",)),
+                                  ("awithlaknannai_perft", ("nodes_per_second",)),
+                                  ("awithlaknannai_random_playouts", ("moves_per_second",))):
+        a, b = cpython.get(section, {}), pyodide.get(section, {})
+        for name, figures in a.items():
+            if not isinstance(figures, dict) or not isinstance(b.get(name), dict):
+                continue
+            for key in per_sec_keys:
+                if key in figures and key in b[name] and figures[key]:
+                    out.setdefault(section, {})[name] = round(b[name][key] / figures[key], 3)
+    a, b = cpython.get("ai_time_per_move", {}), pyodide.get("ai_time_per_move", {})
+    for level, figures in a.items():
+        if isinstance(figures, dict) and isinstance(b.get(level), dict):
+            pa, pb = figures.get("mean_seconds_per_move"), b[level].get("mean_seconds_per_move")
+            if pa and pb:
+                out.setdefault("ai_time_per_move", {})[level] = round(pa / pb, 3)
+    values = [v for section in out.values() for v in section.values()]
+    if values:
+        out["slowest"] = min(values)
+        out["fastest"] = max(values)
+    return out
+
+
+def targets(cpython: dict, ratio: dict) -> dict:
+    out = {}
+    ludii = cpython.get("awithlaknannai_random_playouts", {}).get("ludii", {})
+    moves = ludii.get("moves_per_second") if isinstance(ludii, dict) else None
+    out["ludii_random_playout_moves_per_second_cpython"] = {
+        "target": ">= 150000 (engine.awithlaknannai.random_playout)", "measured": moves,
+        "met": None if moves is None else moves >= 150000}
+    slowest = ratio.get("slowest")
+    out["pyodide_within_3x_of_cpython"] = {
+        "target": "every figure's Pyodide/CPython speed ratio >= 0.333",
+        "measured": slowest, "met": None if slowest is None else slowest >= 1 / 3}
+    wins = cpython.get("win_rates", {})
+    for key, goal in (("hard_vs_random", 0.95), ("hard_vs_medium", 0.70)):
+        figures = wins.get(key, {})
+        rate = figures.get("win_rate") if isinstance(figures, dict) else None
+        out[f"win_rate_{key}"] = {"target": f">= {goal}", "measured": rate,
+                                 "games": figures.get("games") if isinstance(figures, dict) else None,
+                                 "met": None if rate is None else rate >= goal}
+    return out
+
+
+def run_site() -> dict:
+    path = os.path.join(HERE, "bench_site.py")
+    if not os.path.exists(path):
+        return {"skipped": "build_scripts/bench_site.py does not exist yet"}
+    try:
+        spec = importlib.util.spec_from_file_location("bench_site", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module.measure()
+    except Exception as exc:
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Print the benchmark figures as JSON.")
+    parser.add_argument("--quick", action="store_true", help="smaller workloads and 40 games per match")
+    parser.add_argument("--games", type=int, default=None, help="games per match (default 200, --quick 40)")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                        help="processes for the matches (default: 2 or the number of cores)")
+    parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide run")
+    parser.add_argument("--no-site", action="store_true", help="skip the site figures")
+    args = parser.parse_args(argv)
+    games = args.games if args.games is not None else (40 if args.quick else 200)
+
+    t0 = time.perf_counter()
+    cpython = bench_engine.measure(quick=args.quick, win_games=0)
+    pyodide = ({"skipped": "--no-pyodide"} if args.no_pyodide else run_pyodide(args.quick))
+    if isinstance(pyodide, dict) and "win_rates" in pyodide:
+        pyodide["win_rates"] = {"skipped": "win rates are measured in CPython only; the Pyodide tests "
+                                          "check that the AI picks the same moves there"}
+    log(f"cpython: win rates, {games} games per match, {args.jobs} process(es)")
+    cpython["win_rates"] = bench_engine.win_rates(games, args.jobs) if games else {"skipped": "--games 0"}
+    ratio = ratios(cpython, pyodide) if "error" not in pyodide and "skipped" not in pyodide else {}
+    site = {"skipped": "--no-site"} if args.no_site else run_site()
+    report = {
+        "quick": args.quick,
+        "engine": {"cpython": cpython, "pyodide": pyodide, "pyodide_vs_cpython": ratio},
+        "site": site,
+        "targets": targets(cpython, ratio),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,287 @@
+"""Engine benchmark: the same fixed workloads in CPython and inside Pyodide.
+
+    python build_scripts/bench_engine.py [--quick] [--win-games N] [--jobs J]
+    node build_scripts/bench_engine.mjs [--quick]          (the same script inside Pyodide)
+
+Prints one JSON document on stdout, progress on stderr. Every workload is fixed (a given
+number of seeded games, a given perft depth, a given set of positions), so the figures of
+CPython and Pyodide measure the same work and can be divided one by the other:
+
+- Zohn Ahl: complete games from the start with seeded random throws, per ruleset
+  (games/s and throws/s).
+- Awithlaknannai: perft from the start (nodes/s) and random playouts from the start
+  (playouts/s and moves/s; every legal move equally likely), per ruleset, both with the
+  engine's ``random_playout`` and through the public API.
+- The computer opponent: seconds per move for each level with its default budget, over a
+  fixed set of positions taken from seeded random games of ``culin``.
+- Win rates (CPython only unless asked): ``hard`` against ``random`` and against
+  ``medium``, from the start of ``culin``, sides alternating, with node limits so that
+  the results do not depend on the machine's speed.
+
+Standard library only; runs unchanged on CPython 3.11 and Pyodide (Python 3.14).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from engine.rng import Rng  # noqa: E402
+
+# Node limits for the win-rate matches (see engine.awithlaknannai.ai for what they mean).
+MATCH_RULESET = "culin"
+MATCH_NODES = {"hard": 4000, "medium": None, "easy": None, "random": None}
+
+# Fixed workloads: (full, quick)
+ZOHN_GAMES = (400, 100)
+PERFT_DEPTH = {"culin": (11, 10), "open": (11, 10), "bent": (10, 9), "ludii": (8, 7), "kolowis": (11, 10)}
+PLAYOUTS = (300, 80)
+AI_POSITIONS = (12, 4)
+
+
+def log(*parts: object) -> None:
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def _timed(fn):
+    t0 = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - t0
+
+
+def _rate(count: float, seconds: float) -> float:
+    return round(count / seconds, 1) if seconds > 0 else float("inf")
+
+
+# ---------------------------------------------------------------- Zohn Ahl
+
+def zohn_ahl_games(quick: bool) -> dict:
+    from engine.zohn_ahl import RULESETS, Options, State, Throw
+
+    games = ZOHN_GAMES[1 if quick else 0]
+    out = {}
+    for name in RULESETS:
+        rng = Rng(20260101)
+        throws = 0
+
+        def run():
+            nonlocal throws
+            for _ in range(games):
+                state = State.start(Options(ruleset=name))
+                while not state.finished:
+                    state, _events = state.play(Throw.random(rng))
+                    throws += 1
+
+        _, seconds = _timed(run)
+        out[name] = {"games": games, "throws": throws, "seconds": round(seconds, 3),
+                     "games_per_second": _rate(games, seconds),
+                     "throws_per_second": _rate(throws, seconds)}
+        log(f"  zohn-ahl {name}: {out[name]['games_per_second']} games/s")
+    return out
+
+
+# ---------------------------------------------------------------- Awithlaknannai
+
+def awithlaknannai_perft(quick: bool) -> dict:
+    from engine.awithlaknannai import Game
+
+    out = {}
+    for name, depths in PERFT_DEPTH.items():
+        depth = depths[1 if quick else 0]
+        game = Game(ruleset=name)
+        nodes, seconds = _timed(lambda: game.perft(depth))
+        out[name] = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 3),
+                     "nodes_per_second": _rate(nodes, seconds)}
+        log(f"  awithlaknannai perft {name} d{depth}: {out[name]['nodes_per_second']} nodes/s")
+    return out
+
+
+def api_playout(game, rng: Rng) -> int:
+    """Random legal moves through the public API (legal_moves, outcome, push) to the end."""
+    moves = 0
+    while True:
+        legal = game.legal_moves()
+        if not legal or game.outcome() is not None:
+            return moves
+        game.push(legal[rng.below(len(legal))])
+        moves += 1
+
+
+def awithlaknannai_playouts(quick: bool) -> dict:
+    """Random games from the start: the engine's own ``random_playout`` (its fast path,
+    the figure the 150,000 moves/s target is about) and the same games through the public
+    API (``legal_moves`` + ``push``, what the search and the page use)."""
+    from engine.awithlaknannai import Game, random_playout
+
+    playouts = PLAYOUTS[1 if quick else 0]
+    out = {}
+    for name in PERFT_DEPTH:
+        entry = {}
+        for how in ("random_playout", "api"):
+            rng = Rng(424242)
+            total = 0
+
+            def run():
+                nonlocal total
+                for _ in range(playouts):
+                    game = Game(ruleset=name)
+                    if how == "api":
+                        total += api_playout(game, rng)
+                    else:
+                        random_playout(game, rng)
+                        total += game.ply
+
+            _, seconds = _timed(run)
+            entry[how] = {"playouts": playouts, "moves": total, "seconds": round(seconds, 3),
+                          "playouts_per_second": _rate(playouts, seconds),
+                          "moves_per_second": _rate(total, seconds)}
+        out[name] = dict(entry["random_playout"], api=entry["api"])
+        log(f"  awithlaknannai playouts {name}: {out[name]['moves_per_second']} moves/s "
+            f"(public API: {entry['api']['moves_per_second']})")
+    return out
+
+
+def ai_positions(count: int) -> list:
+    """Positions of ``culin`` after 0, 4, 8, ... random moves of seeded random games."""
+    from engine.awithlaknannai import Game
+
+    positions = []
+    seed = 0
+    while len(positions) < count:
+        rng = Rng(9000 + seed)
+        seed += 1
+        game = Game(ruleset=MATCH_RULESET)
+        ply = 0
+        while len(positions) < count:
+            legal = game.legal_moves()
+            if not legal or game.outcome() is not None:
+                break
+            if ply % 4 == 0 and len(legal) > 1:
+                positions.append(game.copy())
+            game.push(legal[rng.below(len(legal))])
+            ply += 1
+    return positions
+
+
+def ai_time_per_move(quick: bool) -> dict:
+    """Each level with its default budget (what the page asks for) on the same positions."""
+    from engine.awithlaknannai.ai import DEFAULT_NODE_LIMIT, LEVELS, search
+
+    positions = ai_positions(AI_POSITIONS[1 if quick else 0])
+    out = {}
+    for level in LEVELS:
+        times = []
+        nodes = 0
+        for i, game in enumerate(positions):
+            result, seconds = _timed(lambda: search(game, level, seed=i))
+            times.append(seconds)
+            nodes += result.nodes
+        out[level] = {"positions": len(times),
+                      "node_limit": DEFAULT_NODE_LIMIT.get(level),
+                      "mean_seconds_per_move": round(sum(times) / len(times), 4),
+                      "max_seconds_per_move": round(max(times), 4),
+                      "nodes_per_second": _rate(nodes, sum(times)) if nodes else None}
+        log(f"  ai {level}: {out[level]['mean_seconds_per_move']} s/move")
+    return out
+
+
+# ---------------------------------------------------------------- win rates
+
+def play_match_game(strong: str, weak: str, strong_side: int, game_index: int) -> int | None:
+    """One game from the start of the match ruleset; returns the winning side or None."""
+    from engine.awithlaknannai import Game
+    from engine.awithlaknannai.ai import choose_move
+
+    game = Game(ruleset=MATCH_RULESET)
+    ply = 0
+    while True:
+        outcome = game.outcome()
+        if outcome is not None:
+            return outcome.winner
+        side = game.position.to_move
+        level = strong if side == strong_side else weak
+        seed = game_index * 1000 + ply * 2 + (0 if side == strong_side else 1)
+        game.push(choose_move(game, level, seed=seed, node_limit=MATCH_NODES[level]))
+        ply += 1
+
+
+def _match_worker(args):
+    strong, weak, index = args
+    strong_side = index % 2
+    winner = play_match_game(strong, weak, strong_side, index)
+    return "draw" if winner is None else ("win" if winner == strong_side else "loss")
+
+
+def match(strong: str, weak: str, games: int, jobs: int) -> dict:
+    tasks = [(strong, weak, i) for i in range(games)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_match_worker, tasks, chunksize=4))
+    else:
+        results = [_match_worker(t) for t in tasks]
+    seconds = time.perf_counter() - t0
+    wins, losses, draws = (results.count(k) for k in ("win", "loss", "draw"))
+    return {"games": games, "ruleset": MATCH_RULESET, "sides": "alternating (game i: the stronger level plays Black when i is even)",
+            "node_limits": {strong: MATCH_NODES[strong], weak: MATCH_NODES[weak]},
+            "wins": wins, "losses": losses, "draws": draws,
+            "win_rate": round(wins / games, 4) if games else None, "seconds": round(seconds, 1)}
+
+
+def win_rates(games: int, jobs: int) -> dict:
+    out = {}
+    for weak in ("random", "medium"):
+        log(f"  match hard vs {weak}: {games} games ...")
+        out[f"hard_vs_{weak}"] = match("hard", weak, games, jobs)
+        log(f"  match hard vs {weak}: win rate {out[f'hard_vs_{weak}']['win_rate']}")
+    return out
+
+
+# ---------------------------------------------------------------- main
+
+def measure(quick: bool = False, win_games: int = 0, jobs: int = 1) -> dict:
+    result = {"python": platform.python_version(),
+              "implementation": "pyodide" if sys.platform == "emscripten" else platform.python_implementation().lower(),
+              "quick": quick}
+    if os.environ.get("PYODIDE_START_SECONDS"):
+        result["pyodide_start_seconds"] = round(float(os.environ["PYODIDE_START_SECONDS"]), 2)
+    sections = [("zohn_ahl_random_games", lambda: zohn_ahl_games(quick)),
+                ("awithlaknannai_perft", lambda: awithlaknannai_perft(quick)),
+                ("awithlaknannai_random_playouts", lambda: awithlaknannai_playouts(quick)),
+                ("ai_time_per_move", lambda: ai_time_per_move(quick))]
+    if win_games:
+        sections.append(("win_rates", lambda: win_rates(win_games, jobs)))
+    else:
+        result["win_rates"] = {"skipped": "not measured in this run"}
+    for key, fn in sections:
+        log(f"{result['implementation']}: {key}")
+        try:
+            result[key] = fn()
+        except Exception as exc:  # report and carry on: one missing part must not hide the rest
+            result[key] = {"error": f"{type(exc).__name__}: {exc}"}
+            log(f"  failed: {result[key]['error']}")
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller workloads")
+    parser.add_argument("--win-games", type=int, default=0, help="games per match (0: skip win rates)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the matches (CPython)")
+    args = parser.parse_args(argv)
+    print(json.dumps(measure(args.quick, args.win_games, args.jobs), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
