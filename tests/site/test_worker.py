@@ -128,6 +128,8 @@ def _broken_copy(site_dir: Path, dest: Path, manifest: str | None) -> Path:
     (None, "HTTP 404"),
     ("{not json", "not valid JSON"),
     (json.dumps({"indexURL": "https://cdn.example.org/pyodide/", "wheel": "x.whl"}), "another site"),
+    (json.dumps({"indexURL": "pyodide/", "wheel": "engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl"}),
+     "engine package /assets/runtime/engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl could not be loaded"),
 ])
 def test_a_broken_runtime_fails_in_plain_words(page, site_dir, serve, tmp_path, manifest, words):
     base = serve(_broken_copy(site_dir, tmp_path / "site", manifest))

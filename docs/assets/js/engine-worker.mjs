@@ -39,8 +39,18 @@ async function boot() {
     stdout: () => {},
     stderr: () => {},
   });
-  await pyodide.loadPackage(wheelURL.href, { messageCallback: () => {}, errorCallback: () => {} });
-  const protocol = pyodide.pyimport("engine.protocol");
+  const loadErrors = [];
+  await pyodide.loadPackage(wheelURL.href, {
+    messageCallback: () => {},
+    errorCallback: (message) => loadErrors.push(String(message)),
+  });
+  let protocol;
+  try {
+    protocol = pyodide.pyimport("engine.protocol");
+  } catch (err) {
+    const why = loadErrors.length ? loadErrors.join("; ") : String((err && err.message) || err).split("\n").pop();
+    throw new Error(`the engine package ${wheelURL.pathname} could not be loaded (${why})`);
+  }
   const handle = protocol.handle;
   const ping = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "ping", args: {} })));
   if (!ping.ok) {
