@@ -205,5 +205,38 @@ def render_board(config: dict, lang: str, element_id: str) -> str:
     return "\n".join(parts)
 
 
+# --------------------------------------------------------------------------- sticks alone
+
+STICKS_KEYS = ("id", "throw", "caption")
+
+
+def render_sticks(text: str, lang: str, ids: set[str]) -> str:
+    """A ```` ```zohn-ahl-sticks ```` block: the four stick dice alone, as thrown (a picture,
+    no controls). ``throw`` (optional) is checked by the engine; ``caption`` is text."""
+    pairs = parse_pairs(text, STICKS_KEYS)
+    element_id = identifier(pairs)
+    if element_id is not None:
+        if element_id in ids:
+            raise BlockError(f"id {element_id!r} is used by another block on this page",
+                             line=pairs["id"][1])
+        ids.add(element_id)
+    throw = None
+    if "throw" in pairs:
+        from engine.zohn_ahl import Throw
+        try:
+            throw = Throw.parse(pairs["throw"][0])
+        except EngineError as err:
+            raise engine_error(err, "throw", pairs) from None
+    from engine.zohn_ahl import svg as za_svg
+    caption = text_value(pairs, "caption")
+    id_attr = f' id="{element_id}"' if element_id else ""
+    parts = [f'<figure class="sticks-figure"{id_attr} data-throw="{throw if throw else ""}">',
+             za_svg.sticks_svg(throw, lang=lang)]
+    if caption:
+        parts.append(f"<figcaption>{html.escape(caption)}</figcaption>")
+    parts.append("</figure>")
+    return "\n".join(parts)
+
+
 def auto_id(game: str, number: int) -> str:
     return re.sub(r"[^a-z0-9-]", "-", f"{game}-{number}")

@@ -1,4 +1,5 @@
-"""The custom fences (``zohn-ahl``, ``awithlaknannai``, ``answer``) for pymdownx.superfences.
+"""The custom fences (``zohn-ahl``, ``awithlaknannai``, ``answer``, ``zohn-ahl-sticks``) for
+pymdownx.superfences.
 
 :func:`custom_fences` returns the entries that :mod:`build_scripts.hooks` appends to
 superfences' ``custom_fences`` in ``on_config``. Superfences calls :func:`format_block` for
@@ -22,10 +23,11 @@ from pymdownx.superfences import SuperFencesException
 
 from build_scripts.answer_blocks import check_answer, render_answer
 from build_scripts.block_syntax import BlockError
-from build_scripts.board_blocks import auto_id, awithlaknannai_config, render_board, zohn_ahl_config
+from build_scripts.board_blocks import (auto_id, awithlaknannai_config, render_board, render_sticks,
+                                       zohn_ahl_config)
 from engine.core import EngineError
 
-FENCES = ("zohn-ahl", "awithlaknannai", "answer")
+FENCES = ("zohn-ahl", "awithlaknannai", "answer", "zohn-ahl-sticks")
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w.+-]*)")
 
 
@@ -114,6 +116,8 @@ def render_block(language: str, source: str, lang: str, ids: set[str], number: i
     """Check one block and return its HTML (raises BlockError or EngineError)."""
     if language == "answer":
         return render_answer(check_answer(source), lang)
+    if language == "zohn-ahl-sticks":
+        return render_sticks(source, lang, ids)
     config = zohn_ahl_config(source) if language == "zohn-ahl" else awithlaknannai_config(source)
     element_id = config["id"] or auto_id(language, number)
     if element_id in ids:
@@ -123,7 +127,7 @@ def render_block(language: str, source: str, lang: str, ids: set[str], number: i
 
 
 def format_block(source, language, class_name, options, md, **kwargs):
-    """The superfences formatter of the three custom fences."""
+    """The superfences formatter of the custom fences."""
     block = _locate(language, source)
     CURRENT.rendered += 1
     try:
@@ -150,6 +154,6 @@ def validate_block(language, inputs, options, attrs, md):
 
 
 def custom_fences() -> list[dict]:
-    """The superfences ``custom_fences`` entries for the three blocks."""
+    """The superfences ``custom_fences`` entries for the custom blocks."""
     return [{"name": name, "class": f"block-{name}", "format": format_block,
              "validator": validate_block} for name in FENCES]

@@ -79,7 +79,7 @@ def test_every_block_is_rendered_with_its_static_svg(site_dir):
         html = (site_dir / _site_page(source)).read_text(encoding="utf-8")
         boards = re.findall(r'<div class="board" data-game="([a-z-]+)"[^>]*>(.*?)<div class="board-live"',
                             html, flags=re.S)
-        expected = [b.language for b in blocks if b.language != "answer"]
+        expected = [b.language for b in blocks if b.language in ("zohn-ahl", "awithlaknannai")]
         assert [game for game, _ in boards] == expected, source
         for game, inner in boards:
             assert '<div class="board-svg" data-role="board"><svg' in inner
@@ -87,6 +87,8 @@ def test_every_block_is_rendered_with_its_static_svg(site_dir):
             assert re.search(r'<button type="button"[^>]* disabled', inner)
         answers = html.count('<details class="answer"')
         assert answers == sum(1 for b in blocks if b.language == "answer"), source
+        sticks = re.findall(r'<figure class="sticks-figure"[^>]*>\s*<svg', html)
+        assert len(sticks) == sum(1 for b in blocks if b.language == "zohn-ahl-sticks"), source
 
 
 def test_french_pages_get_french_boards_and_answers(site_dir):
@@ -242,6 +244,8 @@ def render(language: str, text: str, lang: str = "en") -> str:
     ("answer", "game: zohn-ahl\ncheck: state\nthrows: 1111 0000 1110\nanswer: awls 1 1, counters 4 4",
      "counters 3 5"),
     ("answer", "game: zohn-ahl\ncheck: legal-moves\nanswer: 1", "check 'legal-moves' is not one of"),
+    ("zohn-ahl-sticks", "throw: 00011", "'00011' is not a throw"),
+    ("zohn-ahl-sticks", "ruleset: kiowa", "unknown key 'ruleset'"),
 ])
 def test_bad_blocks_are_refused_with_the_reason(language, text, words):
     with pytest.raises((BlockError, EngineError)) as info:
@@ -263,10 +267,12 @@ def test_bad_blocks_are_refused_with_the_reason(language, text, words):
     ("zohn-ahl", "# a comment\nruleset: printable   # trailing comment\ngully: cross\n"
                  "caption: Board \\# 1\nteams: Ann, Bea / Cal, Dee\nopponent: computer\nseed: 7"),
     ("awithlaknannai", "ruleset: kolowis\nopponent: hard\nbottom: white"),
+    ("zohn-ahl-sticks", "throw: 0001\ncaption: Only the sahe"),
+    ("zohn-ahl-sticks", ""),
 ])
 def test_good_blocks_render(language, text):
     html = render(language, text)
-    assert html.startswith('<div class="board"') or html.startswith('<details class="answer"')
+    assert html.startswith(('<div class="board"', '<details class="answer"', '<figure class="sticks-figure"'))
 
 
 def test_board_config_holds_the_record_and_options():
