@@ -1,0 +1,335 @@
+"""The site's figures, measured in headless Chromium: what a reader downloads and waits for.
+
+    python build_scripts/bench_site.py          (prints JSON; ``bench.py`` calls measure())
+
+For each kind of page -- no board, a Zohn Ahl board, an Awithlaknannai board:
+
+- ``first_visit``: a new browser profile (empty cache) opens the page: bytes sent by the
+  server, the number of requests, the time until the board is drawn (the static SVG the
+  build put in the page) and until it is playable (``data-ready="true"``: Python started
+  in the worker and the game loaded), in milliseconds from the start of navigation;
+- ``return_visit``: the same profile opens the page again later (a full load, with the
+  browser's cache): the same figures;
+- ``next_page``: on the first visit, a link of the site's navigation to another page of
+  the same kind is followed (mkdocs-material's instant navigation, as a reader would):
+  the time from the click until that page's board is playable, and the bytes it cost;
+- ``loads_python``: whether the page asked for Pyodide at all (pages without a board
+  must not).
+
+Bytes are counted by the server as it writes them (status line, headers and body), so a
+file served from the browser's cache costs nothing and a 304 only its headers. The server
+is Python's ``http.server``, which does not compress; ``bytes_gzip`` estimates what a host
+that gzips text and .wasm (not .zip, wheels or images, already compressed) would send. ``largest``
+lists the five costliest requests of a visit.
+Timings are of one run on this machine: they are figures to compare, not assertions.
+
+The site is served from ``site/`` when it was built for the origin it is served on (the
+instant navigation follows only the links its sitemap lists, written for ``site_url``);
+otherwise a copy is built into a temporary folder for a free port.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY_MS = 90_000
+
+# (kind, first page, a page of the same kind reached by a link from it)
+PAGES = [
+    ("no_board", "/sources/", "/about/"),
+    ("zohn_ahl", "/zohn-ahl/", "/zohn-ahl/rules/"),
+    ("awithlaknannai", "/awithlaknannai/", "/awithlaknannai/rules/"),
+]
+
+COMPRESSED = (".zip", ".whl", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".gz")
+
+# Records, in the page, the moments a board is drawn and becomes playable.
+INIT_SCRIPT = """
+(() => {
+  const marks = window.__bench = { drawn: null, ready: null };
+  const check = () => {
+    const t = performance.now();
+    const b = document.querySelector('.board[data-game]');
+    if (b && marks.drawn === null && b.querySelector('svg')) marks.drawn = t;
+    if (b && marks.ready === null && b.dataset.ready === 'true') marks.ready = t;
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true,
+    attributeFilter: ['data-ready'] });
+  document.addEventListener('DOMContentLoaded', check);
+})();
+"""
+
+
+class _Counter:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.gzip = 0
+        self.requests = []
+        self.sizes = []
+
+    def reset(self):
+        with self.lock:
+            self.bytes = 0
+            self.gzip = 0
+            self.requests = []
+            self.sizes = []
+
+    def snapshot(self):
+        with self.lock:
+            largest = sorted(self.sizes, key=lambda x: -x[1])[:5]
+            return {"bytes": self.bytes, "bytes_gzip": self.gzip, "requests": len(self.requests),
+                    "paths": list(self.requests),
+                    "largest": [{"path": p, "bytes": b, "status": st} for p, b, st in largest]}
+
+
+def _server(directory: Path, port: int, counter: _Counter):
+    gz_cache: dict[str, int] = {}
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def handle_one_request(self):
+            written = [0]
+            raw = self.wfile
+
+            class Tap:
+                def write(self, data):
+                    written[0] += len(data)
+                    return raw.write(data)
+
+                def __getattr__(self, name):
+                    return getattr(raw, name)
+
+            self.wfile = Tap()
+            super().handle_one_request()
+            self.wfile = raw
+            path = getattr(self, "path", "") or ""
+            if not path:
+                return
+            with counter.lock:
+                counter.bytes += written[0]
+                counter.requests.append(path.split("?")[0])
+                counter.sizes.append((path.split("?")[0], written[0], getattr(self, "_status", None)))
+                counter.gzip += self._gzip_estimate(path, written[0])
+
+        def send_response(self, code, message=None):
+            self._status = code
+            super().send_response(code, message)
+
+        def _gzip_estimate(self, path, written):
+            local = Path(self.translate_path(path.split("?")[0]))
+            if local.is_dir():
+                local = local / "index.html"
+            if written < 1000 or not local.is_file() or local.suffix in COMPRESSED:
+                return written
+            key = str(local)
+            if key not in gz_cache:
+                size = local.stat().st_size
+                gz_cache[key] = len(gzip.compress(local.read_bytes(), 6)) - size
+            return max(0, written + gz_cache[key])
+
+    handler = functools.partial(Handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+            return True
+        except OSError:
+            return False
+
+
+def _site_origin(site: Path) -> tuple[str, int] | None:
+    try:
+        text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    m = re.search(r"<loc>([^<]+)</loc>", text)
+    if not m:
+        return None
+    parts = urlsplit(m.group(1))
+    if parts.hostname not in ("127.0.0.1", "localhost") or parts.path not in ("", "/"):
+        return None
+    return parts.hostname, parts.port or 80
+
+
+def _prepare_site(log) -> tuple[Path, int, object]:
+    """A built site and a port it was built for; returns (folder, port, cleanup)."""
+    site = ROOT / "site"
+    origin = _site_origin(site) if (site / "index.html").exists() else None
+    if origin and origin[0] == "127.0.0.1" and _port_free(origin[1]):
+        return site, origin[1], None
+    port = _free_port()
+    tmp = tempfile.TemporaryDirectory(prefix="bench-site-")
+    log(f"building the site for http://127.0.0.1:{port}/ into {tmp.name}")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", tmp.name],
+                   cwd=ROOT, env=env, check=True, capture_output=True, timeout=900)
+    return Path(tmp.name), port, tmp
+
+
+def _marks(page):
+    return page.evaluate("({...window.__bench})")
+
+
+def _wait_marks(page, has_board: bool):
+    if has_board:
+        page.wait_for_function("window.__bench && window.__bench.ready !== null", timeout=READY_MS)
+    else:
+        page.wait_for_load_state("networkidle")
+    return _marks(page)
+
+
+def _python_requested(paths) -> bool:
+    return any("pyodide" in p or "engine-worker" in p for p in paths)
+
+
+def _round(x):
+    return None if x is None else round(float(x), 1)
+
+
+def _one_kind(playwright, base, counter, kind, first, second):
+    has_board = kind != "no_board"
+    out = {"page": first, "next_page_path": second}
+    # a real profile on disk (an incognito context's memory cache drops large files)
+    profile = tempfile.TemporaryDirectory(prefix="bench-profile-")
+    context = playwright.chromium.launch_persistent_context(
+        profile.name, executable_path=CHROMIUM, args=FLAGS, headless=True,
+        viewport={"width": 1280, "height": 1000})
+    context.add_init_script(INIT_SCRIPT)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        # first visit, empty cache
+        counter.reset()
+        page.goto(base + first)
+        marks = _wait_marks(page, has_board)
+        if has_board:
+            page.wait_for_load_state("networkidle")
+        snap = counter.snapshot()
+        out["first_visit"] = {"bytes": snap["bytes"], "bytes_gzip": snap["bytes_gzip"],
+                              "requests": snap["requests"],
+                              "board_drawn_ms": _round(marks["drawn"]),
+                              "board_playable_ms": _round(marks["ready"]),
+                              "largest": snap["largest"]}
+        out["loads_python"] = _python_requested(snap["paths"])
+        # the next page of the same visit, through a link of the site's navigation
+        counter.reset()
+        page.evaluate("window.__bench_same_document = true")
+        t0 = page.evaluate("performance.now()")
+        page.evaluate("""(href) => {
+            window.__bench.ready = null; window.__bench.drawn = null;
+            const a = [...document.querySelectorAll('a[href]')].find(a => new URL(a.href).pathname === href);
+            if (!a) throw new Error('no link to ' + href);
+            a.click();
+        }""", second)
+        page.wait_for_function("(p) => location.pathname === p", arg=second, timeout=READY_MS)
+        if has_board:
+            page.wait_for_function("window.__bench.ready !== null", timeout=READY_MS)
+        else:
+            page.wait_for_load_state("networkidle")
+        instant = bool(page.evaluate("window.__bench_same_document === true"))
+        marks = _marks(page) if instant else _wait_marks(page, has_board)
+        page.wait_for_timeout(300)
+        snap = counter.snapshot()
+        if instant:
+            ready = marks["ready"] - t0 if marks["ready"] is not None else None
+            drawn = marks["drawn"] - t0 if marks["drawn"] is not None else None
+        else:
+            ready, drawn = marks["ready"], marks["drawn"]
+        out["next_page"] = {"bytes": snap["bytes"], "bytes_gzip": snap["bytes_gzip"],
+                            "requests": snap["requests"], "instant_navigation": instant,
+                            "python_started_again": any(p.endswith("pyodide.asm.wasm") for p in snap["paths"]),
+                            "board_drawn_ms": _round(drawn), "board_playable_ms": _round(ready)}
+        # a return visit: the same profile (and cache), a full load in a new tab
+        page2 = context.new_page()
+        page.close()
+        page = page2
+        counter.reset()
+        page.goto(base + first)
+        marks = _wait_marks(page, has_board)
+        if has_board:
+            page.wait_for_load_state("networkidle")
+        snap = counter.snapshot()
+        out["return_visit"] = {"bytes": snap["bytes"], "bytes_gzip": snap["bytes_gzip"],
+                               "requests": snap["requests"],
+                               "board_drawn_ms": _round(marks["drawn"]),
+                               "board_playable_ms": _round(marks["ready"]),
+                               "largest": snap["largest"]}
+    finally:
+        context.close()
+        profile.cleanup()
+    return out
+
+
+def measure(log=None) -> dict:
+    """Measure every kind of page; returns a JSON-ready dict (see the module docstring)."""
+    log = log or (lambda msg: print(f"[bench_site] {msg}", file=sys.stderr))
+    if not Path(CHROMIUM).exists():
+        return {"skipped": f"Chromium not found at {CHROMIUM}"}
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return {"skipped": "playwright is not installed"}
+    site, port, tmp = _prepare_site(log)
+    counter = _Counter()
+    server = _server(site, port, counter)
+    base = f"http://127.0.0.1:{port}"
+    result = {"served_from": str(site), "origin": base,
+              "note": "bytes as sent by an uncompressed server (bytes_gzip: estimate with gzip); "
+                      "times in ms from the start of navigation (next_page: from the click); one run, no assertions"}
+    try:
+        with sync_playwright() as p:
+            for kind, first, second in PAGES:
+                log(f"measuring {kind}: {first} then {second}")
+                started = time.perf_counter()
+                try:
+                    result[kind] = _one_kind(p, base, counter, kind, first, second)
+                except Exception as exc:  # a page that fails is reported, the rest goes on
+                    result[kind] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
+                log(f"  done in {time.perf_counter() - started:.1f} s")
+    finally:
+        server.shutdown()
+        server.server_close()
+        if tmp is not None:
+            tmp.cleanup()
+    nb = result.get("no_board", {})
+    result["pages_without_a_board_load_python"] = nb.get("loads_python") if isinstance(nb, dict) else None
+    return result
+
+
+def main() -> int:
+    print(json.dumps(measure(), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
