@@ -131,6 +131,9 @@ def format_block(source, language, class_name, options, md, **kwargs):
     block = _locate(language, source)
     CURRENT.rendered += 1
     try:
+        if kwargs.get("id_value") or kwargs.get("classes"):
+            raise BlockError("the opening line takes no {#id .class} attributes: write "
+                             "'id: ...' as a line inside the block")
         return render_block(language, source, CURRENT.lang, CURRENT.ids, block.number)
     except (BlockError, EngineError) as err:
         message = f"{CURRENT.src_path}: {describe(block)}: {err}"

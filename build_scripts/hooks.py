@@ -1,9 +1,9 @@
 """MkDocs hooks (``hooks:`` in mkdocs.yml): the site's build machinery.
 
-- ``on_config``: make ``import engine`` and ``import build_scripts`` work from the
-  repository root on purpose (MkDocs puts this folder on ``sys.path`` only while loading
-  the hook), and register the custom fences ``zohn-ahl``, ``awithlaknannai`` and ``answer``
-  (:mod:`build_scripts.fences`) with pymdownx.superfences.
+- on import: make ``import engine`` and ``import build_scripts`` work from the repository
+  root on purpose (MkDocs puts this folder on ``sys.path`` only while loading the hook).
+- ``on_config``: register the custom fences ``zohn-ahl``, ``awithlaknannai``, ``answer``
+  and ``zohn-ahl-sticks`` (:mod:`build_scripts.fences`) with pymdownx.superfences.
 - ``on_page_markdown``: tell the fences which file is being rendered and in which language
   (mkdocs-static-i18n builds each language in turn; the language is the one being built,
   i.e. the page's ``<html lang>``).
@@ -53,6 +53,7 @@ class _KnownI18nWarning(logging.Filter):
 
 logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_KnownI18nWarning())
 
+
 def _i18n(config):
     return config.plugins.get("i18n") if hasattr(config, "plugins") else None
 
@@ -77,7 +78,7 @@ def _display_path(page, config) -> str:
 
 
 def on_config(config):
-    mdx = config.setdefault("mdx_configs", {}) if isinstance(config, dict) else config.mdx_configs
+    mdx = config["mdx_configs"]
     if "pymdownx.superfences" not in config["markdown_extensions"]:
         config["markdown_extensions"].append("pymdownx.superfences")
     superfences = mdx.setdefault("pymdownx.superfences", {})

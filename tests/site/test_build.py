@@ -299,3 +299,40 @@ def test_scan_finds_blocks_but_not_examples_shown_as_code():
     blocks = scan_blocks(text)
     assert [(b.number, b.language, b.line) for b in blocks] == [(1, "zohn-ahl", 7), (2, "answer", 10)]
     assert blocks[1].source == "game: zohn-ahl"
+
+
+def _convert(markdown_text: str, path: str = "docs/page.md", lang: str = "en") -> str:
+    """Convert a page as MkDocs does: Python-Markdown with superfences and the custom fences."""
+    import markdown
+
+    from build_scripts import fences
+    fences.begin_page(path, lang, markdown_text)
+    md = markdown.Markdown(extensions=["attr_list", "pymdownx.superfences"],
+                           extension_configs={"pymdownx.superfences": {"custom_fences": fences.custom_fences()}})
+    return md.convert(markdown_text)
+
+
+def test_superfences_passes_the_failure_on_instead_of_swallowing_it():
+    from build_scripts.fences import BlockFailure
+    from mkdocs.exceptions import PluginError
+    text = "# Page\n\n```awithlaknannai\nmoves: m6-m5 m5-m4\n```\n"
+    with pytest.raises(BlockFailure) as info:
+        _convert(text, "docs/lesson.md")
+    assert isinstance(info.value, PluginError)
+    assert str(info.value).startswith("docs/lesson.md: block 1 (```awithlaknannai, line 3")
+    assert "move 2" in str(info.value)
+
+
+@pytest.mark.parametrize("opening", ['```zohn-ahl ruleset="globe"', "```zohn-ahl {#mine}", "```zohn-ahl {.wide}"])
+def test_options_on_the_opening_line_are_refused(opening):
+    from build_scripts.fences import BlockFailure
+    with pytest.raises(BlockFailure, match="opening line"):
+        _convert(f"{opening}\ncounters: 3\n```\n")
+
+
+def test_blocks_inside_other_markdown_are_rendered_in_order():
+    text = ("```zohn-ahl\nid: first\n```\n\n"
+            "1. A list item holding a board:\n\n    ```awithlaknannai\n    id: second\n    ```\n")
+    html = _convert(text)
+    assert re.findall(r'<div class="board" data-game="([a-z-]+)" id="([a-z-]+)"', html) == \
+        [("zohn-ahl", "first"), ("awithlaknannai", "second")]
