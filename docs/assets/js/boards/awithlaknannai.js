@@ -223,7 +223,7 @@ class AwithBoard {
       const g = document.createElementNS(SVGNS, "g");
       g.setAttribute("class", "aw-ring");
       g.dataset.ring = name;
-      g.innerHTML = `<circle class="aw-ring-target" cx="${c.x}" cy="${c.y}" r="${r * 0.42}"/>`
+      g.innerHTML = `<circle class="aw-ring-target" cx="${c.x}" cy="${c.y}" r="${r * 0.38}"/>`
         + `<circle class="aw-ring-outer" cx="${c.x}" cy="${c.y}" r="${r}"/>`
         + `<path class="aw-ring-x" d="M${c.x - r * 0.55} ${c.y - r * 0.55} L${c.x + r * 0.55} ${c.y + r * 0.55} M${c.x + r * 0.55} ${c.y - r * 0.55} L${c.x - r * 0.55} ${c.y + r * 0.55}"/>`;
       layer.append(g);

@@ -272,6 +272,11 @@ class ZohnAhlBoard {
     return this.names[side];
   }
 
+  // Who threw: the side's name, and with teams the member whose turn it was.
+  throwerName(side, member) {
+    return `${this.names[side]}${this.teams && member ? ` (${member})` : ""}:`;
+  }
+
   thrower(state, side) {
     if (!this.teams || side === null || side === undefined) return null;
     const made = (state.throws_made || [0, 0])[side] || 0;
@@ -314,15 +319,23 @@ class ZohnAhlBoard {
   rebuildLog(view) {
     this.log.replaceChildren();
     const all = view.events_by_throw || [];
-    all.forEach((events) => this.appendLog(events));
+    const made = [0, 0];
+    all.forEach((events) => {
+      const side = (events.find((e) => e.kind === "throw") || {}).side;
+      const member = this.teams && (side === 0 || side === 1) ? this.teams[side][made[side]++ % this.teams[side].length] : null;
+      this.appendLog(events, member);
+    });
     if (!all.length) this.log.append(el("li", { class: "za-empty", text: this.L.noThrowsYet }));
   }
 
-  appendLog(events) {
+  appendLog(events, member = null) {
     const empty = this.log.querySelector(".za-empty");
     if (empty) empty.remove();
     const th = (events.find((e) => e.kind === "throw") || {}).throw;
-    this.log.append(el("li", {}, th ? el("code", { text: th }) : null, " ", narrateZohn(events, this.names, this.L).join(" ")));
+    const side = (events.find((e) => e.kind === "throw") || {}).side;
+    this.log.append(el("li", { "data-side": side ?? "" }, th ? el("code", { text: th }) : null, " ",
+      side === 0 || side === 1 ? el("strong", { class: `za-who za-who-${side}`, text: this.throwerName(side, member) }) : null, " ",
+      narrateZohn(events, this.names, this.L).join(" ")));
   }
 
   refreshControls() {
@@ -362,6 +375,7 @@ class ZohnAhlBoard {
     this.busy = true;
     this.refreshControls();
     const side = this.view.state.to_move;
+    const member = this.thrower(this.view.state, side);
     try {
       const res = await call("zohn-ahl.throw", { record: this.view.record });
       if (!this.alive) return;
@@ -370,8 +384,8 @@ class ZohnAhlBoard {
       this.future = [];
       await this.renderBoard(res.record);
       this.renderSides(res.state);
-      this.appendLog(res.events);
-      this.say(narrateZohn(res.events, this.names, this.L).join(" "));
+      this.appendLog(res.events, member);
+      this.say(`${this.throwerName(side, member)} ${narrateZohn(res.events, this.names, this.L).join(" ")}`);
       keep(this.id, res.record);
     } catch (err) {
       this.setStatus(errorText(err), "error");
