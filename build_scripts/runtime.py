@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -91,8 +92,19 @@ def build_wheel(digest: str) -> Path:
             raise RuntimeInstallError(f"expected one wheel, found {[p.name for p in built]}")
         cached.mkdir(parents=True, exist_ok=True)
         target = cached / built[0].name
-        shutil.copy2(built[0], target)
-        return target
+        partial = cached / f".{built[0].name}.{os.getpid()}.part"
+        shutil.copy2(built[0], partial)
+        os.replace(partial, target)  # atomic: a concurrent build never sees half a wheel
+    _prune_cache(keep=digest)
+    return target
+
+
+def _prune_cache(keep: str, count: int = 4) -> None:
+    """Keep the wheel cache small: the current hash and the few most recent others."""
+    others = sorted((p for p in CACHE.iterdir() if p.is_dir() and p.name != keep),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in others[count - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _copy_if_changed(src: Path, dst: Path) -> None:
