@@ -247,6 +247,9 @@ def _check_zohn_ahl(pairs: dict, check: str, answer: str, line: int) -> str:
                "counters": integer(pairs, "counters", 1, 20, 4)}
     if "gully" in pairs:
         options["gully"] = choice(pairs, "gully", ("lose-throw", "cross"))
+        if options["ruleset"] != "printable":
+            raise BlockError(f"gully applies only to ruleset printable, not {options['ruleset']!r}",
+                             line=pairs["gully"][1])
     try:
         view = protocol.dispatch("zohn-ahl.new", {"options": options,
                                                   "throws": pairs.get("throws", ("", 0))[0]})

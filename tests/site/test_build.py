@@ -244,6 +244,8 @@ def render(language: str, text: str, lang: str = "en") -> str:
     ("answer", "game: zohn-ahl\ncheck: state\nthrows: 1111 0000 1110\nanswer: awls 1 1, counters 4 4",
      "counters 3 5"),
     ("answer", "game: zohn-ahl\ncheck: legal-moves\nanswer: 1", "check 'legal-moves' is not one of"),
+    ("answer", "game: zohn-ahl\ncheck: state\ngully: cross\nthrows: 1111\nanswer: awls 7 1, counters 4 4",
+     "line 3 of the block: gully applies only to ruleset printable"),
     ("zohn-ahl-sticks", "throw: 00011", "'00011' is not a throw"),
     ("zohn-ahl-sticks", "ruleset: kiowa", "unknown key 'ruleset'"),
 ])
