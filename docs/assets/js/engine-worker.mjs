@@ -15,7 +15,9 @@ const manifestURL = new URL("../runtime/manifest.json", import.meta.url);
 const started = performance.now();
 
 async function boot() {
-  const response = await fetch(manifestURL);
+  // Revalidated on every start: after a new build the manifest names the new wheel, whose
+  // hashed URL can then be cached for good.
+  const response = await fetch(manifestURL, { cache: "no-cache" });
   if (!response.ok) {
     throw new Error(`the runtime manifest ${manifestURL.pathname} could not be read (HTTP ${response.status})`);
   }
