@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from test_e2e_support import browser, e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
+from test_e2e_support import e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

@@ -1,119 +1,32 @@
-"""Shared fixtures of the end-to-end tests (imported by tests/site/test_e2e_*.py).
+"""Shared helpers of the end-to-end tests (imported by tests/site/test_e2e_*.py).
 
-The built site is served on 127.0.0.1 and driven in Debian's headless Chromium through
-Playwright (Playwright's own browser download does not work offline). When the site
-fixtures of ``tests/site/conftest.py`` exist (``site_url``), they are used; otherwise the
-site is built here into a temporary folder and served by ``http.server``.
+The built site (``site_url`` of tests/site/conftest.py) is driven in Debian's headless
+Chromium (the conftest's ``browser``) through Playwright.
 
-Every page opened through :func:`open_page` records the URLs it requests, so a test can
+Every page opened through ``Visit.page()`` records the URLs it requests, so a test can
 check that none leaves the site's origin.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import shutil
-import socket
-import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY_MS = 60_000          # generous: two cores shared by many processes
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextlib.contextmanager
-def serve(directory: Path, port: int = 0):
-    """Serve ``directory`` on 127.0.0.1 (the stdlib server knows application/wasm)."""
-    import functools
-    import http.server
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(Quiet, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port or _free_port()), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def build_site(dest: Path, site_url: str) -> None:
-    """Build the site for ``site_url``: mkdocs-material's instant navigation (which keeps
-    the Python worker from page to page) only follows links that its sitemap, written
-    for site_url, lists; served under another origin, every link reloads the page."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=site_url)
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(dest)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
-    if proc.returncode != 0:
-        raise RuntimeError("mkdocs build failed:\n" + proc.stderr[-3000:])
-
-
-_SHARED: dict = {}
-
-
 @pytest.fixture(scope="session")
-def e2e_url(request, tmp_path_factory):
-    """The root URL of the built site (H5's ``site_url`` when the conftest provides it;
-    ``E2E_SITE_URL`` points at an already running server, for quick runs). Built and
-    served once per session, whichever e2e module asks first."""
-    if "url" in _SHARED:
-        return _SHARED["url"]
+def e2e_url(request):
+    """The root URL of the built site: ``site_url`` of tests/site/conftest.py (a strict
+    build served on a free port), or ``E2E_SITE_URL`` to point at a running server."""
     if os.environ.get("E2E_SITE_URL"):
-        url = os.environ["E2E_SITE_URL"].rstrip("/")
-    else:
-        try:
-            url = str(request.getfixturevalue("site_url")).rstrip("/")
-        except pytest.FixtureLookupError:
-            dest = tmp_path_factory.mktemp("site")
-            port = _free_port()
-            build_site(dest, f"http://127.0.0.1:{port}/")
-            server = serve(dest, port)
-            url = server.__enter__()
-            request.config.add_cleanup(lambda: server.__exit__(None, None, None))
-    _SHARED["url"] = url
-    return url
-
-
-@pytest.fixture(scope="session")
-def browser(request):
-    """One headless Chromium for the whole session (shared by every e2e module)."""
-    if "browser" in _SHARED:
-        return _SHARED["browser"]
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM} (install Debian's chromium package)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    p = sync_api.sync_playwright().start()
-    b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-    _SHARED["browser"] = b
-
-    def stop():
-        _SHARED.pop("browser", None)
-        b.close()
-        p.stop()
-
-    request.config.add_cleanup(stop)
-    return b
+        return os.environ["E2E_SITE_URL"].rstrip("/")
+    return str(request.getfixturevalue("site_url")).rstrip("/")
 
 
 class Visit:

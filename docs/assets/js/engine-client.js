@@ -147,6 +147,8 @@ class EngineClient {
       this._settle.resolve(data.info);
     } else if (data.type === "fatal") {
       this._fail("start-failed", data.message);
+    } else if (data.type === "broken") {
+      this._onCrash(worker, data.message);
     } else if (data.type === "reply") {
       const entry = this.pending.get(data.id);
       if (!entry) return;

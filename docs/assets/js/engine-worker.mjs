@@ -10,6 +10,7 @@
 // Messages to the page:     {type: "ready", info: {engine, python, platform, startup_ms}}
 //                           {type: "fatal", message}          (start-up failed)
 //                           {type: "reply", id, reply: "<JSON text of the protocol reply>"}
+//                           {type: "broken", message}         (the interpreter failed: replace me)
 
 const manifestURL = new URL("../runtime/manifest.json", import.meta.url);
 const started = performance.now();
@@ -92,11 +93,25 @@ self.onmessage = async (event) => {
     self.postMessage({ type: "reply", id, reply: internalError(id, err) });
     return;
   }
+  let request;
+  try {
+    request = JSON.stringify({ id, cmd: data.cmd, args: data.args ?? {} });
+  } catch (err) {
+    const reply = JSON.stringify({ id, ok: false, error: { type: "RequestError", kind: "request",
+      message: `the request cannot be written as JSON: ${(err && err.message) || err}`, input: null, where: null } });
+    self.postMessage({ type: "reply", id, reply });
+    return;
+  }
   let reply;
   try {
-    reply = engine.handle(JSON.stringify({ id, cmd: data.cmd, args: data.args ?? {} }));
+    reply = engine.handle(request);
   } catch (err) {
-    reply = internalError(id, err);
+    // handle() answers every Python exception itself, so an error reaching JavaScript
+    // means the interpreter is broken (a fatal Pyodide error, a stack overflow): say so,
+    // and ask the page to replace this worker.
+    self.postMessage({ type: "reply", id, reply: internalError(id, err) });
+    self.postMessage({ type: "broken", message: String((err && err.message) || err) });
+    return;
   }
   self.postMessage({ type: "reply", id, reply });
 };
