@@ -14,6 +14,10 @@ const RULESETS = ["culin", "open", "bent", "ludii", "kolowis"];
 const LEVELS = ["random", "easy", "medium", "hard"];
 const ROWS = ["t", "m", "b"];
 
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 // What stands on each point, from the position text "ROW/ROW/ROW side quiet"
 // (rows top to bottom, points numbered from 1 at the left).
 function occupancy(position) {
@@ -532,6 +536,7 @@ class AwithBoard {
       if (!byComputer) this.future = [];
       this.lastPath = path || null;
       const mover = L.colourName[before.to_move];
+      await this.animateMove(next.move || { path, captured: [] });
       this.busy = false;
       await this.show(next);
       const made = next.move || (next.history || []).slice(-1)[0] || { notation };
@@ -550,6 +555,31 @@ class AwithBoard {
       this.refresh();
     }
     this.maybeComputer();
+  }
+
+  // Slide the piece hop by hop along its path; the pieces it leaps fade as it passes.
+  async animateMove(move) {
+    const path = (move && move.path) || [];
+    if (path.length < 2 || !this.svg || reducedMotion()) return;
+    const at = (name) => {
+      const p = this.points.find((q) => q.dataset.point === name);
+      return p ? { x: Number(p.dataset.x), y: Number(p.dataset.y) } : null;
+    };
+    const piece = this.svg.querySelector(`.aw-piece[data-at="${path[0]}"]`);
+    if (!piece || !piece.animate) return;
+    piece.parentNode.append(piece);   // above the others while it moves
+    const hop = this.mode === "cvc" ? 160 : 200;
+    for (let i = 1; i < path.length; i++) {
+      const a = at(path[i - 1]);
+      const b = at(path[i]);
+      if (!a || !b || Number.isNaN(a.x) || Number.isNaN(b.x)) return;
+      const anim = piece.animate([{ transform: `translate(${a.x}px, ${a.y}px)` }, { transform: `translate(${b.x}px, ${b.y}px)` }],
+        { duration: hop, easing: "ease-in-out", fill: "forwards" });
+      const victim = (move.captured || [])[i - 1];
+      const gone = victim && this.svg.querySelector(`.aw-piece[data-at="${victim}"]`);
+      if (gone && gone.animate) gone.animate([{ opacity: 1 }, { opacity: 0 }], { duration: hop, delay: hop / 2, fill: "forwards" });
+      try { await anim.finished; } catch { return; }
+    }
   }
 
   async maybeComputer() {
