@@ -189,3 +189,20 @@ def test_one_worker_serves_every_board_of_a_visit(page, site_url, site_dir):
     assert len(fetched(".whl")) == 1
     origin = site_url.rstrip("/")
     assert all(u.startswith(origin) for u in page.requests), [u for u in page.requests if not u.startswith(origin)]
+
+
+def test_a_request_that_is_not_json_is_refused_and_the_worker_lives_on(page, site_url, site_dir):
+    _open(page, site_url + _no_board_page(site_dir))
+    result = page.evaluate("""async ([url, limit]) => {
+        const m = await import(url);
+        const engine = m.getEngine({startLimitMs: limit});
+        await engine.ready;
+        let refused = null;
+        try { await engine.call('awithlaknannai.new', {moves: 10n}); }
+        catch (err) { refused = {name: err.name, kind: err.kind}; }
+        const unknown = await engine.call('no.such.command', {}).catch(err => err.kind);
+        return {refused, unknown, status: engine.status, ping: (await engine.call('ping', {})).engine};
+    }""", [_client_url(site_url), START_MS])
+    assert result["refused"] == {"name": "EngineError", "kind": "request"}
+    assert result["unknown"] == "request"
+    assert result["status"] == "ready" and result["ping"] == engine.__version__
