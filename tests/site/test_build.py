@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import zipfile
 from html.parser import HTMLParser
@@ -341,3 +342,23 @@ def test_blocks_inside_other_markdown_are_rendered_in_order():
     html = _convert(text)
     assert re.findall(r'<div class="board" data-game="([a-z-]+)" id="([a-z-]+)"', html) == \
         [("zohn-ahl", "first"), ("awithlaknannai", "second")]
+
+
+def test_printables_are_written_into_the_site(site_dir):
+    """H4's printable sheets (build_scripts/printables.py) land in site/printables/."""
+    if not (ROOT / "build_scripts" / "printables.py").is_file():
+        pytest.skip("build_scripts/printables.py does not exist yet")
+    sheets = sorted(p.name for p in (site_dir / "printables").glob("*.svg"))
+    assert sheets and all((site_dir / "printables" / s).read_text(encoding="utf-8").lstrip().startswith(("<svg", "<?xml"))
+                          for s in sheets)
+    # Every drawing a page links to exists (links resolved from the page's own address).
+    missing = []
+    for page in site_dir.rglob("*.html"):
+        folder = page.parent.relative_to(site_dir).as_posix()
+        for href in re.findall(r'href="([^"#?]+\.svg)"', page.read_text(encoding="utf-8")):
+            if re.match(r"^[a-z]+:", href):
+                continue
+            target = posixpath.normpath(posixpath.join("/" + folder, href)).lstrip("/")
+            if not (site_dir / target).is_file():
+                missing.append((page.relative_to(site_dir).as_posix(), href))
+    assert missing == []
