@@ -150,3 +150,23 @@ def test_every_board_page_stays_on_the_origin(visit):
             wait_ready(page)
     # visit's teardown asserts that no request left the origin
     assert visit.requests
+
+
+def test_a_board_says_in_plain_words_when_python_cannot_start(browser, site_dir, serve):
+    # .wasm served with the wrong type: Pyodide never finishes, the 20-second limit speaks
+    base = serve(site_dir, wasm_type="application/octet-stream").rstrip("/")
+    v = Visit(browser, base)
+    try:
+        page = v.page()
+        page.goto(base + ZA)
+        board = page.locator('.board[data-game="zohn-ahl"]').first
+        page.wait_for_function("b => b.dataset.ready === 'error'", arg=board.element_handle(), timeout=60_000)
+        status = board.locator("[data-role=status]")
+        assert status.is_visible()
+        assert "could not be played" in status.text_content() or "cannot be played" in status.text_content()
+        assert board.locator('[data-action="throw"]').is_disabled()
+        assert board.locator('[data-action="retry"]').is_visible()
+        assert board.locator("[data-role=board] svg").is_visible()   # the picture still stands
+        assert not v.off_origin()
+    finally:
+        v.close()
