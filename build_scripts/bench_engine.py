@@ -50,10 +50,17 @@ def log(*parts: object) -> None:
     print(*parts, file=sys.stderr, flush=True)
 
 
+_CPU = {"last": 0.0}
+
+
 def _timed(fn):
+    """(value, wall-clock seconds); the CPU seconds of the same call go to _CPU["last"]."""
+    c0 = time.process_time()
     t0 = time.perf_counter()
     value = fn()
-    return value, time.perf_counter() - t0
+    seconds = time.perf_counter() - t0
+    _CPU["last"] = time.process_time() - c0
+    return value, seconds
 
 
 def _rate(count: float, seconds: float) -> float:
@@ -82,6 +89,7 @@ def zohn_ahl_games(quick: bool) -> dict:
         _, seconds = _timed(run)
         out[name] = {"games": games, "throws": throws, "seconds": round(seconds, 3),
                      "games_per_second": _rate(games, seconds),
+                     "games_per_cpu_second": _rate(games, _CPU["last"]),
                      "throws_per_second": _rate(throws, seconds)}
         log(f"  zohn-ahl {name}: {out[name]['games_per_second']} games/s")
     return out
@@ -98,7 +106,8 @@ def awithlaknannai_perft(quick: bool) -> dict:
         game = Game(ruleset=name)
         nodes, seconds = _timed(lambda: game.perft(depth))
         out[name] = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 3),
-                     "nodes_per_second": _rate(nodes, seconds)}
+                     "nodes_per_second": _rate(nodes, seconds),
+                     "nodes_per_cpu_second": _rate(nodes, _CPU["last"])}
         log(f"  awithlaknannai perft {name} d{depth}: {out[name]['nodes_per_second']} nodes/s")
     return out
 
@@ -141,7 +150,9 @@ def awithlaknannai_playouts(quick: bool) -> dict:
             _, seconds = _timed(run)
             entry[how] = {"playouts": playouts, "moves": total, "seconds": round(seconds, 3),
                           "playouts_per_second": _rate(playouts, seconds),
-                          "moves_per_second": _rate(total, seconds)}
+                          "moves_per_second": _rate(total, seconds),
+                          "cpu_seconds": round(_CPU["last"], 3),
+                          "moves_per_cpu_second": _rate(total, _CPU["last"])}
         out[name] = dict(entry["random_playout"], api=entry["api"])
         log(f"  awithlaknannai playouts {name}: {out[name]['moves_per_second']} moves/s "
             f"(public API: {entry['api']['moves_per_second']})")
@@ -251,6 +262,14 @@ def measure(quick: bool = False, win_games: int = 0, jobs: int = 1) -> dict:
     result = {"python": platform.python_version(),
               "implementation": "pyodide" if sys.platform == "emscripten" else platform.python_implementation().lower(),
               "quick": quick}
+    result["timing"] = ("rates per wall-clock second (perf_counter); *_per_cpu_second use "
+                        "process_time, which on a shared machine is the fairer CPython figure "
+                        "(in Pyodide process_time follows the wall clock)")
+    if hasattr(os, "getloadavg"):
+        try:
+            result["load_average_at_start"] = [round(x, 2) for x in os.getloadavg()]
+        except OSError:
+            pass
     if os.environ.get("PYODIDE_START_SECONDS"):
         result["pyodide_start_seconds"] = round(float(os.environ["PYODIDE_START_SECONDS"]), 2)
     sections = [("zohn_ahl_random_games", lambda: zohn_ahl_games(quick)),
