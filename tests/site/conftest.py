@@ -1,14 +1,16 @@
 """Shared fixtures for the site tests: one strict build per session, a local server, Chromium.
 
-- ``site_build`` (session): runs ``mkdocs build --strict`` once into a temporary folder and
-  keeps its exit status and output (``tests/site/test_build.py`` asserts it passed). Set
-  ``SITE_DIR=/path/to/site`` to test an existing build instead (e.g. ``make build`` then
-  ``SITE_DIR=site pytest tests/site``).
+- ``site_build`` (session): runs ``mkdocs build --strict`` once into a temporary folder, for
+  the free port the site will be served on (``SITE_URL``), and keeps its exit status and
+  output (``tests/site/test_build.py`` asserts it passed). Set ``SITE_DIR=/path/to/site``
+  (and ``SITE_PORT`` to serve it on the port it was built for, e.g. 8000 after
+  ``make build``) to test an existing build instead.
 - ``site_dir`` (session): the built site's folder (the test fails if the build failed).
 - ``site_url`` (session): the site served on a free port by the standard library's
   ``http.server`` (what ``python -m http.server --bind 127.0.0.1`` runs, same MIME types),
-  e.g. ``http://127.0.0.1:41234/`` (with the trailing slash); its ``sitemap.xml`` names
-  that address, so that instant navigation works as on the real site.
+  e.g. ``http://127.0.0.1:41234/`` (with the trailing slash). Its ``sitemap.xml`` names
+  that address (the build was made for it; a site built for another address gets its
+  sitemaps rewritten on the fly), so that instant navigation works as on the real site.
 - ``browser`` (session): headless Debian Chromium through Playwright, with the launch
   flags of ``shared/design/notes.md``; ``page`` (function): a fresh page whose
   ``page.requests`` lists every URL it (and its workers) asked for.
@@ -21,10 +23,11 @@
 from __future__ import annotations
 
 import functools
-import io
 import http.server
+import io
 import os
 import re
+import socket
 import sys
 import threading
 import time
@@ -43,20 +46,29 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 
 
 class SiteBuild:
-    def __init__(self, path: Path, returncode: int, output: str):
-        self.path, self.returncode, self.output = path, returncode, output
+    def __init__(self, path: Path, returncode: int, output: str, port: int = 0):
+        self.path, self.returncode, self.output, self.port = path, returncode, output, port
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory) -> SiteBuild:
+    """The strict build, made for the port ``site_url`` will serve it on (SITE_URL), so
+    that its sitemap (which instant navigation follows) names the real address."""
     existing = os.environ.get("SITE_DIR")
     if existing:
         path = Path(existing).resolve()
         return SiteBuild(path, 0 if (path / "index.html").is_file() else 1,
-                         f"SITE_DIR={existing}")
+                         f"SITE_DIR={existing}", int(os.environ.get("SITE_PORT", "0")))
     site = tmp_path_factory.mktemp("site") / "site"
-    proc = run_build(ROOT, site)
-    return SiteBuild(site, proc.returncode, proc.stdout + proc.stderr)
+    port = _free_port()
+    proc = run_build(ROOT, site, site_url=f"http://127.0.0.1:{port}/")
+    return SiteBuild(site, proc.returncode, proc.stdout + proc.stderr, port)
 
 
 @pytest.fixture(scope="session")
@@ -117,12 +129,16 @@ class _Servers:
     def __init__(self):
         self.servers = []
 
-    def start(self, folder: Path, wasm_type: str = "application/wasm") -> str:
+    def start(self, folder: Path, wasm_type: str = "application/wasm", port: int = 0) -> str:
         handler = type("Handler", (_SiteHandler,), {
             "site_url": _built_site_url(folder),
             "extensions_map": {**_SiteHandler.extensions_map, ".wasm": wasm_type}})
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+        try:
+            server = http.server.ThreadingHTTPServer(
+                ("127.0.0.1", port), functools.partial(handler, directory=str(folder)))
+        except OSError:  # the port was taken meanwhile: any port (sitemap.xml is rewritten)
+            server = http.server.ThreadingHTTPServer(
+                ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         self.servers.append(server)
         url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -136,10 +152,10 @@ class _Servers:
 
 
 @pytest.fixture(scope="session")
-def site_url(site_dir):
+def site_url(site_build, site_dir):
     servers = _Servers()
     try:
-        yield servers.start(site_dir)
+        yield servers.start(site_dir, port=site_build.port)
     finally:
         servers.stop()
 
