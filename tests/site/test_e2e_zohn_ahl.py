@@ -135,3 +135,22 @@ def test_french_page(visit):
     said = board.locator("[data-role=live]").text_content()
     assert re.search(r"marque|Marque", said), said
     assert "bâtonnet" in board.locator(".za-sticks-svg").get_attribute("aria-label")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("", ["Four marks up: six, throw again",
+          "Red lands on the near bank of the creek and falls in: back to the start, one counter to Green"]),
+    ("/fr", ["Quatre marques : six, on relance",
+             "Rouge arrive sur la rive du ruisseau et tombe dedans : retour au départ, un jeton pour Vert"]),
+])
+def test_a_game_from_a_link_is_told_throw_by_throw(visit, lang, words):
+    # the rules file's first worked example: 6 and again, 10 and again, 3 lands on 20
+    record = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1111 0000 1110"})
+    page, board = open_board(visit, lang + PAGE, record=record)
+    board.locator("details.board-log summary").click()
+    log = board.locator(".za-log").text_content()
+    for w in words:
+        assert w in log, log
+    sides = board.locator(".za-sides").text_content()
+    assert ("Red: 3 counters" in sides and "Green: 5 counters" in sides) or \
+        ("Rouge : 3 jetons" in sides and "Vert : 5 jetons" in sides), sides

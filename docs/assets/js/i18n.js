@@ -215,14 +215,14 @@ export function narrateZohn(events, names, L = strings()) {
         const th = String(e.throw || "");
         const k = [...th].filter((c) => c === "1").length;
         const again = kinds.includes("extra-throw");
-        out.push(`${L.marksUp(k, th[3] === "1")}: ${num(e.value)}${again ? (fr ? ", on relance" : ", throw again") : ""}.`);
+        out.push(`${L.marksUp(k, th[3] === "1")}${fr ? " :" : ":"} ${num(e.value)}${again ? (fr ? ", on relance" : ", throw again") : ""}.`);
         break;
       }
       case "move":
         if (["creek", "torrent", "river"].includes(next.kind)) break;   // said with the fall
         if (next.kind === "lap" && next.to_space === 0) break;          // printable: said with the lap
         out.push(fr
-          ? `${nm(side)} avance de ${num(e.value)} ${e.value === 1 ? "case" : "cases"}, jusqu'à sa case ${e.to_space}.`
+          ? `${nm(side)} avance ${e.value === 1 ? "d'une case" : `de ${num(e.value)} cases`}, jusqu'à sa case ${e.to_space}.`
           : `${nm(side)} moves ${num(e.value)} ${e.value === 1 ? "space" : "spaces"}, to its space ${e.to_space}.`);
         break;
       case "creek":

@@ -54,9 +54,10 @@ class AwithBoard {
     this.build();
   }
 
-  // the side the computer plays against a person: the side at the top of the board
+  // the side the computer plays against a person: the block's top side (turning the
+  // board round later does not change sides)
   computerSide() {
-    return this.flip ? 0 : 1;
+    return this.cfg.bottom === "white" ? 0 : 1;
   }
 
   build() {
@@ -651,6 +652,7 @@ class AwithBoard {
       this.busy = false;
       this.refresh();
     }
+    this.maybeComputer();
   }
 
   async redo() {

@@ -274,7 +274,7 @@ class ZohnAhlBoard {
 
   // Who threw: the side's name, and with teams the member whose turn it was.
   throwerName(side, member) {
-    return `${this.names[side]}${this.teams && member ? ` (${member})` : ""}:`;
+    return `${this.names[side]}${this.teams && member ? ` (${member})` : ""}${lang() === "fr" ? " :" : ":"}`;
   }
 
   thrower(state, side) {
@@ -506,6 +506,7 @@ class ZohnAhlBoard {
       this.busy = false;
       this.refreshControls();
     }
+    this.maybeComputer();
   }
 
   async startReplay() {
