@@ -37,7 +37,7 @@ from engine.rng import Rng  # noqa: E402
 
 # Node limits for the win-rate matches (see engine.awithlaknannai.ai for what they mean).
 MATCH_RULESET = "culin"
-MATCH_NODES = {"hard": 5000, "medium": None, "easy": None, "random": None}
+MATCH_NODES = {"hard": 10000, "medium": None, "easy": None, "random": None}
 
 # Fixed workloads: (full, quick)
 ZOHN_GAMES = (400, 100)
