@@ -45,6 +45,7 @@ class AwithBoard {
     this.focusName = null;
     this.busy = false;
     this.thinking = false;
+    this.gen = 0;            // the number of the latest computer search
     this.alive = true;
     this.flip = this.cfg.bottom === "white";
     const opp = this.cfg.opponent || "person";
@@ -348,10 +349,10 @@ class AwithBoard {
     }
     for (; i < h.length; i += 2) items.push([h[i], h[i + 1]]);
     items.forEach(([a, b], n) => {
-      this.moveList.append(el("li", { value: n + 1 }, el("span", { class: "aw-move", text: a }), b ? " " : null,
+      this.moveList.append(el("li", {}, el("span", { class: "aw-num", text: `${n + 1}.` }), " ",
+        el("span", { class: "aw-move", text: a }), b ? " " : null,
         b ? el("span", { class: "aw-move", text: b }) : null));
     });
-    this.moveList.lastElementChild.scrollIntoView && this.movesBox.scrollTo && (this.movesBox.scrollTop = this.movesBox.scrollHeight);
   }
 
   refresh() {
@@ -361,7 +362,7 @@ class AwithBoard {
     const ready = !this.busy;
     this.btnUndo.disabled = !ready || !(v.history || []).length;
     this.btnRedo.disabled = !ready || this.thinking || !this.future.length;
-    this.btnStop.disabled = !this.thinking && !(this.mode === "cvc" && this.cvcRunning);
+    this.btnStop.disabled = !this.thinking && !(this.mode === "cvc" && this.cvcRunning && !v.finished);
     this.btnStop.hidden = false;
     this.btnNew.disabled = !ready;
     this.btnFlip.disabled = !ready;
@@ -379,7 +380,7 @@ class AwithBoard {
     } else {
       turn = L.toMove(L.colourName[v.to_move]);
       const legal = v.legal || [];
-      if (legal.length && legal.every((m) => (m.captured || []).length)) turn = L.mustCapture(L.colourName[v.to_move]);
+      if (this.humanTurn() && legal.length && legal.every((m) => (m.captured || []).length)) turn = L.mustCapture(L.colourName[v.to_move]);
     }
     this.turnLine.textContent = turn;
     this.turnLine.classList.toggle("is-over", !!v.finished);
@@ -544,7 +545,8 @@ class AwithBoard {
       const move = notationOf(made) || notation;
       this.lastPath = made.path || path || null;
       const taken = (made.captured || []).length;
-      let words = L.played(mover, move) + (taken ? ` (${L.capturedN(taken)}).` : "");
+      let words = L.played(mover, move);
+      if (taken) words = words.replace(/\.$/, ` (${L.capturedN(taken)}).`);
       if (next.finished) words += " " + this.turnLine.textContent;
       else words += " " + this.turnLine.textContent + ".";
       this.say(words.replace(/\.\.$/, "."));
@@ -583,37 +585,41 @@ class AwithBoard {
     }
   }
 
+  // The computer's move, when it is the computer's turn. Each search has a number
+  // (`gen`): Stop, New game or a newer search make an older one's answer void.
   async maybeComputer() {
     const v = this.view;
     if (!v || v.finished || this.thinking || this.busy || !this.alive) return;
     const computerMoves = this.mode === "cvc" || (this.mode === "computer" && v.to_move === this.computerSide());
     if (!computerMoves) return;
+    const gen = ++this.gen;
     this.thinking = true;
     this.cvcRunning = this.mode === "cvc";
     this.refresh();
+    let res;
     try {
       if (this.mode === "cvc") await sleep(500);
-      if (!this.thinking) return;
-      const res = await call("awithlaknannai.ai", { record: v.record, level: this.level, seed: randomSeed(),
+      if (gen !== this.gen) return;
+      res = await call("awithlaknannai.ai", { record: v.record, level: this.level, seed: randomSeed(),
         time_limit: this.level === "hard" ? 3 : 1.5 }, { retries: 0, timeoutMs: 60000 });
-      if (!this.thinking || this.view !== v || !this.alive) return;
-      this.thinking = false;
-      const mv = res.move || {};
-      await this.play(mv.notation, mv.path, { byComputer: true, view: { ...res.view, move: mv } });
     } catch (err) {
-      if (this.thinking) {
+      if (gen === this.gen) {
         this.thinking = false;
+        this.cvcRunning = false;
         this.setStatus(errorText(err), "error");
+        this.refresh();
       }
-    } finally {
-      this.thinking = false;
-      if (this.mode !== "cvc") this.cvcRunning = false;
-      this.refresh();
+      return;
     }
+    if (gen !== this.gen || this.view !== v || !this.alive) return;
+    this.thinking = false;
+    const mv = res.move || {};
+    await this.play(mv.notation, mv.path, { byComputer: true, view: { ...res.view, move: mv } });
   }
 
   async stop() {
     const wasThinking = this.thinking;
+    this.gen++;
     this.thinking = false;
     this.cvcRunning = false;
     if (this.mode !== "person") {
@@ -668,6 +674,7 @@ class AwithBoard {
   async newGame() {
     if (this.busy) return;
     if (this.thinking) {
+      this.gen++;
       this.thinking = false;
       try { await cancel(); } catch { /* ignore */ }
     }
@@ -693,6 +700,7 @@ class AwithBoard {
 
   destroy() {
     this.alive = false;
+    this.gen++;
     if (this.thinking) {
       this.thinking = false;
       cancel().catch(() => {});

@@ -47,6 +47,9 @@ function sticksSvg(L) {
       <pattern id="za-marks" width="12" height="12" patternUnits="userSpaceOnUse">
         <path d="M0 8 L6 2 L12 8" fill="none" stroke="currentColor" stroke-width="2.2"/>
       </pattern>
+      <pattern id="za-marks-sahe" width="10" height="10" patternUnits="userSpaceOnUse">
+        <path d="M1 1 L9 9 M9 1 L1 9" fill="none" stroke="currentColor" stroke-width="1.8"/>
+      </pattern>
     </defs>`;
   let body = defs;
   for (let i = 0; i < 4; i++) {
@@ -56,7 +59,7 @@ function sticksSvg(L) {
     <g class="za-stick${sahe ? " za-sahe" : ""}" data-stick="${i}" data-marked="false"${sahe ? ' data-sahe="true"' : ""}>
       <g class="za-stick-body">
         <rect class="za-wood" x="${x}" y="8" width="36" height="118" rx="16"/>
-        <rect class="za-face-marks" x="${x + 5}" y="20" width="26" height="94" rx="10" fill="url(#za-marks)"/>
+        <rect class="za-face-marks" x="${x + 5}" y="20" width="26" height="94" rx="10" fill="url(#${sahe ? "za-marks-sahe" : "za-marks"})"/>
         ${sahe ? `<g class="za-sahe-sign"><circle cx="${x + 18}" cy="67" r="11"/><path d="M${x + 10} 59 L${x + 26} 75 M${x + 26} 59 L${x + 10} 75"/></g>` : ""}
       </g>
       <text class="za-stick-label" x="${x + 18}" y="144" text-anchor="middle">${sahe ? "sahe" : i + 1}</text>
