@@ -221,3 +221,18 @@ def test_game_end_is_announced(visit):
                            arg=board.element_handle())
     text = board.locator(".board-turn").text_content()
     assert "Black wins" in text and "no pieces" in text
+
+
+def test_computer_against_computer_plays_on(visit):
+    page = visit.page()
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="level"]').select_option("random")
+    board.locator('select[data-action="opponent"]').select_option("cvc")
+    # several moves by each side, with nobody clicking
+    page.wait_for_function("b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 3 "
+                           "|| b.querySelector('.board-turn').textContent.includes('Game over')",
+                           arg=board.element_handle())
+    stop = board.get_by_role("button", name=re.compile("Stop"))
+    if stop.is_enabled():
+        stop.click()
