@@ -62,8 +62,10 @@ def visit(browser, e2e_url):
     v = Visit(browser, e2e_url)
     yield v
     off = v.off_origin()
+    cookies = v.context.cookies()
     v.close()
     assert not off, f"requests left the site's origin: {off}"
+    assert not cookies, f"the site set cookies: {cookies}"
     assert not v.errors, f"errors in the page: {v.errors}"
 
 
