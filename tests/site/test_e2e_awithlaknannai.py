@@ -32,12 +32,20 @@ def moves_text(board):
     return board.locator(".aw-movelist").text_content()
 
 
-def open_with(visit, record, page_path=PAGE):
-    """Open the page with a board holding `record` (through the address, as a copied link)."""
+def open_with(visit, record):
+    """Open a page with a two-player board holding `record`, through the address (as a
+    copied link would): a board set up for people, so that no computer moves first."""
     page = visit.page()
-    page.goto(visit.base + page_path)
-    bid = board_id(page, "awithlaknannai")
-    page.goto(f"{visit.base}{page_path}?game-{bid}={quote(record)}")
+    for path in ("/awithlaknannai/rules/", PAGE, "/authoring/"):
+        page.goto(visit.base + path)
+        bid = page.evaluate("""() => {
+            const b = [...document.querySelectorAll('.board[data-game="awithlaknannai"]')]
+              .find(b => JSON.parse(b.dataset.config || '{}').opponent === 'person');
+            return b ? b.id : null; }""")
+        if bid:
+            break
+    assert bid, "no two-player Awithlaknannai board found on the site's pages"
+    page.goto(f"{visit.base}{path}?game-{bid}={quote(record)}")
     board = wait_ready(page, f"#{bid}")
     return page, board
 
@@ -236,3 +244,21 @@ def test_computer_against_computer_plays_on(visit):
     stop = board.get_by_role("button", name=re.compile("Stop"))
     if stop.is_enabled():
         stop.click()
+
+
+def test_bent_leap_asks_which_piece_to_take(visit):
+    # under `bent`, t4 reaches b4 by leaping m4 or m5: the reader chooses
+    record = engine_record("awithlaknannai.new", {"ruleset": "bent", "position": "WWWWWWWW/W..BBBBBB/B...BBBB W 0"})
+    page, board = open_with(visit, record)
+    as_person(board)
+    point(board, "t4").click()
+    point(board, "b4").click()
+    assert "Two pieces can be leapt" in board.locator("[data-role=live]").text_content()
+    assert moves_text(board).strip().startswith("No moves")
+    point(board, "m4").click()
+    # the chain goes on from b4, back to t4 over m5
+    assert "possible destination" in name_of(board, "t4")
+    point(board, "t4").click()
+    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('t4x(m4)b4xt4')",
+                           arg=board.element_handle())
+    assert name_of(board, "m4").startswith("m4, empty") and name_of(board, "m5").startswith("m5, empty")

@@ -180,6 +180,8 @@ class AwithBoard {
   async show(view) {
     this.view = view;
     this.sel = [];
+    this.caps = [];
+    this.pickHop = null;
     await this.renderBoard();
     this.renderMoves();
     this.refresh();
@@ -280,7 +282,9 @@ class AwithBoard {
 
   candidates() {
     const legal = (this.view && this.view.legal) || [];
-    return legal.filter((m) => this.sel.every((p, i) => m.path[i] === p));
+    const caps = this.caps || [];
+    return legal.filter((m) => this.sel.every((p, i) => m.path[i] === p)
+      && caps.every((c, i) => c === undefined || (m.captured || [])[i] === c));
   }
 
   humanTurn() {
@@ -446,6 +450,8 @@ class AwithBoard {
     } else if (ev.key === "Escape") {
       if (this.sel.length) {
         ev.preventDefault();
+        this.pickHop = null;
+        this.caps = [];
         this.sel = [];
         this.markChoices();
         this.say(this.L.selectPiece);
@@ -481,10 +487,22 @@ class AwithBoard {
   choose(name) {
     if (!this.humanTurn()) return;
     const L = this.L;
+    const fr = lang() === "fr";
     const legal = this.view.legal || [];
+    if (this.pickHop) {
+      // which piece this hop leaps over (two are possible under `bent`)
+      const { landing, victims } = this.pickHop;
+      if (!victims.includes(name)) {
+        this.say(fr ? `Choisissez le pion à prendre : ${victims.join(" ou ")}.` : `Choose the piece to take: ${victims.join(" or ")}.`);
+        return;
+      }
+      this.pickHop = null;
+      return this.advance(landing, name);
+    }
     if (!this.sel.length) {
       if (legal.some((m) => m.path[0] === name)) {
         this.sel = [name];
+        this.caps = [];
         const n = new Set(this.candidates().map((m) => m.path[1])).size;
         this.say(`${L.selected(name)} ${L.legalTo(n)}`);
       } else {
@@ -496,6 +514,7 @@ class AwithBoard {
     }
     if (this.sel.length === 1 && name === this.sel[0]) {
       this.sel = [];
+      this.caps = [];
       this.markChoices();
       this.say(L.selectPiece);
       return;
@@ -505,6 +524,7 @@ class AwithBoard {
     if (!next.length) {
       if (this.sel.length === 1 && legal.some((m) => m.path[0] === name)) {
         this.sel = [name];
+        this.caps = [];
         const n = new Set(this.candidates().map((m) => m.path[1])).size;
         this.say(`${L.selected(name)} ${L.legalTo(n)}`);
         this.markChoices();
@@ -514,15 +534,32 @@ class AwithBoard {
       this.say(`${L.notYours(name)} ${L.legalTo(targets.length)} (${targets.join(", ")})`);
       return;
     }
-    this.sel = [...this.sel, name];
-    const done = next.filter((m) => m.path.length === this.sel.length);
-    const longer = next.filter((m) => m.path.length > this.sel.length);
+    const victims = [...new Set(next.map((m) => (m.captured || [])[this.sel.length - 1]).filter(Boolean))];
+    if (victims.length > 1) {
+      this.pickHop = { landing: name, victims };
+      this.markChoices();
+      victims.forEach((v) => this.ring(v, "is-victim"));
+      this.say(fr ? `Deux pions peuvent être sautés pour arriver en ${name} : choisissez celui à prendre (${victims.join(" ou ")}).`
+                  : `Two pieces can be leapt to reach ${name}: choose the one to take (${victims.join(" or ")}).`);
+      return;
+    }
+    return this.advance(name, victims[0]);
+  }
+
+  // One hop chosen: to `landing`, over `victim` (undefined for a step).
+  advance(landing, victim) {
+    const L = this.L;
+    this.sel = [...this.sel, landing];
+    this.caps = [...(this.caps || []), victim];
+    const cands = this.candidates();
+    const done = cands.filter((m) => m.path.length === this.sel.length);
+    const longer = cands.filter((m) => m.path.length > this.sel.length);
     if (done.length && !longer.length) {
       this.play(done[0].notation, done[0].path);
       return;
     }
     this.markChoices();
-    this.say(`${L.continueChain(name)} ${L.legalTo(new Set(longer.map((m) => m.path[this.sel.length])).size)}`);
+    this.say(`${L.continueChain(landing)} ${L.legalTo(new Set(longer.map((m) => m.path[this.sel.length])).size)}`);
   }
 
   // -- moves ---------------------------------------------------------------------------------
