@@ -209,7 +209,7 @@ class AwithBoard {
     svg.classList.add("board-drawing");
     // on a narrow screen the board keeps a size a finger can hit, and scrolls sideways
     const vb = svg.viewBox && svg.viewBox.baseVal;
-    if (vb && vb.width) svg.style.minWidth = `${Math.round(vb.width * 0.8)}px`;
+    if (vb && vb.width) svg.style.minWidth = `${Math.round(Math.min(vb.width * 0.8, 560))}px`;
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", this.L.boardLabel(this.ruleset));
     this.points = [...svg.querySelectorAll("[data-point]:not(.aw-piece)")];

@@ -5,7 +5,7 @@
 import { strings, narrateZohn, lang } from "../i18n.js";
 import {
   el, part, button, config, errorText, waitForEngine, call, keep, forget, openGame,
-  copyLink, randomSeed, sleep, setReady,
+  copyLink, sleep, setReady,
 } from "./common.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
