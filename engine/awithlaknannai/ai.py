@@ -32,9 +32,10 @@ The levels (:data:`LEVELS`):
     pieces it could leap itself when it may choose not to (+10), mobility (+2 per
     step), and, when the stall rule makes a quiet game a draw, the score shrinks as the
     40-move counter runs out (so the side ahead seeks captures and the side behind
-    avoids them); with 8 pieces or fewer on the board, the side ahead is also scored
-    by how close its pieces stand to the other side's (-6 per step of distance), so
-    it hunts instead of waiting for the draw. A draw counts as slightly bad for the searching side (-20), so it
+    avoids them); with 12 pieces or fewer on the board, the side ahead is also scored
+    by how close its pieces stand to the other side's (-6 per step of distance, at
+    most -40, so that it never pays to give a piece away), so it hunts instead of
+    waiting for the draw. A draw counts as slightly bad for the searching side (-20), so it
     plays on when it can. Wins are scored by how soon they come. Budget: ``node_limit``
     positions (default 40,000: about 0.3 s in CPython here) and/or ``time_limit``
     seconds; with neither given, the default node limit.
@@ -87,8 +88,9 @@ PIECE = 100
 THREAT = 30
 ATTACK = 10
 MOBILITY = 2
-ENDGAME_PIECES = 8  # at most this many pieces on the board: the side ahead hunts
+ENDGAME_PIECES = 12  # at most this many pieces on the board: the side ahead hunts
 CHASE = 6
+CHASE_CAP = 40
 PVS = True  # hard: principal variation search (null windows after the first move)
 CONTEMPT = 20  # hard counts a draw as this much worse than equal for itself
 WIN = 1_000_000
@@ -236,10 +238,11 @@ class _Searcher:
         score += MOBILITY * (steps - self._mobility(enemy, empty))
         if n_own != n_enemy and n_own + n_enemy <= ENDGAME_PIECES:
             # the side ahead closes in on the other side's pieces (to leap or to corner them)
+            # (capped well below a piece, so that it never pays to give one away)
             if n_own > n_enemy:
-                score -= CHASE * self._spread(own, enemy)
+                score -= min(CHASE * self._spread(own, enemy), CHASE_CAP)
             else:
-                score += CHASE * self._spread(enemy, own)
+                score += min(CHASE * self._spread(enemy, own), CHASE_CAP)
         if not self.majority:
             # A quiet game ends in a draw: a lead is worth less as the counter runs out.
             score = score * (STALL_LIMIT + 20 - quiet) // (STALL_LIMIT + 20)
