@@ -8,8 +8,10 @@ For each kind of page -- no board, a Zohn Ahl board, an Awithlaknannai board:
   server, the number of requests, the time until the board is drawn (the static SVG the
   build put in the page) and until it is playable (``data-ready="true"``: Python started
   in the worker and the game loaded), in milliseconds from the start of navigation;
-- ``return_visit``: the same profile opens the page again later (a full load, with the
-  browser's cache): the same figures;
+- ``return_visit``: the same profile opens the page again later (a full load in a new tab,
+  with the browser's cache): the same figures. Each kind gets its own Chromium profile on
+  disk: an incognito context's memory cache does not keep the 9.6 MB .wasm, so a return
+  visit there would download it again;
 - ``next_page``: on the first visit, a link of the site's navigation to another page of
   the same kind is followed (mkdocs-material's instant navigation, as a reader would):
   the time from the click until that page's board is playable, and the bytes it cost;
