@@ -588,6 +588,7 @@ class AwithBoard {
       else words += " " + this.turnLine.textContent + ".";
       this.say(words.replace(/\.\.$/, "."));
       keep(this.id, next.record);
+      if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
     } catch (err) {
       this.busy = false;
       this.sel = [];

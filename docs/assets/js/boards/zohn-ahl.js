@@ -388,6 +388,7 @@ class ZohnAhlBoard {
       await this.renderBoard(res.record);
       this.renderSides(res.state);
       this.appendLog(res.events, member);
+      if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
       this.say(`${this.throwerName(side, member)} ${narrateZohn(res.events, this.names, this.L).join(" ")}`);
       keep(this.id, res.record);
     } catch (err) {
