@@ -309,8 +309,10 @@ class ZohnAhlBoard {
       },
       el("span", { class: "za-swatch", "aria-hidden": "true" }),
       el("span", { class: "za-name", text: this.names[side] }), who, computer,
-      el("span", { class: "za-count", text: L.countersOf(this.names[side], n) }),
       tokens,
+      el("span", { class: "za-info" },
+        el("span", { class: "za-count", text: L.countersOf(this.names[side], n) }), " ",
+        el("span", { class: "za-where", text: L.awlAt((state.awls || [])[side]) })),
       el("span", { class: "za-note", text: note })));
     }
   }
