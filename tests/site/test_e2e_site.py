@@ -170,3 +170,26 @@ def test_a_board_says_in_plain_words_when_python_cannot_start(browser, site_dir,
         assert not v.off_origin()
     finally:
         v.close()
+
+
+def test_loading_state_then_playable(visit):
+    page = visit.page()
+    page.goto(visit.base + ZA, wait_until="domcontentloaded")
+    board = page.locator('.board[data-game="zohn-ahl"]').first
+    # Python takes seconds to start: until then the board says so and its controls wait
+    assert board.get_attribute("data-ready") != "true"
+    assert "Loading" in board.locator("[data-role=status]").text_content()
+    assert board.locator('[data-action="throw"]').is_disabled()
+    wait_ready(page, '.board[data-game="zohn-ahl"]')
+    assert board.locator('[data-action="throw"]').is_enabled() or "computer" in board.locator(".board-turn").text_content()
+    assert not board.locator("[data-role=status]").is_visible()
+
+
+def test_print_keeps_the_board_and_drops_the_controls(visit):
+    page = visit.page()
+    page.goto(visit.base + AW)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    page.emulate_media(media="print")
+    assert board.locator("[data-role=board] svg").is_visible()
+    assert not board.locator("[data-role=controls]").is_visible()
+    assert not board.locator('select[data-action="opponent"]').is_visible()
