@@ -76,7 +76,8 @@ def ratios(cpython: dict, pyodide: dict) -> dict:
     for level, figures in a.items():
         if isinstance(figures, dict) and isinstance(b.get(level), dict):
             pa, pb = figures.get("mean_seconds_per_move"), b[level].get("mean_seconds_per_move")
-            if pa and pb:
+            # levels that answer in well under 10 ms are timer noise, not a speed ratio
+            if pa and pb and pa >= 0.01:
                 out.setdefault("ai_time_per_move", {})[level] = round(pa / pb, 3)
     values = [v for section in out.values() for v in section.values()]
     if values:
