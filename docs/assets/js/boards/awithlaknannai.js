@@ -3,10 +3,9 @@
 // this module only matches what the reader points at against that list, so it knows no
 // rules. The computer thinks in the worker; Stop terminates it.
 
-import { strings, lang } from "../i18n.js";
+import { lang } from "../i18n.js";
 import {
-  el, part, button, config, errorText, waitForEngine, call, cancel, keep, forget, openGame,
-  copyLink, randomSeed, sleep, setReady,
+  el, part, button, errorText, call, cancel, keep, forget, copyLink, randomSeed, sleep, Board,
 } from "./common.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -33,20 +32,15 @@ function notationOf(h) {
   return typeof h === "string" ? h : h && h.notation;
 }
 
-class AwithBoard {
+class AwithBoard extends Board {
   constructor(root) {
-    this.root = root;
-    this.L = strings();
-    this.cfg = config(root);
-    this.id = root.id;
-    this.view = null;
+    super(root);
+    this.loadCmd = "awithlaknannai.load";
     this.future = [];        // undone views (for Redo); Undo asks the engine
     this.sel = [];           // the path chosen so far: [from, landing, ...]
     this.focusName = null;
-    this.busy = false;
     this.thinking = false;
     this.gen = 0;            // the number of the latest computer search
-    this.alive = true;
     this.flip = this.cfg.bottom === "white";
     const opp = this.cfg.opponent || "person";
     this.mode = opp === "person" ? "person" : opp === "computer-vs-computer" ? "cvc" : "computer";
@@ -130,41 +124,12 @@ class AwithBoard {
     this.boardBox.addEventListener("focusout", () => this.ring(null, "is-focus"));
   }
 
-  say(text, kind = "info") {
-    this.live.textContent = text;
-    this.live.dataset.kind = kind;
-  }
-
-  setStatus(text, kind = "info") {
-    this.status.textContent = text;
-    this.status.dataset.kind = kind;
-    this.status.classList.toggle("board-error", kind === "error");
-    this.status.hidden = !text;
-  }
-
   // -- start ----------------------------------------------------------------------------
-  async start() {
-    setReady(this.root, false);
-    this.setStatus(this.L.loading);
-    await waitForEngine(this.root, this.status);
-    setReady(this.root, false);
-    let view = await openGame(this.id, "awithlaknannai.load", this.cfg.record, (m, k) => this.setStatus(m, k));
-    const warned = view === null && this.status.dataset.kind === "error";
-    try {
-      if (!view) view = await this.freshView();
-      if (!warned) this.setStatus("");
-      this.ruleset = view.ruleset || this.ruleset;
-      this.rulesetSelect.value = this.ruleset;
-      await this.show(view);
-    } catch (err) {
-      this.setStatus(errorText(err), "error");
-      setReady(this.root, "error");
-      return this;
-    }
+  async opened(view) {
+    this.ruleset = view.ruleset || this.ruleset;
+    this.rulesetSelect.value = this.ruleset;
+    await this.show(view);
     this.controls.classList.remove("is-loading");
-    setReady(this.root, true);
-    this.maybeComputer();
-    return this;
   }
 
   async freshView(ruleset = null) {
@@ -737,7 +702,7 @@ class AwithBoard {
   }
 
   destroy() {
-    this.alive = false;
+    super.destroy();
     this.gen++;
     if (this.thinking) {
       this.thinking = false;

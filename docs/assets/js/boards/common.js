@@ -275,3 +275,57 @@ export function setReady(root, value) {
   root.dataset.ready = String(value);
   root.setAttribute("aria-busy", value === true ? "false" : value === "error" ? "false" : "true");
 }
+
+// What every board does the same way: its messages (the status line and the aria-live
+// region) and its start: wait for the engine, open the game from the address, the saved
+// game or the block, then let the board show it. A board class extends this and gives
+// `loadCmd`, `freshView()`, `opened(view)` (show the game, enable its controls) and
+// `maybeComputer()`.
+export class Board {
+  constructor(root) {
+    this.root = root;
+    this.L = strings();
+    this.cfg = config(root);
+    this.id = root.id;
+    this.view = null;
+    this.busy = false;
+    this.alive = true;
+  }
+
+  say(text, kind = "info") {
+    this.live.textContent = text;
+    this.live.dataset.kind = kind;
+  }
+
+  setStatus(text, kind = "info") {
+    this.status.textContent = text;
+    this.status.dataset.kind = kind;
+    this.status.classList.toggle("board-error", kind === "error");
+    this.status.hidden = !text;
+  }
+
+  async start() {
+    setReady(this.root, false);
+    this.setStatus(this.L.loading);
+    await waitForEngine(this.root, this.status);
+    setReady(this.root, false);
+    let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k));
+    const warned = view === null && this.status.dataset.kind === "error";
+    try {
+      if (!view) view = await this.freshView();
+      if (!warned) this.setStatus("");
+      await this.opened(view);
+    } catch (err) {
+      this.setStatus(errorText(err), "error");
+      setReady(this.root, "error");
+      return this;
+    }
+    setReady(this.root, true);
+    this.maybeComputer();
+    return this;
+  }
+
+  destroy() {
+    this.alive = false;
+  }
+}

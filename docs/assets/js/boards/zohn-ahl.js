@@ -2,10 +2,9 @@
 // happened. The engine (Python, in the worker) draws each throw from the game's seed,
 // applies the ruleset and returns structured events; this module only shows them.
 
-import { strings, narrateZohn, lang } from "../i18n.js";
+import { narrateZohn, lang } from "../i18n.js";
 import {
-  el, part, button, config, errorText, waitForEngine, call, keep, forget, openGame,
-  copyLink, sleep, setReady,
+  el, part, button, errorText, call, keep, forget, copyLink, sleep, Board,
 } from "./common.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -84,20 +83,15 @@ function showSticks(svg, throwText, L) {
 
 // ---- the board -------------------------------------------------------------------------
 
-class ZohnAhlBoard {
+class ZohnAhlBoard extends Board {
   constructor(root) {
-    this.root = root;
-    this.L = strings();
-    this.cfg = config(root);
-    this.id = root.id;
+    super(root);
+    this.loadCmd = "zohn-ahl.load";
     this.teams = parseTeams(this.cfg.teams);
     this.names = this.L.sideName.slice();
     this.computerSide = this.cfg.opponent === "computer" ? 1 : null;
     this.speed = "normal";
-    this.busy = false;
-    this.view = null;        // {record, options, state, ...} from the engine
     this.replay = null;      // {steps, index} while replaying
-    this.alive = true;
     this.build();
   }
 
@@ -195,42 +189,11 @@ class ZohnAhlBoard {
     }
   }
 
-  say(text, kind = "info") {
-    this.live.textContent = text;
-    this.live.dataset.kind = kind;
-  }
-
-  setStatus(text, kind = "info") {
-    this.status.textContent = text;
-    this.status.dataset.kind = kind;
-    this.status.classList.toggle("board-error", kind === "error");
-    this.status.hidden = !text;
-  }
-
-  // -- start -------------------------------------------------------------------------
-  async start() {
-    setReady(this.root, false);
-    this.setStatus(this.L.loading);
-    await waitForEngine(this.root, this.status);
-    setReady(this.root, false);
-    let view = await openGame(this.id, "zohn-ahl.load", this.cfg.record, (m, k) => this.setStatus(m, k));
-    const warned = view === null && this.status.dataset.kind === "error";
-    if (!view) {
-      try {
-        view = await this.freshView();
-      } catch (err) {
-        this.setStatus(errorText(err), "error");
-        setReady(this.root, "error");
-        return this;
-      }
-    }
-    if (!warned) this.setStatus("");
+  // -- start (Board.start opens the game) -------------------------------------------------
+  async opened(view) {
     await this.show(view);
     this.loading(false);
     this.refreshControls();
-    setReady(this.root, true);
-    this.maybeComputer();
-    return this;
   }
 
   async freshView() {
@@ -591,9 +554,6 @@ class ZohnAhlBoard {
     }
   }
 
-  destroy() {
-    this.alive = false;
-  }
 }
 
 function centre(node, frame) {
