@@ -273,7 +273,7 @@ def measure(quick: bool = False, win_games: int = 0, jobs: int = 1) -> dict:
     result["timing"] = ("rates per wall-clock second (perf_counter); *_per_cpu_second use "
                         "process_time, which on a shared machine is the fairer CPython figure "
                         "(in Pyodide process_time follows the wall clock)")
-    if hasattr(os, "getloadavg"):
+    if hasattr(os, "getloadavg") and sys.platform != "emscripten":  # Emscripten's is made up
         try:
             result["load_average_at_start"] = [round(x, 2) for x in os.getloadavg()]
         except OSError:
