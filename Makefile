@@ -41,8 +41,10 @@ test: setup /usr/bin/chromium
 test-engine: setup
 	$(PY) -m pytest tests/engine
 
-bench: build
-	$(PY) build_scripts/bench.py
+# The figures (JSON) on stdout; the build's messages and the progress go to stderr.
+bench: setup
+	@$(MAKE) --no-print-directory build >&2
+	@$(PY) build_scripts/bench.py
 
 clean:
 	rm -rf site build dist *.egg-info .pytest_cache

@@ -13,6 +13,13 @@ const MODULES = {
   "awithlaknannai": () => import("./boards/awithlaknannai.js"),
 };
 
+// Python takes seconds to start: on a page with a board, start it at once, while the
+// theme and the board modules load (the board modules then find it starting).
+function startEngine() {
+  import("./engine-client.js").then((m) => m.getEngine()).catch(() => {});
+}
+if (document.querySelector(".board[data-game]")) startEngine();
+
 const live = new Set();   // boards mounted on the page shown now
 
 function mountAll() {
@@ -24,6 +31,7 @@ function mountAll() {
     }
   }
   const roots = [...document.querySelectorAll(".board[data-game]")];
+  if (roots.length) startEngine();
   roots.forEach((root, i) => {
     if (root.dataset.mounted) return;
     const load = MODULES[root.dataset.game];

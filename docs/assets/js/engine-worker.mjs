@@ -36,17 +36,23 @@ async function boot() {
   if (indexURL.origin !== self.location.origin || wheelURL.origin !== self.location.origin) {
     throw new Error("the runtime manifest points to another site; only this site's files are loaded");
   }
+  const stages = {};
+  const mark = (name, since) => { stages[name] = Math.round(performance.now() - since); return performance.now(); };
+  let t = performance.now();
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  t = mark("import_pyodide_ms", t);
   const pyodide = await loadPyodide({
     indexURL: indexURL.href,
     stdout: () => {},
     stderr: () => {},
   });
+  t = mark("interpreter_ms", t);
   const loadErrors = [];
   await pyodide.loadPackage(wheelURL.href, {
     messageCallback: () => {},
     errorCallback: (message) => loadErrors.push(String(message)),
   });
+  t = mark("wheel_ms", t);
   let protocol;
   try {
     protocol = pyodide.pyimport("engine.protocol");
@@ -59,7 +65,8 @@ async function boot() {
   if (!ping.ok) {
     throw new Error(`the engine did not answer: ${ping.error && ping.error.message}`);
   }
-  return { handle, info: { ...ping.result, startup_ms: Math.round(performance.now() - started) } };
+  mark("import_engine_ms", t);
+  return { handle, info: { ...ping.result, startup_ms: Math.round(performance.now() - started), stages } };
 }
 
 const booting = boot();
