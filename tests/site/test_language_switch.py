@@ -41,3 +41,13 @@ def test_every_language_folder_has_its_sitemap(site_dir):
     french = (site_dir / "fr" / "sitemap.xml").read_text(encoding="utf-8")
     assert "/fr/zohn-ahl/names/</loc>" in french
     assert french.count("<loc>") * 2 == english.count("<loc>")
+
+
+def test_pages_of_both_languages_ask_for_nothing_that_is_missing(page, site_url):
+    """The theme looks for a sitemap beside each language's home: every request succeeds."""
+    failed = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    for path in ("", "zohn-ahl/names/", "fr/", "fr/awithlaknannai/history/"):
+        page.goto(site_url + path)
+        page.wait_for_load_state("networkidle")
+    assert failed == []

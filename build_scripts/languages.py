@@ -1,0 +1,54 @@
+"""What mkdocs-material needs to find each language's pages (a hook).
+
+mkdocs-material reads ``sitemap.xml`` in the folder of each language: for instant
+navigation (which keeps the Python worker across the pages of a visit) beside the pages
+being shown, and for each ``<link rel="alternate" hreflang>`` of the page's head, beside
+the address it names. mkdocs-static-i18n writes one sitemap, at the root, listing every
+language, and makes the head's alternate links point at the same page in each language,
+so the theme asked for ``<page>/sitemap.xml`` on every page and got a 404.
+
+- ``on_post_page``: the head's alternate links name each language's home (``/``,
+  ``/fr/``), where the sitemaps are. (The language menu's links still lead to the same
+  page in the other language: ``docs/assets/js/language-switch.js`` keeps them right.)
+- ``on_post_build``: ``fr/sitemap.xml``, with the French URLs only.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+LANGUAGES = ("fr",)
+DEFAULT_LANGUAGE = "en"
+_ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="([A-Za-z-]+)">')
+
+
+def on_post_page(output, page, config, **kwargs):
+    root = "../" * page.url.count("/") or "./"
+
+    def home(match):
+        lang = match.group(1)
+        folder = "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+        return f'<link rel="alternate" href="{root}{folder}" hreflang="{lang}">'
+
+    head, sep, body = output.partition("</head>")
+    return _ALTERNATE.sub(home, head) + sep + body
+
+
+def on_post_build(config, **kwargs):
+    site = Path(config["site_dir"])
+    source = site / "sitemap.xml"
+    if not source.exists():
+        return
+    text = source.read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        folder = site / lang
+        if not folder.is_dir() or (folder / "sitemap.xml").exists():
+            continue
+        entries = re.findall(r"\s*<url>.*?</url>", text, flags=re.S)
+        kept = [e for e in entries if re.search(rf"<loc>[^<]*/{lang}/[^<]*</loc>", e)]
+        head, _, _ = text.partition("<url>")
+        out = head.rstrip() + "".join(kept) + "\n</urlset>\n"
+        (folder / "sitemap.xml").write_text(out, encoding="utf-8")
+        (folder / "sitemap.xml.gz").write_bytes(gzip.compress(out.encode("utf-8"), mtime=0))
