@@ -7,7 +7,7 @@
 // never Python source.
 //
 // Messages from the page:   {id, cmd, args}
-// Messages to the page:     {type: "ready", info: {engine, python, platform, startup_ms}}
+// Messages to the page:     {type: "ready", info: {engine, python, platform, startup_ms, stages}}
 //                           {type: "fatal", message}          (start-up failed)
 //                           {type: "reply", id, reply: "<JSON text of the protocol reply>"}
 //                           {type: "broken", message}         (the interpreter failed: replace me)
@@ -36,6 +36,12 @@ async function boot() {
   if (indexURL.origin !== self.location.origin || wheelURL.origin !== self.location.origin) {
     throw new Error("the runtime manifest points to another site; only this site's files are loaded");
   }
+  // The engine's wheel downloads while the interpreter starts.
+  const wheel = fetch(wheelURL).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  wheel.catch(() => {});  // reported below, once the interpreter is up
   const stages = {};
   const mark = (name, since) => { stages[name] = Math.round(performance.now() - since); return performance.now(); };
   let t = performance.now();
@@ -47,25 +53,21 @@ async function boot() {
     stderr: () => {},
   });
   t = mark("interpreter_ms", t);
-  const loadErrors = [];
-  await pyodide.loadPackage(wheelURL.href, {
-    messageCallback: () => {},
-    errorCallback: (message) => loadErrors.push(String(message)),
-  });
-  t = mark("wheel_ms", t);
   let protocol;
   try {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
     protocol = pyodide.pyimport("engine.protocol");
   } catch (err) {
-    const why = loadErrors.length ? loadErrors.join("; ") : String((err && err.message) || err).split("\n").pop();
+    const why = String((err && err.message) || err).trim().split("\n").pop();
     throw new Error(`the engine package ${wheelURL.pathname} could not be loaded (${why})`);
   }
+  t = mark("wheel_and_engine_ms", t);
   const handle = protocol.handle;
   const ping = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "ping", args: {} })));
   if (!ping.ok) {
     throw new Error(`the engine did not answer: ${ping.error && ping.error.message}`);
   }
-  mark("import_engine_ms", t);
   return { handle, info: { ...ping.result, startup_ms: Math.round(performance.now() - started), stages } };
 }
 
