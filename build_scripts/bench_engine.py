@@ -39,8 +39,10 @@ if ROOT not in sys.path:
 from engine.rng import Rng  # noqa: E402
 
 # Node limits for the win-rate matches (see engine.awithlaknannai.ai for what they mean).
+# None: the level's default node limit (DEFAULT_NODE_LIMIT, what the page uses); a node
+# limit, never a time limit, so the results do not depend on the machine's speed.
 MATCH_RULESET = "culin"
-MATCH_NODES = {"hard": 10000, "medium": None, "easy": None, "random": None}
+MATCH_NODES = {"hard": None, "medium": None, "easy": None, "random": None}
 
 # Fixed workloads: (full, quick)
 ZOHN_GAMES = (400, 100)
@@ -239,6 +241,8 @@ def _match_worker(args):
 
 
 def match(strong: str, weak: str, games: int, jobs: int) -> dict:
+    from engine.awithlaknannai.ai import DEFAULT_NODE_LIMIT
+
     tasks = [(strong, weak, i) for i in range(games)]
     t0 = time.perf_counter()
     if jobs > 1:
@@ -250,7 +254,7 @@ def match(strong: str, weak: str, games: int, jobs: int) -> dict:
     seconds = time.perf_counter() - t0
     wins, losses, draws = (results.count(k) for k in ("win", "loss", "draw"))
     return {"games": games, "ruleset": MATCH_RULESET, "sides": "alternating (game i: the stronger level plays Black when i is even)",
-            "node_limits": {strong: MATCH_NODES[strong], weak: MATCH_NODES[weak]},
+            "node_limits": {lvl: MATCH_NODES[lvl] or DEFAULT_NODE_LIMIT.get(lvl) for lvl in (strong, weak)},
             "wins": wins, "losses": losses, "draws": draws,
             "win_rate": round(wins / games, 4) if games else None, "seconds": round(seconds, 1)}
 

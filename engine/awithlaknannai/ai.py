@@ -35,20 +35,31 @@ The levels (:data:`LEVELS`):
     avoids them); with 12 pieces or fewer on the board, the side ahead is also scored
     by how close its pieces stand to the other side's (-6 per step of distance, at
     most -40, so that it never pays to give a piece away), so it hunts instead of
-    waiting for the draw. A draw counts as slightly bad for the searching side (-20), so it
-    plays on when it can. Wins are scored by how soon they come. Budget: ``node_limit``
-    positions (default 40,000: about 0.3 s in CPython here) and/or ``time_limit``
-    seconds; with neither given, the default node limit.
+    waiting for the draw. With equal material the searching side also scores +3 for every
+    piece on the board (it avoids even exchanges: the small equal endings are the ones
+    that end in the 40-move draw, and a full board leaves the weaker searcher more ways
+    to go wrong), and its own score falls by up to 40 as the quiet counter rises (so it
+    does not sit still in a quiet position). A draw counts as bad for the searching side
+    (-60, worse than any quiet position), so it plays on when it can. A position with a
+    single legal move (a forced capture, most often) does not use up search depth, so
+    forced sequences are read further. Wins are scored by how soon they come. Budget:
+    ``node_limit`` positions (default 40,000: about 0.2-0.3 s in CPython here) and/or
+    ``time_limit`` seconds; with neither given, the default node limit.
 
-Strength (measured by ``make bench``, not by the tests; ``culin`` from the start, sides
-alternating, ``hard`` at 10,000 positions a move): ``hard`` beats ``random`` almost always.
-Against ``medium`` it did not lose a game but won only a little over half of them
-(200 games: 115 wins, 85 draws, 0 losses; about 45% wins at 5,000 positions, and no
-better at 20,000 in a 40-game trial): the others end
-in the 40-quiet-moves draw with equal material, because ``medium`` already sees every
-forced capture sequence after its move and the reply, and under ``culin`` a side that is
-not behind can usually keep its pieces out of reach. More positions per move win more
-games (the page's default budget is four times the benchmark's).
+Strength (measured in matches, not by the tests; ``culin`` from the start, sides
+alternating, both levels at their default budgets: ``hard`` 40,000 positions a move,
+``medium`` 20,000; match game i uses the benchmark's seeds): ``hard`` won 40 of 40
+games against ``random``. Against ``medium``, before the last three terms (the piece
+count with equal material, the quiet counter, the forced-move extension) it did not lose
+but won only 24 of 40 games (60%; 115 of 200, 57.5%, at 10,000 positions a move): the
+others ended in the 40-quiet-moves draw, mostly in small endings with equal material
+(``medium`` sees every forced capture sequence after its move and the reply, and under
+``culin`` a side that is not behind can usually keep its pieces out of reach). The
+forced-move extension and the quiet counter alone gave 52 of 80 (65%). With all three:
+160 games (match games 0-159), 120 wins, 40 draws, 0 losses (75%; the four 40-game
+batches gave 32, 28, 28 and 32 wins). ``make bench`` plays 200 games a match at these
+budgets (about 6 s a game against ``medium`` on one core here); its 200-game run with
+these terms has not been made yet.
 
 Determinism: for a given position, level, ``seed`` and ``node_limit`` (and no
 ``time_limit``), the move is always the same, in CPython and in Pyodide: the search
@@ -94,6 +105,9 @@ CHASE = 6
 CHASE_CAP = 40
 PVS = True  # hard: principal variation search (null windows after the first move)
 CONTEMPT = 20  # hard counts a draw as this much worse than equal for itself
+QUIET_PUSH = 40  # hard: its own score falls by up to this much as the quiet counter rises
+KEEP = 3  # hard, material equal: its score rises by this much per piece on the board
+EXTEND_FORCED = True  # hard: a position with a single legal move does not use up depth
 WIN = 1_000_000
 WIN_BOUND = WIN - 1000  # scores beyond this are wins/losses found by the search
 
@@ -163,7 +177,10 @@ class _Searcher:
                       [(m, s) for m, s, _t in self.tables.steps_right])
         self.full_eval = full_eval
         self.dist = _distances(game.ruleset.board)
-        self.contempt = CONTEMPT if full_eval else 0
+        self.contempt = (CONTEMPT + QUIET_PUSH) if full_eval else 0
+        self.push = QUIET_PUSH if full_eval else 0
+        self.keep = KEEP if full_eval else 0
+        self.extend = full_eval and EXTEND_FORCED
         self.pvs = full_eval and PVS
         self.node_limit = node_limit
         self.deadline = deadline
@@ -247,6 +264,11 @@ class _Searcher:
         if not self.majority:
             # A quiet game ends in a draw: a lead is worth less as the counter runs out.
             score = score * (STALL_LIMIT + 20 - quiet) // (STALL_LIMIT + 20)
+            bias = self.push * quiet // STALL_LIMIT
+            if n_own == n_enemy:
+                bias -= self.keep * (n_own + n_enemy)
+            if bias:
+                score += -bias if ply % 2 == 0 else bias
         return score
 
     # -- terminal positions ---------------------------------------------------------------
@@ -354,6 +376,8 @@ class _Searcher:
         best = -WIN - 1
         best_move = None
         child = depth - 1
+        if self.extend and len(moves) == 1 and ply < MAX_DEPTH:
+            child = depth  # a forced move: look one move further
         for i, m in enumerate(moves):
             o = (own ^ m._fbit) | m._tbit
             if m._cap:
@@ -405,9 +429,10 @@ class _Searcher:
         for m in ordered:
             o = (own ^ m._fbit) | m._tbit
             if m._cap:
-                score = -self.negamax(enemy & ~m._cap, o, 0, depth - 1, -beta, -alpha, 1)
+                e, q = enemy & ~m._cap, 0
             else:
-                score = -self.negamax(enemy, o, quiet + 1, depth - 1, -beta, -alpha, 1)
+                e, q = enemy, quiet + 1
+            score = -self.negamax(e, o, q, depth - 1, -beta, -alpha, 1)
             if best is None or score > alpha:
                 alpha = score
                 best = m
