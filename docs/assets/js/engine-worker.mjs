@@ -55,7 +55,7 @@ async function boot() {
   t = mark("interpreter_ms", t);
   let protocol;
   try {
-    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    const sitePackages = pyodide.pyimport("sysconfig").get_path("purelib");
     pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
     protocol = pyodide.pyimport("engine.protocol");
   } catch (err) {
