@@ -39,13 +39,32 @@ from build_scripts.labels import label
 from engine import protocol
 from engine.core import EngineError
 
-ANSWER_KEYS = ("game", "ruleset", "table", "stall", "position", "moves", "throws", "counters",
-               "gully", "check", "event", "bias", "answer", "reason", "explain")
+ANSWER_KEYS = (
+    "game",
+    "ruleset",
+    "table",
+    "stall",
+    "position",
+    "moves",
+    "throws",
+    "counters",
+    "gully",
+    "check",
+    "event",
+    "bias",
+    "answer",
+    "reason",
+    "explain",
+)
 AW_CHECKS = ("legal-moves", "best-capture", "outcome")
 ZA_CHECKS = ("probability", "state")
 OUTCOMES = {"black wins": 0, "white wins": 1, "draw": None, "not over": "not over"}
-OUTCOME_FR = {"black wins": "les noirs gagnent", "white wins": "les blancs gagnent",
-              "draw": "partie nulle", "not over": "la partie continue"}
+OUTCOME_FR = {
+    "black wins": "les noirs gagnent",
+    "white wins": "les blancs gagnent",
+    "draw": "partie nulle",
+    "not over": "la partie continue",
+}
 
 
 def _only(pairs: dict, allowed: tuple[str, ...], what: str) -> None:
@@ -81,10 +100,12 @@ def check_answer(text: str) -> dict:
 
 # --------------------------------------------------------------------------- Awithlaknannai
 
+
 def _aw_view(pairs: dict) -> dict:
-    args = {"ruleset": choice(pairs, "ruleset", ("culin", "open", "bent", "ludii", "kolowis"),
-                              "culin"),
-            "stall": choice(pairs, "stall", ("draw", "majority"), "draw")}
+    args = {
+        "ruleset": choice(pairs, "ruleset", ("culin", "open", "bent", "ludii", "kolowis"), "culin"),
+        "stall": choice(pairs, "stall", ("draw", "majority"), "draw"),
+    }
     if "position" in pairs:
         args["position"] = pairs["position"][0]
         try:
@@ -110,8 +131,11 @@ def _canonical(view: dict, token: str, line: int) -> str:
 
 
 def _check_awithlaknannai(pairs: dict, check: str, answer: str, line: int) -> str:
-    _only(pairs, ("game", "ruleset", "stall", "position", "moves", "check", "answer", "reason",
-                  "explain"), "an awithlaknannai answer")
+    _only(
+        pairs,
+        ("game", "ruleset", "stall", "position", "moves", "check", "answer", "reason", "explain"),
+        "an awithlaknannai answer",
+    )
     view = _aw_view(pairs)
     legal = [m["notation"] for m in view["legal"]]
     if check == "legal-moves":
@@ -128,46 +152,62 @@ def _check_awithlaknannai(pairs: dict, check: str, answer: str, line: int) -> st
         stated = set(named.values())
         missing = [m for m in legal if m not in stated]
         if missing:
-            raise BlockError(f"wrong answer: the legal moves are {' '.join(legal) or 'none'}; "
-                             f"the answer leaves out {' '.join(missing)}", line=line)
+            raise BlockError(
+                f"wrong answer: the legal moves are {' '.join(legal) or 'none'}; "
+                f"the answer leaves out {' '.join(missing)}",
+                line=line,
+            )
         if not legal and given:
-            raise BlockError(f"wrong answer: there is no legal move here (the game is "
-                             f"{'over' if view['finished'] else 'blocked'})", line=line)
+            raise BlockError(
+                f"wrong answer: there is no legal move here (the game is "
+                f"{'over' if view['finished'] else 'blocked'})",
+                line=line,
+            )
         return " ".join(legal) if legal else "—"
     if check == "best-capture":
         if "reason" in pairs:
             raise BlockError("key 'reason' applies only to check outcome", line=pairs["reason"][1])
         captures = [m for m in view["legal"] if m["captured"]]
         if not captures:
-            raise BlockError("this position has no capture, so there is no best capture",
-                             line=line)
+            raise BlockError("this position has no capture, so there is no best capture", line=line)
         most = max(len(m["captured"]) for m in captures)
         best = [m["notation"] for m in captures if len(m["captured"]) == most]
         if len(best) > 1:
-            raise BlockError(f"no single best capture: {' '.join(best)} each remove {most}; "
-                             "choose a position with one best capture", line=line)
+            raise BlockError(
+                f"no single best capture: {' '.join(best)} each remove {most}; "
+                "choose a position with one best capture",
+                line=line,
+            )
         stated = _canonical(view, answer.strip(), line)
         if stated != best[0]:
-            raise BlockError(f"wrong answer: {answer!r} removes "
-                             f"{_removes(view, stated)} piece(s); the best capture is "
-                             f"{best[0]}, which removes {most}", line=line)
+            raise BlockError(
+                f"wrong answer: {answer!r} removes "
+                f"{_removes(view, stated)} piece(s); the best capture is "
+                f"{best[0]}, which removes {most}",
+                line=line,
+            )
         return best[0]
     # outcome
     key = answer.strip().lower()
     if key not in OUTCOMES:
         raise BlockError(f"answer {answer!r} is not one of: {', '.join(OUTCOMES)}", line=line)
     outcome = view["outcome"]
-    actual = "not over" if outcome is None else {0: "black wins", 1: "white wins",
-                                                   None: "draw"}[outcome["winner"]]
+    actual = (
+        "not over"
+        if outcome is None
+        else {0: "black wins", 1: "white wins", None: "draw"}[outcome["winner"]]
+    )
     if actual != key:
         why = f" ({outcome['reason']})" if outcome else ""
         raise BlockError(f"wrong answer: {answer!r}, but the engine says {actual}{why}", line=line)
     if "reason" in pairs:
         reason, reason_line = pairs["reason"]
         if outcome is None or outcome["reason"] != reason:
-            raise BlockError(f"wrong reason {reason!r}: the engine says "
-                             f"{outcome['reason'] if outcome else 'the game is not over'}",
-                             line=reason_line)
+            raise BlockError(
+                f"wrong reason {reason!r}: the engine says "
+                f"{outcome['reason'] if outcome else 'the game is not over'}",
+                line=reason_line,
+            )
     return key
 
 
@@ -195,8 +235,11 @@ def _fraction(text: str, key: str, line: int) -> Fraction:
 
 def _check_zohn_ahl(pairs: dict, check: str, answer: str, line: int) -> str:
     if check == "probability":
-        _only(pairs, ("game", "ruleset", "table", "check", "event", "bias", "answer", "explain"),
-              "a zohn-ahl probability answer")
+        _only(
+            pairs,
+            ("game", "ruleset", "table", "check", "event", "bias", "answer", "explain"),
+            "a zohn-ahl probability answer",
+        )
         if "table" in pairs and "ruleset" in pairs:
             raise BlockError("give either 'table' or 'ruleset', not both", line=pairs["table"][1])
         args = {}
@@ -215,46 +258,65 @@ def _check_zohn_ahl(pairs: dict, check: str, answer: str, line: int) -> str:
         event_text, event_line = _need(pairs, "event", "check probability")
         m = _EVENT.match(event_text.strip())
         if not m:
-            raise BlockError(f"event {event_text!r} is not one of: value N, marked K (0-4), "
-                             "throw XXXX, extra-throw", line=event_line)
+            raise BlockError(
+                f"event {event_text!r} is not one of: value N, marked K (0-4), "
+                "throw XXXX, extra-throw",
+                line=event_line,
+            )
         probs = protocol.dispatch("zohn-ahl.probabilities", args)
         rows = probs["throws"]
         if m.group(2) is not None:
             n = int(m.group(2))
             if str(n) not in probs["values"]:
-                raise BlockError(f"event {event_text!r}: no throw is worth {n} in table "
-                                 f"{probs['table']} (values: {', '.join(probs['values'])})",
-                                 line=event_line)
+                raise BlockError(
+                    f"event {event_text!r}: no throw is worth {n} in table "
+                    f"{probs['table']} (values: {', '.join(probs['values'])})",
+                    line=event_line,
+                )
             actual = Fraction(probs["values"][str(n)])
         elif m.group(3) is not None:
-            actual = sum((Fraction(r["p"]) for r in rows if r["marked"] == int(m.group(3))),
-                         Fraction(0))
+            actual = sum(
+                (Fraction(r["p"]) for r in rows if r["marked"] == int(m.group(3))), Fraction(0)
+            )
         elif m.group(4) is not None:
             actual = sum((Fraction(r["p"]) for r in rows if r["throw"] == m.group(4)), Fraction(0))
         else:
             actual = Fraction(probs["extra"])
         stated = _fraction(answer, "answer", line)
         if stated != actual:
-            raise BlockError(f"wrong answer: {answer!r}, but the probability of {event_text!r} "
-                             f"with table {probs['table']} and bias {probs['bias']} is {actual}",
-                             line=line)
+            raise BlockError(
+                f"wrong answer: {answer!r}, but the probability of {event_text!r} "
+                f"with table {probs['table']} and bias {probs['bias']} is {actual}",
+                line=line,
+            )
         return str(actual)
     # state
-    _only(pairs, ("game", "ruleset", "counters", "gully", "throws", "check", "answer", "explain"),
-          "a zohn-ahl state answer")
-    options = {"ruleset": choice(pairs, "ruleset", ("kiowa", "culin", "printable", "globe"),
-                                 "kiowa"),
-               "counters": integer(pairs, "counters", 1, 20, 4)}
+    _only(
+        pairs,
+        ("game", "ruleset", "counters", "gully", "throws", "check", "answer", "explain"),
+        "a zohn-ahl state answer",
+    )
+    options = {
+        "ruleset": choice(pairs, "ruleset", ("kiowa", "culin", "printable", "globe"), "kiowa"),
+        "counters": integer(pairs, "counters", 1, 20, 4),
+    }
     if "gully" in pairs:
         options["gully"] = choice(pairs, "gully", ("lose-throw", "cross"))
         if options["ruleset"] != "printable":
-            raise BlockError(f"gully applies only to ruleset printable, not {options['ruleset']!r}",
-                             line=pairs["gully"][1])
+            raise BlockError(
+                f"gully applies only to ruleset printable, not {options['ruleset']!r}",
+                line=pairs["gully"][1],
+            )
     try:
-        view = protocol.dispatch("zohn-ahl.new", {"options": options,
-                                                  "throws": pairs.get("throws", ("", 0))[0]})
+        view = protocol.dispatch(
+            "zohn-ahl.new", {"options": options, "throws": pairs.get("throws", ("", 0))[0]}
+        )
     except EngineError as err:
-        key = "throws" if "throws" in pairs and err.kind in ("throw", "game-over", "record") else "ruleset"
+        key = (
+            "throws"
+            if "throws" in pairs and err.kind in ("throw", "game-over", "record")
+            else "ruleset"
+        )
         raise BlockError(f"{key}: {err}", line=pairs.get(key, (None, None))[1]) from None
     m = re.fullmatch(r"\s*awls\s+(\d+)\s+(\d+)\s*,\s*counters\s+(\d+)\s+(\d+)\s*", answer)
     if not m:
@@ -263,12 +325,14 @@ def _check_zohn_ahl(pairs: dict, check: str, answer: str, line: int) -> str:
     actual = f"awls {state['awls'][0]} {state['awls'][1]}, counters {state['counters'][0]} {state['counters'][1]}"
     stated = f"awls {m.group(1)} {m.group(2)}, counters {m.group(3)} {m.group(4)}"
     if stated != actual:
-        raise BlockError(f"wrong answer: {answer!r}, but after those throws the engine has {actual}",
-                         line=line)
+        raise BlockError(
+            f"wrong answer: {answer!r}, but after those throws the engine has {actual}", line=line
+        )
     return actual
 
 
 # --------------------------------------------------------------------------- HTML
+
 
 def render_answer(result: dict, lang: str) -> str:
     shown = result["shown"]
@@ -276,9 +340,11 @@ def render_answer(result: dict, lang: str) -> str:
         shown = OUTCOME_FR.get(shown, shown)
     if result["check"] == "state" and lang == "fr":
         shown = shown.replace("awls", "alènes").replace("counters", "jetons")
-    parts = [f'<details class="answer" data-check="{result["check"]}">',
-             f'<summary>{html.escape(label(lang, "answer"))}</summary>',
-             f'<p class="answer-value"><strong>{html.escape(shown)}</strong></p>']
+    parts = [
+        f'<details class="answer" data-check="{result["check"]}">',
+        f"<summary>{html.escape(label(lang, 'answer'))}</summary>",
+        f'<p class="answer-value"><strong>{html.escape(shown)}</strong></p>',
+    ]
     if result["explain"]:
         parts.append(f'<p class="answer-explain">{html.escape(result["explain"])}</p>')
     parts.append("</details>")

@@ -47,12 +47,21 @@ def run_pyodide(quick: bool) -> dict:
     command = ["node", os.path.join(HERE, "bench_engine.mjs")] + (["--quick"] if quick else [])
     log("pyodide: starting Node ...")
     try:
-        proc = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=None, text=True,
-                              timeout=PYODIDE_TIMEOUT)
+        proc = subprocess.run(
+            command,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=None,
+            text=True,
+            timeout=PYODIDE_TIMEOUT,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return {"error": f"{type(exc).__name__}: {exc}"}
     if proc.returncode != 0:
-        return {"error": f"node exited with status {proc.returncode}", "stdout": proc.stdout[-2000:]}
+        return {
+            "error": f"node exited with status {proc.returncode}",
+            "stdout": proc.stdout[-2000:],
+        }
     try:
         return json.loads(proc.stdout)
     except json.JSONDecodeError as exc:
@@ -62,9 +71,11 @@ def run_pyodide(quick: bool) -> dict:
 def ratios(cpython: dict, pyodide: dict) -> dict:
     """Pyodide's speed as a fraction of CPython's, figure by figure."""
     out: dict = {}
-    for section, per_sec_keys in (("zohn_ahl_random_games", ("games_per_second",)),
-                                  ("awithlaknannai_perft", ("nodes_per_second",)),
-                                  ("awithlaknannai_random_playouts", ("moves_per_second",))):
+    for section, per_sec_keys in (
+        ("zohn_ahl_random_games", ("games_per_second",)),
+        ("awithlaknannai_perft", ("nodes_per_second",)),
+        ("awithlaknannai_random_playouts", ("moves_per_second",)),
+    ):
         a, b = cpython.get(section, {}), pyodide.get(section, {})
         for name, figures in a.items():
             if not isinstance(figures, dict) or not isinstance(b.get(name), dict):
@@ -93,19 +104,26 @@ def targets(cpython: dict, ratio: dict) -> dict:
     cpu = ludii.get("moves_per_cpu_second") if isinstance(ludii, dict) else None
     out["ludii_random_playout_moves_per_second_cpython"] = {
         "target": ">= 150000 (engine.awithlaknannai.random_playout), judged on CPU time",
-        "measured": cpu, "measured_wall_clock": moves,
-        "met": None if cpu is None else cpu >= 150000}
+        "measured": cpu,
+        "measured_wall_clock": moves,
+        "met": None if cpu is None else cpu >= 150000,
+    }
     slowest = ratio.get("slowest")
     out["pyodide_within_3x_of_cpython"] = {
         "target": "every figure's Pyodide/CPython speed ratio >= 0.333",
-        "measured": slowest, "met": None if slowest is None else slowest >= 1 / 3}
+        "measured": slowest,
+        "met": None if slowest is None else slowest >= 1 / 3,
+    }
     wins = cpython.get("win_rates", {})
     for key, goal in (("hard_vs_random", 0.95), ("hard_vs_medium", 0.70)):
         figures = wins.get(key, {})
         rate = figures.get("win_rate") if isinstance(figures, dict) else None
-        out[f"win_rate_{key}"] = {"target": f">= {goal}", "measured": rate,
-                                 "games": figures.get("games") if isinstance(figures, dict) else None,
-                                 "met": None if rate is None else rate >= goal}
+        out[f"win_rate_{key}"] = {
+            "target": f">= {goal}",
+            "measured": rate,
+            "games": figures.get("games") if isinstance(figures, dict) else None,
+            "met": None if rate is None else rate >= goal,
+        }
     return out
 
 
@@ -124,10 +142,18 @@ def run_site() -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Print the benchmark figures as JSON.")
-    parser.add_argument("--quick", action="store_true", help="smaller workloads and 40 games per match")
-    parser.add_argument("--games", type=int, default=None, help="games per match (default 200, --quick 40)")
-    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
-                        help="processes for the matches (default: 2 or the number of cores)")
+    parser.add_argument(
+        "--quick", action="store_true", help="smaller workloads and 40 games per match"
+    )
+    parser.add_argument(
+        "--games", type=int, default=None, help="games per match (default 200, --quick 40)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="processes for the matches (default: 2 or the number of cores)",
+    )
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide run")
     parser.add_argument("--no-site", action="store_true", help="skip the site figures")
     args = parser.parse_args(argv)
@@ -135,12 +161,16 @@ def main(argv: list[str] | None = None) -> int:
 
     t0 = time.perf_counter()
     cpython = bench_engine.measure(quick=args.quick, win_games=0)
-    pyodide = ({"skipped": "--no-pyodide"} if args.no_pyodide else run_pyodide(args.quick))
+    pyodide = {"skipped": "--no-pyodide"} if args.no_pyodide else run_pyodide(args.quick)
     if isinstance(pyodide, dict) and "win_rates" in pyodide:
-        pyodide["win_rates"] = {"skipped": "win rates are measured in CPython only; the Pyodide tests "
-                                          "check that the AI picks the same moves there"}
+        pyodide["win_rates"] = {
+            "skipped": "win rates are measured in CPython only; the Pyodide tests "
+            "check that the AI picks the same moves there"
+        }
     log(f"cpython: win rates, {games} games per match, {args.jobs} process(es)")
-    cpython["win_rates"] = bench_engine.win_rates(games, args.jobs) if games else {"skipped": "--games 0"}
+    cpython["win_rates"] = (
+        bench_engine.win_rates(games, args.jobs) if games else {"skipped": "--games 0"}
+    )
     ratio = ratios(cpython, pyodide) if "error" not in pyodide and "skipped" not in pyodide else {}
     site = {"skipped": "--no-site"} if args.no_site else run_site()
     report = {

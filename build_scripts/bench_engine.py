@@ -47,7 +47,13 @@ MATCH_NODES = {"hard": None, "medium": None, "easy": None, "random": None}
 # Fixed workloads: (full, quick). The full ones run for about a second each in CPython, long
 # enough that the Pyodide/CPython ratios are not lost in the noise of a shared machine.
 ZOHN_GAMES = (2000, 100)
-PERFT_DEPTH = {"culin": (12, 10), "open": (12, 10), "bent": (11, 9), "ludii": (9, 7), "kolowis": (12, 10)}
+PERFT_DEPTH = {
+    "culin": (12, 10),
+    "open": (12, 10),
+    "bent": (11, 9),
+    "ludii": (9, 7),
+    "kolowis": (12, 10),
+}
 PLAYOUTS = (1500, 80)
 AI_POSITIONS = (12, 4)
 
@@ -82,12 +88,14 @@ def _rate(count: float, seconds: float) -> float:
 
 # ---------------------------------------------------------------- Zohn Ahl
 
+
 def zohn_ahl_games(quick: bool) -> dict:
     from engine.zohn_ahl import RULESETS, Options, State, Throw
 
     games = ZOHN_GAMES[1 if quick else 0]
     out = {}
     for name in RULESETS:
+
         def run():
             rng = Rng(20260101)
             throws = 0
@@ -99,15 +107,20 @@ def zohn_ahl_games(quick: bool) -> dict:
             return throws
 
         throws, seconds = _timed(run, REPEAT)
-        out[name] = {"games": games, "throws": throws, "seconds": round(seconds, 3),
-                     "games_per_second": _rate(games, seconds),
-                     "games_per_cpu_second": _rate(games, _CPU["last"]),
-                     "throws_per_second": _rate(throws, seconds)}
+        out[name] = {
+            "games": games,
+            "throws": throws,
+            "seconds": round(seconds, 3),
+            "games_per_second": _rate(games, seconds),
+            "games_per_cpu_second": _rate(games, _CPU["last"]),
+            "throws_per_second": _rate(throws, seconds),
+        }
         log(f"  zohn-ahl {name}: {out[name]['games_per_second']} games/s")
     return out
 
 
 # ---------------------------------------------------------------- Awithlaknannai
+
 
 def awithlaknannai_perft(quick: bool) -> dict:
     from engine.awithlaknannai import Game
@@ -117,9 +130,13 @@ def awithlaknannai_perft(quick: bool) -> dict:
         depth = depths[1 if quick else 0]
         game = Game(ruleset=name)
         nodes, seconds = _timed(lambda: game.perft(depth), REPEAT)
-        out[name] = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 3),
-                     "nodes_per_second": _rate(nodes, seconds),
-                     "nodes_per_cpu_second": _rate(nodes, _CPU["last"])}
+        out[name] = {
+            "depth": depth,
+            "nodes": nodes,
+            "seconds": round(seconds, 3),
+            "nodes_per_second": _rate(nodes, seconds),
+            "nodes_per_cpu_second": _rate(nodes, _CPU["last"]),
+        }
         log(f"  awithlaknannai perft {name} d{depth}: {out[name]['nodes_per_second']} nodes/s")
     return out
 
@@ -146,6 +163,7 @@ def awithlaknannai_playouts(quick: bool) -> dict:
     for name in PERFT_DEPTH:
         entry = {}
         for how in ("random_playout", "api"):
+
             def run():
                 rng = Rng(424242)
                 total = 0
@@ -159,14 +177,20 @@ def awithlaknannai_playouts(quick: bool) -> dict:
                 return total
 
             total, seconds = _timed(run, REPEAT)
-            entry[how] = {"playouts": playouts, "moves": total, "seconds": round(seconds, 3),
-                          "playouts_per_second": _rate(playouts, seconds),
-                          "moves_per_second": _rate(total, seconds),
-                          "cpu_seconds": round(_CPU["last"], 3),
-                          "moves_per_cpu_second": _rate(total, _CPU["last"])}
+            entry[how] = {
+                "playouts": playouts,
+                "moves": total,
+                "seconds": round(seconds, 3),
+                "playouts_per_second": _rate(playouts, seconds),
+                "moves_per_second": _rate(total, seconds),
+                "cpu_seconds": round(_CPU["last"], 3),
+                "moves_per_cpu_second": _rate(total, _CPU["last"]),
+            }
         out[name] = dict(entry["random_playout"], api=entry["api"])
-        log(f"  awithlaknannai playouts {name}: {out[name]['moves_per_second']} moves/s "
-            f"(public API: {entry['api']['moves_per_second']})")
+        log(
+            f"  awithlaknannai playouts {name}: {out[name]['moves_per_second']} moves/s "
+            f"(public API: {entry['api']['moves_per_second']})"
+        )
     return out
 
 
@@ -205,16 +229,19 @@ def ai_time_per_move(quick: bool) -> dict:
             result, seconds = _timed(lambda: search(game, level, seed=i))
             times.append(seconds)
             nodes += result.nodes
-        out[level] = {"positions": len(times),
-                      "node_limit": DEFAULT_NODE_LIMIT.get(level),
-                      "mean_seconds_per_move": round(sum(times) / len(times), 4),
-                      "max_seconds_per_move": round(max(times), 4),
-                      "nodes_per_second": _rate(nodes, sum(times)) if nodes else None}
+        out[level] = {
+            "positions": len(times),
+            "node_limit": DEFAULT_NODE_LIMIT.get(level),
+            "mean_seconds_per_move": round(sum(times) / len(times), 4),
+            "max_seconds_per_move": round(max(times), 4),
+            "nodes_per_second": _rate(nodes, sum(times)) if nodes else None,
+        }
         log(f"  ai {level}: {out[level]['mean_seconds_per_move']} s/move")
     return out
 
 
 # ---------------------------------------------------------------- win rates
+
 
 def play_match_game(strong: str, weak: str, strong_side: int, game_index: int) -> int | None:
     """One game from the start of the match ruleset; returns the winning side or None."""
@@ -248,16 +275,26 @@ def match(strong: str, weak: str, games: int, jobs: int) -> dict:
     t0 = time.perf_counter()
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(_match_worker, tasks, chunksize=4))
     else:
         results = [_match_worker(t) for t in tasks]
     seconds = time.perf_counter() - t0
     wins, losses, draws = (results.count(k) for k in ("win", "loss", "draw"))
-    return {"games": games, "ruleset": MATCH_RULESET, "sides": "alternating (game i: the stronger level plays Black when i is even)",
-            "node_limits": {lvl: MATCH_NODES[lvl] or DEFAULT_NODE_LIMIT.get(lvl) for lvl in (strong, weak)},
-            "wins": wins, "losses": losses, "draws": draws,
-            "win_rate": round(wins / games, 4) if games else None, "seconds": round(seconds, 1)}
+    return {
+        "games": games,
+        "ruleset": MATCH_RULESET,
+        "sides": "alternating (game i: the stronger level plays Black when i is even)",
+        "node_limits": {
+            lvl: MATCH_NODES[lvl] or DEFAULT_NODE_LIMIT.get(lvl) for lvl in (strong, weak)
+        },
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "win_rate": round(wins / games, 4) if games else None,
+        "seconds": round(seconds, 1),
+    }
 
 
 def win_rates(games: int, jobs: int) -> dict:
@@ -271,13 +308,20 @@ def win_rates(games: int, jobs: int) -> dict:
 
 # ---------------------------------------------------------------- main
 
+
 def measure(quick: bool = False, win_games: int = 0, jobs: int = 1) -> dict:
-    result = {"python": platform.python_version(),
-              "implementation": "pyodide" if sys.platform == "emscripten" else platform.python_implementation().lower(),
-              "quick": quick}
-    result["timing"] = ("rates per wall-clock second (perf_counter); *_per_cpu_second use "
-                        "process_time, which on a shared machine is the fairer CPython figure "
-                        "(in Pyodide process_time follows the wall clock)")
+    result = {
+        "python": platform.python_version(),
+        "implementation": "pyodide"
+        if sys.platform == "emscripten"
+        else platform.python_implementation().lower(),
+        "quick": quick,
+    }
+    result["timing"] = (
+        "rates per wall-clock second (perf_counter); *_per_cpu_second use "
+        "process_time, which on a shared machine is the fairer CPython figure "
+        "(in Pyodide process_time follows the wall clock)"
+    )
     if hasattr(os, "getloadavg") and sys.platform != "emscripten":  # Emscripten's is made up
         try:
             result["load_average_at_start"] = [round(x, 2) for x in os.getloadavg()]
@@ -285,10 +329,12 @@ def measure(quick: bool = False, win_games: int = 0, jobs: int = 1) -> dict:
             pass
     if os.environ.get("PYODIDE_START_SECONDS"):
         result["pyodide_start_seconds"] = round(float(os.environ["PYODIDE_START_SECONDS"]), 2)
-    sections = [("zohn_ahl_random_games", lambda: zohn_ahl_games(quick)),
-                ("awithlaknannai_perft", lambda: awithlaknannai_perft(quick)),
-                ("awithlaknannai_random_playouts", lambda: awithlaknannai_playouts(quick)),
-                ("ai_time_per_move", lambda: ai_time_per_move(quick))]
+    sections = [
+        ("zohn_ahl_random_games", lambda: zohn_ahl_games(quick)),
+        ("awithlaknannai_perft", lambda: awithlaknannai_perft(quick)),
+        ("awithlaknannai_random_playouts", lambda: awithlaknannai_playouts(quick)),
+        ("ai_time_per_move", lambda: ai_time_per_move(quick)),
+    ]
     if win_games:
         sections.append(("win_rates", lambda: win_rates(win_games, jobs)))
     else:
@@ -308,7 +354,9 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller workloads")
-    parser.add_argument("--win-games", type=int, default=0, help="games per match (0: skip win rates)")
+    parser.add_argument(
+        "--win-games", type=int, default=0, help="games per match (0: skip win rates)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes for the matches (CPython)")
     args = parser.parse_args(argv)
     print(json.dumps(measure(args.quick, args.win_games, args.jobs), indent=2))

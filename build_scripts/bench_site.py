@@ -49,8 +49,16 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 READY_MS = 90_000
 
 # (kind, first page, a page of the same kind reached by a link from it)
@@ -97,9 +105,13 @@ class _Counter:
     def snapshot(self):
         with self.lock:
             largest = sorted(self.sizes, key=lambda x: -x[1])[:5]
-            return {"bytes": self.bytes, "bytes_gzip": self.gzip, "requests": len(self.requests),
-                    "paths": list(self.requests),
-                    "largest": [{"path": p, "bytes": b, "status": st} for p, b, st in largest]}
+            return {
+                "bytes": self.bytes,
+                "bytes_gzip": self.gzip,
+                "requests": len(self.requests),
+                "paths": list(self.requests),
+                "largest": [{"path": p, "bytes": b, "status": st} for p, b, st in largest],
+            }
 
 
 def _server(directory: Path, port: int, counter: _Counter):
@@ -130,7 +142,9 @@ def _server(directory: Path, port: int, counter: _Counter):
             with counter.lock:
                 counter.bytes += written[0]
                 counter.requests.append(path.split("?")[0])
-                counter.sizes.append((path.split("?")[0], written[0], getattr(self, "_status", None)))
+                counter.sizes.append(
+                    (path.split("?")[0], written[0], getattr(self, "_status", None))
+                )
                 counter.gzip += self._gzip_estimate(path, written[0])
 
         def send_response(self, code, message=None):
@@ -194,8 +208,14 @@ def _prepare_site(log) -> tuple[Path, int, object]:
     tmp = tempfile.TemporaryDirectory(prefix="bench-site-")
     log(f"building the site for http://127.0.0.1:{port}/ into {tmp.name}")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", tmp.name],
-                   cwd=ROOT, env=env, check=True, capture_output=True, timeout=900)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", tmp.name],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=900,
+    )
     return Path(tmp.name), port, tmp
 
 
@@ -232,11 +252,16 @@ def _one_kind(playwright, base, counter, kind, first, second):
     # a real profile on disk (an incognito context's memory cache drops large files)
     profile = tempfile.TemporaryDirectory(prefix="bench-profile-")
     context = playwright.chromium.launch_persistent_context(
-        profile.name, executable_path=CHROMIUM, args=FLAGS, headless=True,
-        viewport={"width": 1280, "height": 1000})
+        profile.name,
+        executable_path=CHROMIUM,
+        args=FLAGS,
+        headless=True,
+        viewport={"width": 1280, "height": 1000},
+    )
     context.add_init_script(INIT_SCRIPT)
     try:
         page = context.pages[0] if context.pages else context.new_page()
+
         def full_load(page):
             """Load the first page in full; the figures of that load, and what it fetched."""
             counter.reset()
@@ -245,17 +270,20 @@ def _one_kind(playwright, base, counter, kind, first, second):
             if has_board:
                 page.wait_for_load_state("networkidle")
             snap = counter.snapshot()
-            return {"bytes": snap["bytes"], "bytes_gzip": snap["bytes_gzip"],
-                    "requests": snap["requests"],
-                    "board_drawn_ms": _round(marks["drawn"]),
-                    "board_playable_ms": _round(marks["ready"]),
-                    "largest": snap["largest"]}, snap["paths"]
+            return {
+                "bytes": snap["bytes"],
+                "bytes_gzip": snap["bytes_gzip"],
+                "requests": snap["requests"],
+                "board_drawn_ms": _round(marks["drawn"]),
+                "board_playable_ms": _round(marks["ready"]),
+                "largest": snap["largest"],
+            }, snap["paths"]
 
         # first visit, empty cache
         out["first_visit"], paths = full_load(page)
         out["loads_python"] = _python_requested(paths)
         if has_board:  # the worker's own account of its start (ms per stage)
-            out["first_visit"]["python_startup"] = page.evaluate("""async () => {
+            out["first_visit"]["python_startup"] = page.evaluate(r"""async () => {
                 const boards = document.querySelector('script[src*="boards.js"]');
                 const client = boards && await import(boards.src.replace(/boards\.js.*$/, "engine-client.js"))
                     .catch(() => null);
@@ -265,12 +293,15 @@ def _one_kind(playwright, base, counter, kind, first, second):
         counter.reset()
         page.evaluate("window.__bench_same_document = true")
         t0 = page.evaluate("performance.now()")
-        page.evaluate("""(href) => {
+        page.evaluate(
+            """(href) => {
             window.__bench.ready = null; window.__bench.drawn = null;
             const a = [...document.querySelectorAll('a[href]')].find(a => new URL(a.href).pathname === href);
             if (!a) throw new Error('no link to ' + href);
             a.click();
-        }""", second)
+        }""",
+            second,
+        )
         page.wait_for_function("(p) => location.pathname === p", arg=second, timeout=READY_MS)
         if has_board:
             page.wait_for_function("window.__bench.ready !== null", timeout=READY_MS)
@@ -285,10 +316,15 @@ def _one_kind(playwright, base, counter, kind, first, second):
             drawn = marks["drawn"] - t0 if marks["drawn"] is not None else None
         else:
             ready, drawn = marks["ready"], marks["drawn"]
-        out["next_page"] = {"bytes": snap["bytes"], "bytes_gzip": snap["bytes_gzip"],
-                            "requests": snap["requests"], "instant_navigation": instant,
-                            "python_started_again": any(p.endswith("pyodide.asm.wasm") for p in snap["paths"]),
-                            "board_drawn_ms": _round(drawn), "board_playable_ms": _round(ready)}
+        out["next_page"] = {
+            "bytes": snap["bytes"],
+            "bytes_gzip": snap["bytes_gzip"],
+            "requests": snap["requests"],
+            "instant_navigation": instant,
+            "python_started_again": any(p.endswith("pyodide.asm.wasm") for p in snap["paths"]),
+            "board_drawn_ms": _round(drawn),
+            "board_playable_ms": _round(ready),
+        }
         # a return visit: the same profile (and cache), a full load in a new tab
         page2 = context.new_page()
         page.close()
@@ -313,9 +349,12 @@ def measure(log=None) -> dict:
     counter = _Counter()
     server = _server(site, port, counter)
     base = f"http://127.0.0.1:{port}"
-    result = {"served_from": str(site), "origin": base,
-              "note": "bytes as sent by an uncompressed server (bytes_gzip: estimate with gzip); "
-                      "times in ms from the start of navigation (next_page: from the click); one run, no assertions"}
+    result = {
+        "served_from": str(site),
+        "origin": base,
+        "note": "bytes as sent by an uncompressed server (bytes_gzip: estimate with gzip); "
+        "times in ms from the start of navigation (next_page: from the click); one run, no assertions",
+    }
     try:
         with sync_playwright() as p:
             for kind, first, second in PAGES:
@@ -332,7 +371,9 @@ def measure(log=None) -> dict:
         if tmp is not None:
             tmp.cleanup()
     nb = result.get("no_board", {})
-    result["pages_without_a_board_load_python"] = nb.get("loads_python") if isinstance(nb, dict) else None
+    result["pages_without_a_board_load_python"] = (
+        nb.get("loads_python") if isinstance(nb, dict) else None
+    )
     return result
 
 

@@ -50,22 +50,29 @@ def parse_pairs(text: str, allowed: tuple[str, ...] | None = None) -> dict[str, 
         key, _, value = line.partition(":")
         key, value = key.strip(), value.strip()
         if not _KEY.match(key):
-            raise BlockError(f"{key!r} is not a key (lower-case letters, digits and hyphens)",
-                             line=number)
+            raise BlockError(
+                f"{key!r} is not a key (lower-case letters, digits and hyphens)", line=number
+            )
         if allowed is not None and key not in allowed:
-            raise BlockError(f"unknown key {key!r}: expected one of {', '.join(allowed)}",
-                             line=number)
+            raise BlockError(
+                f"unknown key {key!r}: expected one of {', '.join(allowed)}", line=number
+            )
         if key in pairs:
-            raise BlockError(f"key {key!r} given twice (first on line {pairs[key][1]})",
-                             line=number)
+            raise BlockError(
+                f"key {key!r} given twice (first on line {pairs[key][1]})", line=number
+            )
         if not value:
             raise BlockError(f"key {key!r} has no value", line=number)
         pairs[key] = (value, number)
     return pairs
 
 
-def choice(pairs: dict[str, tuple[str, int]], key: str, options: tuple[str, ...],
-           default: str | None = None) -> str | None:
+def choice(
+    pairs: dict[str, tuple[str, int]],
+    key: str,
+    options: tuple[str, ...],
+    default: str | None = None,
+) -> str | None:
     """The value of ``key``, which must be one of ``options`` (or ``default`` if absent)."""
     if key not in pairs:
         return default
@@ -75,8 +82,9 @@ def choice(pairs: dict[str, tuple[str, int]], key: str, options: tuple[str, ...]
     return value
 
 
-def integer(pairs: dict[str, tuple[str, int]], key: str, low: int, high: int,
-            default: int | None = None) -> int | None:
+def integer(
+    pairs: dict[str, tuple[str, int]], key: str, low: int, high: int, default: int | None = None
+) -> int | None:
     """The value of ``key`` as an integer from ``low`` to ``high`` (or ``default``)."""
     if key not in pairs:
         return default
@@ -92,8 +100,9 @@ def text_value(pairs: dict[str, tuple[str, int]], key: str, max_length: int = 40
         return None
     value, line = pairs[key]
     if len(value) > max_length:
-        raise BlockError(f"{key} is {len(value)} characters long; the limit is {max_length}",
-                         line=line)
+        raise BlockError(
+            f"{key} is {len(value)} characters long; the limit is {max_length}", line=line
+        )
     return value
 
 
@@ -106,6 +115,9 @@ def identifier(pairs: dict[str, tuple[str, int]], key: str = "id") -> str | None
         return None
     value, line = pairs[key]
     if not IDENT.match(value):
-        raise BlockError(f"id {value!r} is not allowed: use lower-case letters, digits and "
-                         "hyphens, starting with a letter (at most 64)", line=line)
+        raise BlockError(
+            f"id {value!r} is not allowed: use lower-case letters, digits and "
+            "hyphens, starting with a letter (at most 64)",
+            line=line,
+        )
     return value

@@ -25,15 +25,39 @@ import html
 import json
 import re
 
-from build_scripts.block_syntax import BlockError, choice, identifier, integer, parse_pairs, text_value
+from build_scripts.block_syntax import (
+    BlockError,
+    choice,
+    identifier,
+    integer,
+    parse_pairs,
+    text_value,
+)
 from build_scripts.labels import label
-from engine.core import EngineError
 from engine import protocol
+from engine.core import EngineError
 
-ZOHN_AHL_KEYS = ("id", "ruleset", "counters", "gully", "opponent", "teams", "throws", "seed",
-                 "caption")
-AWITHLAKNANNAI_KEYS = ("id", "ruleset", "stall", "opponent", "position", "moves", "bottom",
-                       "caption")
+ZOHN_AHL_KEYS = (
+    "id",
+    "ruleset",
+    "counters",
+    "gully",
+    "opponent",
+    "teams",
+    "throws",
+    "seed",
+    "caption",
+)
+AWITHLAKNANNAI_KEYS = (
+    "id",
+    "ruleset",
+    "stall",
+    "opponent",
+    "position",
+    "moves",
+    "bottom",
+    "caption",
+)
 ZOHN_AHL_RULESETS = ("kiowa", "culin", "printable", "globe")
 AWITHLAKNANNAI_RULESETS = ("culin", "open", "bent", "ludii", "kolowis")
 AWITHLAKNANNAI_OPPONENTS = ("person", "easy", "medium", "hard", "random", "computer-vs-computer")
@@ -47,6 +71,7 @@ def engine_error(err: EngineError, key: str, pairs: dict) -> BlockError:
 
 # --------------------------------------------------------------------------- Zohn Ahl
 
+
 def zohn_ahl_config(text: str) -> dict:
     """Check a ```` ```zohn-ahl ```` block; return its config (with the engine's view)."""
     pairs = parse_pairs(text, ZOHN_AHL_KEYS)
@@ -54,11 +79,12 @@ def zohn_ahl_config(text: str) -> dict:
     counters = integer(pairs, "counters", 1, 20, 4)
     gully = choice(pairs, "gully", ("lose-throw", "cross"))
     if gully is not None and ruleset != "printable":
-        raise BlockError(f"gully applies only to ruleset printable, not {ruleset!r}",
-                         line=pairs["gully"][1])
+        raise BlockError(
+            f"gully applies only to ruleset printable, not {ruleset!r}", line=pairs["gully"][1]
+        )
     opponent = choice(pairs, "opponent", ("person", "computer"), "person")
     teams = _teams(pairs)
-    seed = integer(pairs, "seed", 0, 2 ** 63 - 1)
+    seed = integer(pairs, "seed", 0, 2**63 - 1)
     options = {"ruleset": ruleset, "counters": counters}
     if gully is not None:
         options["gully"] = gully
@@ -68,9 +94,17 @@ def zohn_ahl_config(text: str) -> dict:
     try:
         view = protocol.dispatch("zohn-ahl.new", args)
     except EngineError as err:
-        key = "throws" if err.kind in ("throw", "game-over", "record") else (
-            "gully" if "gully" in str(err) and "gully" in pairs else
-            "counters" if "counters" in pairs and err.kind == "option" else "ruleset")
+        key = (
+            "throws"
+            if err.kind in ("throw", "game-over", "record")
+            else (
+                "gully"
+                if "gully" in str(err) and "gully" in pairs
+                else "counters"
+                if "counters" in pairs and err.kind == "option"
+                else "ruleset"
+            )
+        )
         raise engine_error(err, key, pairs) from None
     return {
         "game": "zohn-ahl",
@@ -94,19 +128,25 @@ def _teams(pairs: dict) -> list[list[str]] | None:
     value, line = pairs["teams"]
     sides = value.split("/")
     if len(sides) != 2:
-        raise BlockError(f"teams {value!r}: expected two teams separated by '/', "
-                         "e.g. 'Ann, Bea / Cal, Dee'", line=line)
+        raise BlockError(
+            f"teams {value!r}: expected two teams separated by '/', e.g. 'Ann, Bea / Cal, Dee'",
+            line=line,
+        )
     teams = []
     for side in sides:
         names = [n.strip() for n in side.split(",")]
         if not 1 <= len(names) <= 4 or not all(names) or any(len(n) > 30 for n in names):
-            raise BlockError(f"teams {value!r}: each team is one to four names separated by "
-                             "commas, each at most 30 characters", line=line)
+            raise BlockError(
+                f"teams {value!r}: each team is one to four names separated by "
+                "commas, each at most 30 characters",
+                line=line,
+            )
         teams.append(names)
     return teams
 
 
 # --------------------------------------------------------------------------- Awithlaknannai
+
 
 def awithlaknannai_config(text: str) -> dict:
     """Check a ```` ```awithlaknannai ```` block; return its config (with the engine's view)."""
@@ -145,26 +185,39 @@ def awithlaknannai_config(text: str) -> dict:
 
 # --------------------------------------------------------------------------- drawing
 
+
 def static_svgs(config: dict, lang: str) -> tuple[str, str | None]:
     """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine (H4's modules)."""
     view = config["view"]
     if config["game"] == "zohn-ahl":
         from engine.zohn_ahl import svg as za_svg
-        board = protocol.dispatch("svg", {"game": "zohn-ahl", "record": view["record"],
-                                          "lang": lang})["svg"]
+
+        board = protocol.dispatch(
+            "svg", {"game": "zohn-ahl", "record": view["record"], "lang": lang}
+        )["svg"]
         last = view["throws"][-1] if view["throws"] else None
         from engine.zohn_ahl import Throw
+
         sticks = za_svg.sticks_svg(Throw.parse(last) if last else None, lang=lang)
         return board, sticks
-    board = protocol.dispatch("svg", {"game": "awithlaknannai", "record": view["record"],
-                                      "lang": lang, "flip": config["bottom"] == "white"})["svg"]
+    board = protocol.dispatch(
+        "svg",
+        {
+            "game": "awithlaknannai",
+            "record": view["record"],
+            "lang": lang,
+            "flip": config["bottom"] == "white",
+        },
+    )["svg"]
     return board, None
 
 
 def _button(action: str, lang: str, *, hidden: bool = False) -> str:
-    return (f'<button type="button" class="board-button" data-action="{action}" '
-            f'aria-label="{html.escape(label(lang, action + "-name"))}" disabled'
-            f'{" hidden" if hidden else ""}>{html.escape(label(lang, action))}</button>')
+    return (
+        f'<button type="button" class="board-button" data-action="{action}" '
+        f'aria-label="{html.escape(label(lang, action + "-name"))}" disabled'
+        f"{' hidden' if hidden else ''}>{html.escape(label(lang, action))}</button>"
+    )
 
 
 def render_board(config: dict, lang: str, element_id: str) -> str:
@@ -182,10 +235,18 @@ def render_board(config: dict, lang: str, element_id: str) -> str:
         buttons = [_button(a, lang) for a in actions]
     else:
         computer = config["opponent"] != "person"
-        buttons = [_button("undo", lang), _button("new", lang), _button("flip", lang),
-                   _button("stop", lang, hidden=not computer), _button("link", lang)]
-    label_attr = (f'aria-labelledby="{caption_id}"' if caption else
-                  f'aria-label="{html.escape(label(lang, game))}"')
+        buttons = [
+            _button("undo", lang),
+            _button("new", lang),
+            _button("flip", lang),
+            _button("stop", lang, hidden=not computer),
+            _button("link", lang),
+        ]
+    label_attr = (
+        f'aria-labelledby="{caption_id}"'
+        if caption
+        else f'aria-label="{html.escape(label(lang, game))}"'
+    )
     parts = [
         f'<div class="board" data-game="{game}" id="{element_id}" data-ready="false" '
         f'lang="{lang}" role="group" {label_attr} data-config="{data_json}">',
@@ -195,11 +256,15 @@ def render_board(config: dict, lang: str, element_id: str) -> str:
     ]
     if sticks_svg is not None:
         parts.append(f'<div class="board-sticks" data-role="sticks">{sticks_svg}</div>')
-    parts.append(f'<div class="board-controls" data-role="controls" role="group" '
-                 f'aria-label="{html.escape(label(lang, "controls"))}">{"".join(buttons)}</div>')
+    parts.append(
+        f'<div class="board-controls" data-role="controls" role="group" '
+        f'aria-label="{html.escape(label(lang, "controls"))}">{"".join(buttons)}</div>'
+    )
     if caption:
-        parts.append(f'<p class="board-caption" data-role="caption" id="{caption_id}">'
-                     f'{html.escape(caption)}</p>')
+        parts.append(
+            f'<p class="board-caption" data-role="caption" id="{caption_id}">'
+            f"{html.escape(caption)}</p>"
+        )
     parts.append('<div class="board-live" data-role="live" aria-live="polite"></div>')
     parts.append("</div>")
     return "\n".join(parts)
@@ -217,21 +282,26 @@ def render_sticks(text: str, lang: str, ids: set[str]) -> str:
     element_id = identifier(pairs)
     if element_id is not None:
         if element_id in ids:
-            raise BlockError(f"id {element_id!r} is used by another block on this page",
-                             line=pairs["id"][1])
+            raise BlockError(
+                f"id {element_id!r} is used by another block on this page", line=pairs["id"][1]
+            )
         ids.add(element_id)
     throw = None
     if "throw" in pairs:
         from engine.zohn_ahl import Throw
+
         try:
             throw = Throw.parse(pairs["throw"][0])
         except EngineError as err:
             raise engine_error(err, "throw", pairs) from None
     from engine.zohn_ahl import svg as za_svg
+
     caption = text_value(pairs, "caption")
     id_attr = f' id="{element_id}"' if element_id else ""
-    parts = [f'<figure class="sticks-figure"{id_attr} data-throw="{throw if throw else ""}">',
-             za_svg.sticks_svg(throw, lang=lang)]
+    parts = [
+        f'<figure class="sticks-figure"{id_attr} data-throw="{throw if throw else ""}">',
+        za_svg.sticks_svg(throw, lang=lang),
+    ]
     if caption:
         parts.append(f"<figcaption>{html.escape(caption)}</figcaption>")
     parts.append("</figure>")

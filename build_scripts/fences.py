@@ -23,8 +23,13 @@ from pymdownx.superfences import SuperFencesException
 
 from build_scripts.answer_blocks import check_answer, render_answer
 from build_scripts.block_syntax import BlockError
-from build_scripts.board_blocks import (auto_id, awithlaknannai_config, render_board, render_sticks,
-                                       zohn_ahl_config)
+from build_scripts.board_blocks import (
+    auto_id,
+    awithlaknannai_config,
+    render_board,
+    render_sticks,
+    zohn_ahl_config,
+)
 from engine.core import EngineError
 
 FENCES = ("zohn-ahl", "awithlaknannai", "answer", "zohn-ahl-sticks")
@@ -33,9 +38,9 @@ _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w
 
 @dataclass
 class ScannedBlock:
-    number: int            # 1-based among this page's custom blocks
+    number: int  # 1-based among this page's custom blocks
     language: str
-    line: int              # line of the opening fence in the Markdown source
+    line: int  # line of the opening fence in the Markdown source
     source: str
     used: bool = False
 
@@ -72,7 +77,9 @@ def scan_blocks(markdown: str) -> list[ScannedBlock]:
             i += 1
             continue
         fence, lang = m.group("fence"), m.group("lang")
-        closing = re.compile(r"^[ \t]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$")
+        closing = re.compile(
+            r"^[ \t]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$"
+        )
         j = i + 1
         body = []
         while j < len(lines) and not closing.match(lines[j]):
@@ -80,7 +87,9 @@ def scan_blocks(markdown: str) -> list[ScannedBlock]:
             j += 1
         if lang in FENCES:
             indent = len(m.group("indent"))
-            text = "\n".join(line[indent:] if line[:indent].strip() == "" else line for line in body)
+            text = "\n".join(
+                line[indent:] if line[:indent].strip() == "" else line for line in body
+            )
             blocks.append(ScannedBlock(len(blocks) + 1, lang, i + 1, text))
         i = j + 1
     return blocks
@@ -108,7 +117,7 @@ def _locate(language: str, source: str) -> ScannedBlock:
 
 def describe(block: ScannedBlock) -> str:
     where = f", line {block.line}" if block.line else ""
-    first = next((l.strip() for l in block.source.splitlines() if l.strip()), "")
+    first = next((line.strip() for line in block.source.splitlines() if line.strip()), "")
     return f"block {block.number} (```{block.language}{where}: {first!r})"
 
 
@@ -132,13 +141,17 @@ def format_block(source, language, class_name, options, md, **kwargs):
     CURRENT.rendered += 1
     try:
         if kwargs.get("id_value") or kwargs.get("classes"):
-            raise BlockError("the opening line takes no {#id .class} attributes: write "
-                             "'id: ...' as a line inside the block")
+            raise BlockError(
+                "the opening line takes no {#id .class} attributes: write "
+                "'id: ...' as a line inside the block"
+            )
         return render_block(language, source, CURRENT.lang, CURRENT.ids, block.number)
     except (BlockError, EngineError) as err:
         message = f"{CURRENT.src_path}: {describe(block)}: {err}"
     except Exception as err:  # noqa: BLE001 - a bug must fail the build too, with its name
-        message = f"{CURRENT.src_path}: {describe(block)}: internal error {type(err).__name__}: {err}"
+        message = (
+            f"{CURRENT.src_path}: {describe(block)}: internal error {type(err).__name__}: {err}"
+        )
     CURRENT.errors.append(message)
     ALL_ERRORS.append(message)
     raise BlockFailure(message)
@@ -148,8 +161,10 @@ def validate_block(language, inputs, options, attrs, md):
     """Accept the fence only without header options (```` ```zohn-ahl ```` alone on its line)."""
     if inputs:
         names = ", ".join(sorted(inputs))
-        message = (f"{CURRENT.src_path}: a ```{language} block takes no options on its "
-                   f"opening line (found {names}); write them as 'key: value' lines inside")
+        message = (
+            f"{CURRENT.src_path}: a ```{language} block takes no options on its "
+            f"opening line (found {names}); write them as 'key: value' lines inside"
+        )
         CURRENT.errors.append(message)
         ALL_ERRORS.append(message)
         raise BlockFailure(message)
@@ -158,5 +173,12 @@ def validate_block(language, inputs, options, attrs, md):
 
 def custom_fences() -> list[dict]:
     """The superfences ``custom_fences`` entries for the custom blocks."""
-    return [{"name": name, "class": f"block-{name}", "format": format_block,
-             "validator": validate_block} for name in FENCES]
+    return [
+        {
+            "name": name,
+            "class": f"block-{name}",
+            "format": format_block,
+            "validator": validate_block,
+        }
+        for name in FENCES
+    ]

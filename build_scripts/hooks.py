@@ -45,8 +45,10 @@ class _KnownI18nWarning(logging.Filter):
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno == logging.WARNING and \
-                "language switcher contextual link is not compatible" in record.getMessage():
+        if (
+            record.levelno == logging.WARNING
+            and "language switcher contextual link is not compatible" in record.getMessage()
+        ):
             record.levelno, record.levelname = logging.INFO, "INFO"
         return True
 
@@ -112,7 +114,9 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_page_content(html, page, config, files):
     if fences.CURRENT.errors:
-        raise PluginError("A board or answer block is wrong:\n  " + "\n  ".join(fences.CURRENT.errors))
+        raise PluginError(
+            "A board or answer block is wrong:\n  " + "\n  ".join(fences.CURRENT.errors)
+        )
     return html
 
 
@@ -147,6 +151,11 @@ def on_post_build(config):
         wrote = runtime.write_printables(site_dir)
     except runtime.RuntimeInstallError as err:
         raise PluginError(str(err)) from None
-    log.info("Engine %s (wheel %s) and Pyodide %s copied into %s%s", manifest["engine"],
-             manifest["hash"], manifest["pyodide"], site_dir / runtime.RUNTIME,
-             "; printables written" if wrote else "")
+    log.info(
+        "Engine %s (wheel %s) and Pyodide %s copied into %s%s",
+        manifest["engine"],
+        manifest["hash"],
+        manifest["pyodide"],
+        site_dir / runtime.RUNTIME,
+        "; printables written" if wrote else "",
+    )

@@ -25,12 +25,13 @@ import os
 import sys
 from pathlib import Path
 
-if __package__ in (None, ""):                      # run as a script: import the engine
+if __package__ in (None, ""):  # run as a script: import the engine
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.awithlaknannai import svg as aw_svg      # noqa: E402
-from engine.svg import COLOURS as C, el, esc, num, text  # noqa: E402
-from engine.zohn_ahl import svg as za_svg            # noqa: E402
+from engine.awithlaknannai import svg as aw_svg  # noqa: E402
+from engine.svg import COLOURS as C  # noqa: E402
+from engine.svg import el, esc, num, text
+from engine.zohn_ahl import svg as za_svg  # noqa: E402
 
 Q = 4  # user units per millimetre
 
@@ -42,112 +43,160 @@ PAPERS = {
 
 LANGS = ("en", "fr")
 
-SITE = {"en": "Zohn Ahl and Awithlaknannai: an open-source teaching site. Free to print "
-              "and share.",
-        "fr": "Zohn Ahl et Awithlaknannai : un site pédagogique libre. Impression et "
-              "partage libres."}
+SITE = {
+    "en": "Zohn Ahl and Awithlaknannai: an open-source teaching site. Free to print and share.",
+    "fr": "Zohn Ahl et Awithlaknannai : un site pédagogique libre. Impression et partage libres.",
+}
 
 #: Sheet slug -> words (en, fr): title, instructions, credit.
 SHEETS = {
     "zohn-ahl-cloth": {
-        "en": ("Zohn Ahl: the 40-space cloth",
-               ["Two sides, each with an awl (a pointer or a pin) and four counters. Red goes "
+        "en": (
+            "Zohn Ahl: the 40-space cloth",
+            [
+                "Two sides, each with an awl (a pointer or a pin) and four counters. Red goes "
                 "clockwise, Green anticlockwise, each from its own space 1 beside the south "
                 "creek.",
-                "Throw the four sticks on the stone in the centre and move your awl."],
-               "Reconstruction after Culin 1898 (pp. 687-689) and 1907 (pp. 124-125) as "
-               "transcribed, and the Wikipedia article \u201cZohn Ahl\u201d. Kiowa. Not a copy "
-               "of any original cloth."),
-        "fr": ("Zohn Ahl : la toile de 40 cases",
-               ["Deux camps, chacun avec une alène (un pion ou une épingle) et quatre jetons. "
+                "Throw the four sticks on the stone in the centre and move your awl.",
+            ],
+            "Reconstruction after Culin 1898 (pp. 687-689) and 1907 (pp. 124-125) as "
+            "transcribed, and the Wikipedia article \u201cZohn Ahl\u201d. Kiowa. Not a copy "
+            "of any original cloth.",
+        ),
+        "fr": (
+            "Zohn Ahl : la toile de 40 cases",
+            [
+                "Deux camps, chacun avec une alène (un pion ou une épingle) et quatre jetons. "
                 "Rouge tourne dans le sens horaire, Vert dans l'autre sens, chacun depuis sa "
                 "case 1 au bord du ruisseau sud.",
-                "Lancez les quatre bâtonnets sur la pierre du centre et avancez votre alène."],
-               "Reconstitution d'après Culin 1898 (p. 687-689) et 1907 (p. 124-125), "
-               "transcrits, et l'article Wikipédia « Zohn Ahl ». Kiowa. Ce n'est la copie "
-               "d'aucune toile originale."),
+                "Lancez les quatre bâtonnets sur la pierre du centre et avancez votre alène.",
+            ],
+            "Reconstitution d'après Culin 1898 (p. 687-689) et 1907 (p. 124-125), "
+            "transcrits, et l'article Wikipédia « Zohn Ahl ». Kiowa. Ce n'est la copie "
+            "d'aucune toile originale.",
+        ),
     },
     "zohn-ahl-square": {
-        "en": ("Zohn Ahl: the 28-space square board",
-               ["A modern board for a sheet of paper: both pieces start at the south creek "
+        "en": (
+            "Zohn Ahl: the 28-space square board",
+            [
+                "A modern board for a sheet of paper: both pieces start at the south creek "
                 "(space 0) and go round in opposite directions.",
                 "Landing on the north torrent sends a piece back to the start; the dry "
-                "gullies cost a throw (or, by agreement, the piece crosses to the other one)."],
-               "After a printable rules sheet (28 spaces, the torrent and dry gullies) and Le "
-               "Globe Joueur's French rules (rivers and ravines). An adaptation of the Kiowa "
-               "40-space cloth, not a Kiowa board."),
-        "fr": ("Zohn Ahl : le plateau carré de 28 cases",
-               ["Un plateau moderne pour une feuille de papier : les deux pions partent du "
+                "gullies cost a throw (or, by agreement, the piece crosses to the other one).",
+            ],
+            "After a printable rules sheet (28 spaces, the torrent and dry gullies) and Le "
+            "Globe Joueur's French rules (rivers and ravines). An adaptation of the Kiowa "
+            "40-space cloth, not a Kiowa board.",
+        ),
+        "fr": (
+            "Zohn Ahl : le plateau carré de 28 cases",
+            [
+                "Un plateau moderne pour une feuille de papier : les deux pions partent du "
                 "ruisseau sud (case 0) et tournent en sens inverse.",
                 "Tomber dans le torrent nord renvoie au départ ; les ravines sèches font perdre "
-                "un lancer (ou, si l'on en convient, le pion traverse jusqu'à l'autre)."],
-               "D'après une fiche de règles imprimable (28 cases, torrent et ravines) et les "
-               "règles françaises du Globe Joueur (rivières et ravins). Une adaptation de la "
-               "toile kiowa de 40 cases, pas un plateau kiowa."),
+                "un lancer (ou, si l'on en convient, le pion traverse jusqu'à l'autre).",
+            ],
+            "D'après une fiche de règles imprimable (28 cases, torrent et ravines) et les "
+            "règles françaises du Globe Joueur (rivières et ravins). Une adaptation de la "
+            "toile kiowa de 40 cases, pas un plateau kiowa.",
+        ),
     },
     "mosona-lined": {
-        "en": ("Awithlaknannai Mosona: the board with lines",
-               ["Twelve pieces each: Black fills the bottom row and the right half of the "
+        "en": (
+            "Awithlaknannai Mosona: the board with lines",
+            [
+                "Twelve pieces each: Black fills the bottom row and the right half of the "
                 "middle row, White the top row and its own right half; the centre stays empty.",
-                "Move along the lines; leap over an enemy piece to capture it."],
-               "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
-               "\u201cAwithlaknannai Mosona\u201d: the version with lines along the outer rows. "
-               "Zuni."),
-        "fr": ("Awithlaknannai Mosona : le plateau avec lignes",
-               ["Douze pions chacun : les Noirs occupent la rangée du bas et la moitié droite "
+                "Move along the lines; leap over an enemy piece to capture it.",
+            ],
+            "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
+            "\u201cAwithlaknannai Mosona\u201d: the version with lines along the outer rows. "
+            "Zuni.",
+        ),
+        "fr": (
+            "Awithlaknannai Mosona : le plateau avec lignes",
+            [
+                "Douze pions chacun : les Noirs occupent la rangée du bas et la moitié droite "
                 "de la rangée du milieu, les Blancs la rangée du haut et leur propre moitié "
                 "droite ; le centre reste vide.",
-                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre."],
-               "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
-               "« Awithlaknannai Mosona » : la version avec lignes sur les rangées "
-               "extérieures. Zuni."),
+                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre.",
+            ],
+            "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
+            "« Awithlaknannai Mosona » : la version avec lignes sur les rangées "
+            "extérieures. Zuni.",
+        ),
     },
     "mosona-open": {
-        "en": ("Awithlaknannai Mosona: the open board",
-               ["The same game on the version without lines along the outer rows.",
-                "Move along the lines; leap over an enemy piece to capture it."],
-               "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
-               "\u201cAwithlaknannai Mosona\u201d: the version without lines along the outer "
-               "rows. Zuni."),
-        "fr": ("Awithlaknannai Mosona : le plateau ouvert",
-               ["Le même jeu sur la version sans lignes le long des rangées extérieures.",
-                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre."],
-               "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
-               "« Awithlaknannai Mosona » : la version sans lignes sur les rangées "
-               "extérieures. Zuni."),
+        "en": (
+            "Awithlaknannai Mosona: the open board",
+            [
+                "The same game on the version without lines along the outer rows.",
+                "Move along the lines; leap over an enemy piece to capture it.",
+            ],
+            "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
+            "\u201cAwithlaknannai Mosona\u201d: the version without lines along the outer "
+            "rows. Zuni.",
+        ),
+        "fr": (
+            "Awithlaknannai Mosona : le plateau ouvert",
+            [
+                "Le même jeu sur la version sans lignes le long des rangées extérieures.",
+                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre.",
+            ],
+            "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
+            "« Awithlaknannai Mosona » : la version sans lignes sur les rangées "
+            "extérieures. Zuni.",
+        ),
     },
     "kolowis": {
-        "en": ("Kolowis Awithlaknannai: the long board",
-               ["Twenty-three pieces each, placed as on the Mosona board; the centre of the "
-                "middle row stays empty. The same rules on a longer board."],
-               "Reconstruction after Culin 1907 (p. 801, fig. 1111) as the Digital Ludeme "
-               "Project reads it: 16, 15 and 16 points. Zuni."),
-        "fr": ("Kolowis Awithlaknannai : le long plateau",
-               ["Vingt-trois pions chacun, placés comme sur le plateau Mosona ; le centre de "
-                "la rangée du milieu reste vide. Les mêmes règles sur un plateau plus long."],
-               "Reconstitution d'après Culin 1907 (p. 801, fig. 1111) lue par le Digital "
-               "Ludeme Project : 16, 15 et 16 points. Zuni."),
+        "en": (
+            "Kolowis Awithlaknannai: the long board",
+            [
+                "Twenty-three pieces each, placed as on the Mosona board; the centre of the "
+                "middle row stays empty. The same rules on a longer board."
+            ],
+            "Reconstruction after Culin 1907 (p. 801, fig. 1111) as the Digital Ludeme "
+            "Project reads it: 16, 15 and 16 points. Zuni.",
+        ),
+        "fr": (
+            "Kolowis Awithlaknannai : le long plateau",
+            [
+                "Vingt-trois pions chacun, placés comme sur le plateau Mosona ; le centre de "
+                "la rangée du milieu reste vide. Les mêmes règles sur un plateau plus long."
+            ],
+            "Reconstitution d'après Culin 1907 (p. 801, fig. 1111) lue par le Digital "
+            "Ludeme Project : 16, 15 et 16 points. Zuni.",
+        ),
     },
     "zohn-ahl-sticks": {
-        "en": ("Zohn Ahl: four stick dice to cut out",
-               ["Cut along the solid lines. Fold each strip along the dashed line and glue "
+        "en": (
+            "Zohn Ahl: four stick dice to cut out",
+            [
+                "Cut along the solid lines. Fold each strip along the dashed line and glue "
                 "the halves back to back (thin card works best, or wrap the strip round a "
                 "flat craft stick).",
                 "The grooved face is the flat, marked side; the plain face is the rounded "
-                "side. The fourth stick, the sahe, is marked differently on both faces."],
-               "Stick dice as Culin (1898, 1907) and Mooney (1896) describe them: three "
-               "sticks with red grooves and the sahe with a green one (other accounts: blue "
-               "or black). A paper stand-in for split willow or elm sticks."),
-        "fr": ("Zohn Ahl : quatre bâtonnets-dés à découper",
-               ["Découpez le long des traits pleins. Pliez chaque bande le long du pointillé "
+                "side. The fourth stick, the sahe, is marked differently on both faces.",
+            ],
+            "Stick dice as Culin (1898, 1907) and Mooney (1896) describe them: three "
+            "sticks with red grooves and the sahe with a green one (other accounts: blue "
+            "or black). A paper stand-in for split willow or elm sticks.",
+        ),
+        "fr": (
+            "Zohn Ahl : quatre bâtonnets-dés à découper",
+            [
+                "Découpez le long des traits pleins. Pliez chaque bande le long du pointillé "
                 "et collez les deux moitiés dos à dos (sur du papier fort, ou autour d'un "
                 "bâtonnet plat).",
                 "La face rainurée est le côté plat, marqué ; la face unie est le côté arrondi. "
-                "Le quatrième bâtonnet, le sahe, est marqué autrement sur ses deux faces."],
-               "Bâtonnets-dés tels que les décrivent Culin (1898, 1907) et Mooney (1896) : "
-               "trois aux rainures rouges et le sahe à la rainure verte (bleue ou noire selon "
-               "d'autres récits). Un substitut en papier de bâtonnets fendus de saule ou "
-               "d'orme."),
+                "Le quatrième bâtonnet, le sahe, est marqué autrement sur ses deux faces.",
+            ],
+            "Bâtonnets-dés tels que les décrivent Culin (1898, 1907) et Mooney (1896) : "
+            "trois aux rainures rouges et le sahe à la rainure verte (bleue ou noire selon "
+            "d'autres récits). Un substitut en papier de bâtonnets fendus de saule ou "
+            "d'orme.",
+        ),
     },
 }
 
@@ -157,12 +206,14 @@ FONT = "sans-serif"
 def _nest(svg_text: str, x: float, y: float, w: float, h: float) -> str:
     """Place a complete ``<svg>`` document inside another, at (x, y) with size (w, h)."""
     assert svg_text.startswith("<svg ")
-    return (f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
-            + svg_text[len("<svg "):])
+    return (
+        f'<svg x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
+        + svg_text[len("<svg ") :]
+    )
 
 
 def _view_box(svg_text: str) -> tuple[float, float]:
-    head = svg_text[:svg_text.index(">")]
+    head = svg_text[: svg_text.index(">")]
     vb = head.split('viewBox="', 1)[1].split('"', 1)[0].split()
     return float(vb[2]), float(vb[3])
 
@@ -182,40 +233,83 @@ def _wrap(lines: list[str], chars: int) -> list[str]:
     return out
 
 
-def _frame(w: float, h: float, title: str, notes: list[str], credit: str, lang: str,
-           body_top: float) -> tuple[str, float, float]:
+def _frame(
+    w: float, h: float, title: str, notes: list[str], credit: str, lang: str, body_top: float
+) -> tuple[str, float, float]:
     """Heading, notes and credit of a sheet w x h (user units); returns the markup and
     the bottom of the free area for the drawing."""
     m = 12 * Q
-    parts = [text(m, m + 7 * Q, title, {"font-size": num(6.2 * Q), "font-weight": "bold",
-                                        "fill": C["ink"], "font-family": FONT})]
+    parts = [
+        text(
+            m,
+            m + 7 * Q,
+            title,
+            {
+                "font-size": num(6.2 * Q),
+                "font-weight": "bold",
+                "fill": C["ink"],
+                "font-family": FONT,
+            },
+        )
+    ]
     y = m + 7 * Q + 6.5 * Q
     chars = int((w - 2 * m) / (1.85 * Q))
     for line in _wrap(notes, chars):
-        parts.append(text(m, y, line, {"font-size": num(3.6 * Q), "fill": C["ink"],
-                                       "font-family": FONT}))
+        parts.append(
+            text(m, y, line, {"font-size": num(3.6 * Q), "fill": C["ink"], "font-family": FONT})
+        )
         y += 5 * Q
     credit_lines = _wrap([credit, SITE[lang]], int((w - 2 * m) / (1.45 * Q)))
     cy = h - m - (len(credit_lines) - 1) * 4 * Q
     bottom = cy - 8 * Q
-    parts.append(el("line", {"x1": num(m), "y1": num(cy - 5.5 * Q), "x2": num(w - m),
-                             "y2": num(cy - 5.5 * Q), "stroke": C["ground-edge"],
-                             "stroke-width": num(0.3 * Q)}))
+    parts.append(
+        el(
+            "line",
+            {
+                "x1": num(m),
+                "y1": num(cy - 5.5 * Q),
+                "x2": num(w - m),
+                "y2": num(cy - 5.5 * Q),
+                "stroke": C["ground-edge"],
+                "stroke-width": num(0.3 * Q),
+            },
+        )
+    )
     for line in credit_lines:
-        parts.append(text(m, cy, line, {"font-size": num(2.8 * Q), "fill": C["ink-soft"],
-                                        "font-family": FONT, "class": "credit"}))
+        parts.append(
+            text(
+                m,
+                cy,
+                line,
+                {
+                    "font-size": num(2.8 * Q),
+                    "fill": C["ink-soft"],
+                    "font-family": FONT,
+                    "class": "credit",
+                },
+            )
+        )
         cy += 4 * Q
     return "".join(parts), max(y + 2 * Q, body_top), bottom
 
 
 def _page(paper: str, lang: str, title: str, body: str) -> str:
     pw, ph, ws, hs = PAPERS[paper]
-    return el("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": ws, "height": hs,
-                      "viewBox": f"0 0 {num(pw * Q)} {num(ph * Q)}", "lang": lang,
-                      "role": "img", "class": "printable"},
-              el("title", None, esc(title)),
-              el("rect", {"width": num(pw * Q), "height": num(ph * Q), "fill": "#ffffff"}),
-              body)
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": ws,
+            "height": hs,
+            "viewBox": f"0 0 {num(pw * Q)} {num(ph * Q)}",
+            "lang": lang,
+            "role": "img",
+            "class": "printable",
+        },
+        el("title", None, esc(title)),
+        el("rect", {"width": num(pw * Q), "height": num(ph * Q), "fill": "#ffffff"}),
+        body,
+    )
 
 
 def _fit(svg_text: str, x0: float, y0: float, x1: float, y1: float) -> str:
@@ -244,8 +338,9 @@ def board_sheet(slug: str, paper: str, lang: str) -> str:
     # the long boards: lay the sheet along the page (a quarter turn)
     frame, top, bottom = _frame(ph, pw, title, notes, credit, lang, 0)
     inner = frame + _fit(drawing, m, top, ph - m, bottom)
-    return _page(paper, lang, title,
-                 el("g", {"transform": f"translate({num(pw)} 0) rotate(90)"}, inner))
+    return _page(
+        paper, lang, title, el("g", {"transform": f"translate({num(pw)} 0) rotate(90)"}, inner)
+    )
 
 
 def sticks_sheet(paper: str, lang: str) -> str:
@@ -264,37 +359,104 @@ def sticks_sheet(paper: str, lang: str) -> str:
     for i in range(4):
         sahe = i == 3
         name = words["sahe"] if sahe else za_svg._w(lang, "stick", n=i + 1)
-        parts.append(text(x, y - 2.2 * Q, name,
-                          {"font-size": num(3.4 * Q), "fill": C["ink"], "font-family": FONT,
-                           "font-weight": "bold" if sahe else None}))
-        g = [za_svg.stick_face(True, sahe, x, y, length, face),
-             el("g", {"transform": f"translate(0 {num(2 * y + 2 * face)}) scale(1 -1)"},
-                za_svg.stick_face(False, sahe, x, y, length, face)),
-             # cut line round the strip, fold line across the middle
-             el("rect", {"x": num(x), "y": num(y), "width": num(length),
-                         "height": num(2 * face), "fill": "none", "stroke": "#222222",
-                         "stroke-width": num(0.35 * Q), "class": "cut"}),
-             el("line", {"x1": num(x - 4 * Q), "y1": num(y + face), "x2": num(x + length + 4 * Q),
-                         "y2": num(y + face), "stroke": "#222222",
-                         "stroke-width": num(0.3 * Q), "stroke-dasharray": f"{Q * 2} {Q * 1.5}",
-                         "class": "fold"})]
-        parts.append(el("g", {"class": "stick", "data-stick": i,
-                              "data-sahe": True if sahe else None}, *g))
+        parts.append(
+            text(
+                x,
+                y - 2.2 * Q,
+                name,
+                {
+                    "font-size": num(3.4 * Q),
+                    "fill": C["ink"],
+                    "font-family": FONT,
+                    "font-weight": "bold" if sahe else None,
+                },
+            )
+        )
+        g = [
+            za_svg.stick_face(True, sahe, x, y, length, face),
+            el(
+                "g",
+                {"transform": f"translate(0 {num(2 * y + 2 * face)}) scale(1 -1)"},
+                za_svg.stick_face(False, sahe, x, y, length, face),
+            ),
+            # cut line round the strip, fold line across the middle
+            el(
+                "rect",
+                {
+                    "x": num(x),
+                    "y": num(y),
+                    "width": num(length),
+                    "height": num(2 * face),
+                    "fill": "none",
+                    "stroke": "#222222",
+                    "stroke-width": num(0.35 * Q),
+                    "class": "cut",
+                },
+            ),
+            el(
+                "line",
+                {
+                    "x1": num(x - 4 * Q),
+                    "y1": num(y + face),
+                    "x2": num(x + length + 4 * Q),
+                    "y2": num(y + face),
+                    "stroke": "#222222",
+                    "stroke-width": num(0.3 * Q),
+                    "stroke-dasharray": f"{Q * 2} {Q * 1.5}",
+                    "class": "fold",
+                },
+            ),
+        ]
+        parts.append(
+            el("g", {"class": "stick", "data-stick": i, "data-sahe": True if sahe else None}, *g)
+        )
         y += 2 * face + gap
     # a small key to the lines
     ky = y - gap + 9 * Q
     key_words = {"en": ("cut", "fold"), "fr": ("couper", "plier")}[lang]
-    parts.append(el("line", {"x1": num(x), "y1": num(ky), "x2": num(x + 12 * Q),
-                             "y2": num(ky), "stroke": "#222222",
-                             "stroke-width": num(0.35 * Q)}))
-    parts.append(text(x + 14 * Q, ky + 1.2 * Q, key_words[0],
-                      {"font-size": num(3.2 * Q), "fill": C["ink"], "font-family": FONT}))
-    parts.append(el("line", {"x1": num(x + 40 * Q), "y1": num(ky), "x2": num(x + 52 * Q),
-                             "y2": num(ky), "stroke": "#222222",
-                             "stroke-width": num(0.3 * Q),
-                             "stroke-dasharray": f"{Q * 2} {Q * 1.5}"}))
-    parts.append(text(x + 54 * Q, ky + 1.2 * Q, key_words[1],
-                      {"font-size": num(3.2 * Q), "fill": C["ink"], "font-family": FONT}))
+    parts.append(
+        el(
+            "line",
+            {
+                "x1": num(x),
+                "y1": num(ky),
+                "x2": num(x + 12 * Q),
+                "y2": num(ky),
+                "stroke": "#222222",
+                "stroke-width": num(0.35 * Q),
+            },
+        )
+    )
+    parts.append(
+        text(
+            x + 14 * Q,
+            ky + 1.2 * Q,
+            key_words[0],
+            {"font-size": num(3.2 * Q), "fill": C["ink"], "font-family": FONT},
+        )
+    )
+    parts.append(
+        el(
+            "line",
+            {
+                "x1": num(x + 40 * Q),
+                "y1": num(ky),
+                "x2": num(x + 52 * Q),
+                "y2": num(ky),
+                "stroke": "#222222",
+                "stroke-width": num(0.3 * Q),
+                "stroke-dasharray": f"{Q * 2} {Q * 1.5}",
+            },
+        )
+    )
+    parts.append(
+        text(
+            x + 54 * Q,
+            ky + 1.2 * Q,
+            key_words[1],
+            {"font-size": num(3.2 * Q), "fill": C["ink"], "font-family": FONT},
+        )
+    )
     return _page(paper, lang, title, "".join(parts))
 
 

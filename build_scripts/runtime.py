@@ -31,8 +31,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 RUNTIME = Path("assets") / "runtime"
 CACHE = ROOT / "build" / "engine-wheel"
 
@@ -77,16 +82,32 @@ def build_wheel(digest: str) -> Path:
         src.mkdir()
         shutil.copy2(ROOT / "pyproject.toml", src / "pyproject.toml")
         readme = ROOT / "README.md"
-        (src / "README.md").write_text(readme.read_text(encoding="utf-8") if readme.exists()
-                                       else "Rules engine.\n", encoding="utf-8")
-        shutil.copytree(ROOT / "engine", src / "engine",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        (src / "README.md").write_text(
+            readme.read_text(encoding="utf-8") if readme.exists() else "Rules engine.\n",
+            encoding="utf-8",
+        )
+        shutil.copytree(
+            ROOT / "engine", src / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+        )
         out = Path(tmp) / "dist"
-        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-               "--disable-pip-version-check", "--quiet", "--wheel-dir", str(out), str(src)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "--quiet",
+            "--wheel-dir",
+            str(out),
+            str(src),
+        ]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
-            raise RuntimeInstallError(f"building the engine wheel failed:\n{proc.stdout}\n{proc.stderr}")
+            raise RuntimeInstallError(
+                f"building the engine wheel failed:\n{proc.stdout}\n{proc.stderr}"
+            )
         built = sorted(out.glob("*.whl"))
         if len(built) != 1:
             raise RuntimeInstallError(f"expected one wheel, found {[p.name for p in built]}")
@@ -101,15 +122,21 @@ def build_wheel(digest: str) -> Path:
 
 def _prune_cache(keep: str, count: int = 4) -> None:
     """Keep the wheel cache small: the current hash and the few most recent others."""
-    others = sorted((p for p in CACHE.iterdir() if p.is_dir() and p.name != keep),
-                    key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in others[count - 1:]:
+    others = sorted(
+        (p for p in CACHE.iterdir() if p.is_dir() and p.name != keep),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for old in others[count - 1 :]:
         shutil.rmtree(old, ignore_errors=True)
 
 
 def _copy_if_changed(src: Path, dst: Path) -> None:
-    if dst.exists() and dst.stat().st_size == src.stat().st_size and \
-            dst.stat().st_mtime >= src.stat().st_mtime:
+    if (
+        dst.exists()
+        and dst.stat().st_size == src.stat().st_size
+        and dst.stat().st_mtime >= src.stat().st_mtime
+    ):
         return
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(src, dst)
@@ -121,8 +148,9 @@ def install_runtime(site_dir: Path) -> dict:
     runtime = site_dir / RUNTIME
     missing = [name for name in PYODIDE_FILES if not (PYODIDE_DIR / name).is_file()]
     if missing:
-        raise RuntimeInstallError(f"node_modules/pyodide lacks {', '.join(missing)}: run 'npm ci' "
-                            "(make setup) first")
+        raise RuntimeInstallError(
+            f"node_modules/pyodide lacks {', '.join(missing)}: run 'npm ci' (make setup) first"
+        )
     sizes = {}
     for name in PYODIDE_FILES:
         _copy_if_changed(PYODIDE_DIR / name, runtime / "pyodide" / name)
@@ -153,5 +181,6 @@ def write_printables(site_dir: Path) -> bool:
     if not (ROOT / "build_scripts" / "printables.py").is_file():
         return False
     from build_scripts import printables
+
     printables.write_printables(Path(site_dir) / "printables")
     return True

@@ -16,8 +16,12 @@ USAGE = "usage: python -m engine {zohn-ahl,awithlaknannai} COMMAND [ARGS...]"
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] not in ("zohn-ahl", "awithlaknannai"):
-        print(USAGE if not argv else f"unknown game {argv[0]!r}: expected 'zohn-ahl' or 'awithlaknannai'",
-              file=sys.stderr)
+        print(
+            USAGE
+            if not argv
+            else f"unknown game {argv[0]!r}: expected 'zohn-ahl' or 'awithlaknannai'",
+            file=sys.stderr,
+        )
         return 2
     if argv[0] == "zohn-ahl":
         from engine.zohn_ahl.cli import main as game_main

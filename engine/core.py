@@ -22,13 +22,18 @@ class EngineError(ValueError):
         self.reason = message
         super().__init__(f"{where}: {message}" if where else message)
 
-    def located(self, where: str) -> "EngineError":
+    def located(self, where: str) -> EngineError:
         """Return a copy of this error that also says where the bad input stood."""
         return type(self)(self.reason, input=self.input, where=where)
 
     def to_dict(self) -> dict:
-        return {"type": type(self).__name__, "kind": self.kind, "message": str(self),
-                "input": None if self.input is None else str(self.input), "where": self.where}
+        return {
+            "type": type(self).__name__,
+            "kind": self.kind,
+            "message": str(self),
+            "input": None if self.input is None else str(self.input),
+            "where": self.where,
+        }
 
 
 class RulesetError(EngineError):

@@ -112,11 +112,12 @@ class RequestError(EngineError):
     kind = "request"
 
 
-MAX_RECORD = 200_000      # characters; a game record far beyond any real game is refused
+MAX_RECORD = 200_000  # characters; a game record far beyond any real game is refused
 MAX_TEXT = 10_000
 
 
 # --------------------------------------------------------------------------- arguments
+
 
 def _arg(args: dict, name: str, kind: type | tuple, default=..., *, max_len: int = MAX_TEXT):
     if name not in args or args[name] is None:
@@ -126,20 +127,33 @@ def _arg(args: dict, name: str, kind: type | tuple, default=..., *, max_len: int
     value = args[name]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds:
-        raise RequestError(f"argument {name!r} must be {_kind_name(kinds)}, not {value!r}",
-                           input=value, where=name)
+        raise RequestError(
+            f"argument {name!r} must be {_kind_name(kinds)}, not {value!r}", input=value, where=name
+        )
     if not isinstance(value, kinds):
-        raise RequestError(f"argument {name!r} must be {_kind_name(kinds)}, not {type(value).__name__}",
-                           input=value, where=name)
+        raise RequestError(
+            f"argument {name!r} must be {_kind_name(kinds)}, not {type(value).__name__}",
+            input=value,
+            where=name,
+        )
     if isinstance(value, str) and len(value) > max_len:
-        raise RequestError(f"argument {name!r} is {len(value)} characters long; the limit is {max_len}",
-                           input=value[:40] + "…", where=name)
+        raise RequestError(
+            f"argument {name!r} is {len(value)} characters long; the limit is {max_len}",
+            input=value[:40] + "…",
+            where=name,
+        )
     return value
 
 
 def _kind_name(kinds: tuple) -> str:
-    names = {str: "a string", int: "a whole number", float: "a number", dict: "an object",
-             bool: "true or false", list: "a list"}
+    names = {
+        str: "a string",
+        int: "a whole number",
+        float: "a number",
+        dict: "an object",
+        bool: "true or false",
+        list: "a list",
+    }
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
@@ -149,8 +163,10 @@ def _record_text(args: dict) -> str:
 
 # --------------------------------------------------------------------------- Zohn Ahl
 
+
 def _za():
     import engine.zohn_ahl as za
+
     return za
 
 
@@ -164,8 +180,13 @@ def zohn_ahl_view(record) -> dict:
         "game": "zohn-ahl",
         "record": str(record),
         "options": record.options.to_dict(),
-        "ruleset": {"name": ruleset.name, "title": ruleset.title, "spaces": ruleset.spaces,
-                    "table": ruleset.table, "start": ruleset.start},
+        "ruleset": {
+            "name": ruleset.name,
+            "title": ruleset.title,
+            "spaces": ruleset.spaces,
+            "table": ruleset.table,
+            "start": ruleset.start,
+        },
         "seed": record.seed,
         "bias": None if record.bias is None else str(record.bias),
         "state": state.to_dict(),
@@ -196,7 +217,7 @@ def _za_throws(text: str) -> list:
 
 def _za_seed(args: dict):
     seed = _arg(args, "seed", int, None)
-    if seed is not None and not 0 <= seed < 2 ** 63:
+    if seed is not None and not 0 <= seed < 2**63:
         raise RequestError(f"seed {seed} is not from 0 to 2**63-1", input=seed, where="seed")
     return seed
 
@@ -205,8 +226,12 @@ def cmd_zohn_ahl_new(args: dict) -> dict:
     za = _za()
     options = za.Options.from_dict(_arg(args, "options", dict, {}))
     bias = _arg(args, "bias", str, None)
-    record = za.Record(options, tuple(_za_throws(_arg(args, "throws", str, ""))),
-                       _za_seed(args), None if bias is None else za.parse_bias(bias))
+    record = za.Record(
+        options,
+        tuple(_za_throws(_arg(args, "throws", str, ""))),
+        _za_seed(args),
+        None if bias is None else za.parse_bias(bias),
+    )
     return zohn_ahl_view(record)
 
 
@@ -216,6 +241,7 @@ def cmd_zohn_ahl_load(args: dict) -> dict:
 
 def _fresh_seed() -> int:
     import os
+
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
@@ -243,10 +269,18 @@ def cmd_zohn_ahl_throw(args: dict) -> dict:
             own_path = list(event.path)
             break
     view = zohn_ahl_view(new_record)
-    view.update({"throw": str(throw), "value": za.value(throw, za.RULESETS[ruleset].table),
-                 "side": side, "events": [e.to_dict() for e in events], "path": own_path,
-                 "physical_path": [za.physical_space(ruleset, side, s) for s in own_path],
-                 "from_space": from_own, "physical_from": za.physical_space(ruleset, side, from_own)})
+    view.update(
+        {
+            "throw": str(throw),
+            "value": za.value(throw, za.RULESETS[ruleset].table),
+            "side": side,
+            "events": [e.to_dict() for e in events],
+            "path": own_path,
+            "physical_path": [za.physical_space(ruleset, side, s) for s in own_path],
+            "from_space": from_own,
+            "physical_from": za.physical_space(ruleset, side, from_own),
+        }
+    )
     return view
 
 
@@ -265,29 +299,47 @@ def cmd_zohn_ahl_probabilities(args: dict) -> dict:
     if table is None:
         table = za.get_ruleset(ruleset).table if ruleset else "sahe"
     if table not in za.TABLES:
-        raise RequestError(f"table {table!r} is not one of: {', '.join(za.TABLES)}",
-                           input=table, where="table")
+        raise RequestError(
+            f"table {table!r} is not one of: {', '.join(za.TABLES)}", input=table, where="table"
+        )
     bias = za.parse_bias(_arg(args, "bias", str, "1/2"))
     probs = za.throw_probabilities(table, bias)
-    throws = [{"throw": str(t), "marked": t.marked, "sahe": t.sahe,
-               "value": za.value(t, table), "extra": za.earns_extra(t, table),
-               "p": str(probs[t])} for t in za.Throw.all()]
-    return {"table": table, "bias": str(bias), "throws": throws,
-            "values": {str(k): str(v) for k, v in za.value_probabilities(table, bias).items()},
-            "marked": {str(k): str(v) for k, v in za.marked_probabilities(bias).items()},
-            "extra": str(za.extra_throw_probability(table, bias))}
+    throws = [
+        {
+            "throw": str(t),
+            "marked": t.marked,
+            "sahe": t.sahe,
+            "value": za.value(t, table),
+            "extra": za.earns_extra(t, table),
+            "p": str(probs[t]),
+        }
+        for t in za.Throw.all()
+    ]
+    return {
+        "table": table,
+        "bias": str(bias),
+        "throws": throws,
+        "values": {str(k): str(v) for k, v in za.value_probabilities(table, bias).items()},
+        "marked": {str(k): str(v) for k, v in za.marked_probabilities(bias).items()},
+        "extra": str(za.extra_throw_probability(table, bias)),
+    }
 
 
 # --------------------------------------------------------------------------- Awithlaknannai
 
+
 def _aw():
     import engine.awithlaknannai as aw
+
     return aw
 
 
 def _move_dict(game, move, legal=None, side=None) -> dict:
-    out = {"notation": game.notation(move, legal), "path": list(move.path),
-           "captured": list(move.captured)}
+    out = {
+        "notation": game.notation(move, legal),
+        "path": list(move.path),
+        "captured": list(move.captured),
+    }
     if side is not None:
         out["side"] = side
     return out
@@ -309,8 +361,10 @@ def awithlaknannai_view(record, game=None) -> dict:
     outcome = game.outcome()
     finished = outcome is not None
     legal = [] if finished else game.legal_moves()
-    moves = sorted((_move_dict(game, m, legal) for m in legal),
-                   key=lambda d: aw.notation_sort_key(d["notation"]))
+    moves = sorted(
+        (_move_dict(game, m, legal) for m in legal),
+        key=lambda d: aw.notation_sort_key(d["notation"]),
+    )
     return {
         "game": "awithlaknannai",
         "record": str(aw.Record.from_game(game)),
@@ -379,18 +433,21 @@ def cmd_awithlaknannai_undo(args: dict) -> dict:
 
 def cmd_awithlaknannai_ai(args: dict) -> dict:
     from engine.awithlaknannai import ai
+
     game = _aw_record(_record_text(args)).replay()
     level = _arg(args, "level", str, "medium")
     if level not in ai.LEVELS:
-        raise RequestError(f"level {level!r} is not one of: {', '.join(ai.LEVELS)}",
-                           input=level, where="level")
+        raise RequestError(
+            f"level {level!r} is not one of: {', '.join(ai.LEVELS)}", input=level, where="level"
+        )
     seed = _arg(args, "seed", int, 0)
     time_limit = _arg(args, "time_limit", (int, float), None)
     node_limit = _arg(args, "node_limit", int, None)
     if game.finished:
         raise GameOverError("the game is over: the computer has no move to make")
-    move = ai.choose_move(game.copy(), level, seed=seed, time_limit=time_limit,
-                          node_limit=node_limit)
+    move = ai.choose_move(
+        game.copy(), level, seed=seed, time_limit=time_limit, node_limit=node_limit
+    )
     move = game.parse_move(move)  # never trust a move, even the engine's own
     played = _move_dict(game, move, side=game.to_move)
     game.push(move)
@@ -398,6 +455,7 @@ def cmd_awithlaknannai_ai(args: dict) -> dict:
 
 
 # --------------------------------------------------------------------------- both games
+
 
 def cmd_load(args: dict) -> dict:
     text = _record_text(args)
@@ -409,8 +467,11 @@ def cmd_load(args: dict) -> dict:
             if '"awithlaknannai"' in line:
                 return cmd_awithlaknannai_load(args)
             break
-    raise RecordError('the record does not say which game it is: expected a first line '
-                      '[Game "zohn-ahl"] or [Game "awithlaknannai"]', input=text[:60])
+    raise RecordError(
+        "the record does not say which game it is: expected a first line "
+        '[Game "zohn-ahl"] or [Game "awithlaknannai"]',
+        input=text[:60],
+    )
 
 
 def cmd_svg(args: dict) -> dict:
@@ -420,6 +481,7 @@ def cmd_svg(args: dict) -> dict:
     if game_name == "zohn-ahl":
         za = _za()
         from engine.zohn_ahl import svg
+
         if record_text is not None:
             record = _za_record(record_text)
             return {"svg": svg.board_svg(record.options, record.state(), lang=lang)}
@@ -428,6 +490,7 @@ def cmd_svg(args: dict) -> dict:
     if game_name == "awithlaknannai":
         aw = _aw()
         from engine.awithlaknannai import svg
+
         flip = _arg(args, "flip", bool, False)
         if record_text is not None:
             game = _aw_record(record_text).replay()
@@ -436,13 +499,17 @@ def cmd_svg(args: dict) -> dict:
         position_text = _arg(args, "position", str, None)
         position = aw.Position.parse(position_text, ruleset) if position_text else None
         return {"svg": svg.board_svg(ruleset, position, lang=lang, flip=flip)}
-    raise RequestError(f"game {game_name!r} is not 'zohn-ahl' or 'awithlaknannai'",
-                       input=game_name, where="game")
+    raise RequestError(
+        f"game {game_name!r} is not 'zohn-ahl' or 'awithlaknannai'", input=game_name, where="game"
+    )
 
 
 def cmd_ping(args: dict) -> dict:
-    return {"engine": engine.__version__, "python": sys.version.split()[0],
-            "platform": sys.platform}
+    return {
+        "engine": engine.__version__,
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+    }
 
 
 COMMANDS = {
@@ -465,8 +532,11 @@ COMMANDS = {
 def dispatch(cmd: str, args: dict | None = None) -> dict:
     """Run one command on already-decoded arguments; raises :class:`EngineError` for bad input."""
     if not isinstance(cmd, str) or cmd not in COMMANDS:
-        raise RequestError(f"unknown command {cmd!r}: expected one of {', '.join(COMMANDS)}",
-                           input=cmd, where="cmd")
+        raise RequestError(
+            f"unknown command {cmd!r}: expected one of {', '.join(COMMANDS)}",
+            input=cmd,
+            where="cmd",
+        )
     if args is None:
         args = {}
     if not isinstance(args, dict):
@@ -481,10 +551,13 @@ def handle(request_json: str) -> str:
         try:
             request = json.loads(request_json)
         except (TypeError, ValueError) as err:
-            raise RequestError(f"the request is not JSON: {err}", input=str(request_json)[:60]) from None
+            raise RequestError(
+                f"the request is not JSON: {err}", input=str(request_json)[:60]
+            ) from None
         if not isinstance(request, dict):
-            raise RequestError("the request must be a JSON object {id, cmd, args}",
-                               input=str(request_json)[:60])
+            raise RequestError(
+                "the request must be a JSON object {id, cmd, args}", input=str(request_json)[:60]
+            )
         request_id = request.get("id")
         result = dispatch(request.get("cmd"), request.get("args"))
         reply = {"id": request_id, "ok": True, "result": result}
@@ -497,11 +570,20 @@ def handle(request_json: str) -> str:
     try:
         return json.dumps(reply, ensure_ascii=False)
     except (TypeError, ValueError) as err:
-        return json.dumps({"id": request_id if isinstance(request_id, (str, int, float)) else None,
-                           "ok": False, "error": _internal(err)})
+        return json.dumps(
+            {
+                "id": request_id if isinstance(request_id, (str, int, float)) else None,
+                "ok": False,
+                "error": _internal(err),
+            }
+        )
 
 
 def _internal(err: BaseException) -> dict:
-    return {"type": type(err).__name__, "kind": "internal",
-            "message": f"internal error in the engine: {type(err).__name__}: {err}",
-            "input": None, "where": None}
+    return {
+        "type": type(err).__name__,
+        "kind": "internal",
+        "message": f"internal error in the engine: {type(err).__name__}: {err}",
+        "input": None,
+        "where": None,
+    }

@@ -71,7 +71,7 @@ class Rng:
         self._state = seed & MASK64
 
     @classmethod
-    def from_text(cls, text: str) -> "Rng":
+    def from_text(cls, text: str) -> Rng:
         """A generator seeded from a string: the first 8 bytes of its UTF-8 SHA-256, big-endian."""
         return cls(cls.seed_from_text(text))
 

@@ -23,21 +23,21 @@ SVG_NS = "http://www.w3.org/2000/svg"
 #: Colours shared by the drawings. The two side colours are Okabe-Ito vermillion and
 #: bluish green; the sides always differ by shape and mark as well, never by colour alone.
 COLOURS = {
-    "ground": "#f6efdf",      # unbleached cotton / paper
+    "ground": "#f6efdf",  # unbleached cotton / paper
     "ground-edge": "#d9ccb0",
-    "ink": "#4a3a2a",         # dark brown ink for lines and text
-    "ink-soft": "#6b5b47",    # labels (5.7:1 on the ground)
-    "water": "#0072b2",       # Okabe-Ito blue: creek, torrent, river
+    "ink": "#4a3a2a",  # dark brown ink for lines and text
+    "ink-soft": "#6b5b47",  # labels (5.7:1 on the ground)
+    "water": "#0072b2",  # Okabe-Ito blue: creek, torrent, river
     "water-fill": "#cfe3ef",
-    "dry": "#96703a",         # ochre: dry branches, gullies, ravines
+    "dry": "#96703a",  # ochre: dry branches, gullies, ravines
     "dry-fill": "#ecdcb8",
     "stone": "#9a948a",
     "stone-edge": "#6f6a61",
-    "side0": "#d55e00",       # Okabe-Ito vermillion (red awl)
+    "side0": "#d55e00",  # Okabe-Ito vermillion (red awl)
     "side0-dark": "#8a3c00",
-    "side1": "#009e73",       # Okabe-Ito bluish green (green awl)
+    "side1": "#009e73",  # Okabe-Ito bluish green (green awl)
     "side1-dark": "#00583f",
-    "wood": "#e3c99a",        # split willow or elm, flat side
+    "wood": "#e3c99a",  # split willow or elm, flat side
     "wood-round": "#c49a63",  # rounded side
     "wood-edge": "#7b5a33",
     "groove-red": "#c0392b",
@@ -50,8 +50,7 @@ COLOURS = {
 def esc(text: object) -> str:
     """Escape text for XML character data and double-quoted attribute values."""
     s = str(text)
-    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def num(x: float, places: int = 2) -> str:
@@ -115,31 +114,48 @@ def polar(cx: float, cy: float, r: float, bearing_deg: float) -> tuple[float, fl
     return cx + r * math.sin(a), cy - r * math.cos(a)
 
 
-def svg_document(view_box: tuple[float, float, float, float], body: str, *, title: str,
-                 desc: str, lang: str = "en", cls: str | None = None,
-                 width: str | None = None, height: str | None = None,
-                 extra: dict | None = None, doc_id: str | None = None) -> str:
+def svg_document(
+    view_box: tuple[float, float, float, float],
+    body: str,
+    *,
+    title: str,
+    desc: str,
+    lang: str = "en",
+    cls: str | None = None,
+    width: str | None = None,
+    height: str | None = None,
+    extra: dict | None = None,
+    doc_id: str | None = None,
+) -> str:
     """The ``<svg>`` root: viewBox-based, with ``<title>`` and ``<desc>`` first (the
     accessible name and description, ``role="img"``). ``width``/``height`` are only set for
     fixed-size documents (the printables); otherwise the drawing scales to its container."""
     x, y, w, h = view_box
     tid = f"{doc_id}-title" if doc_id else None
     did = f"{doc_id}-desc" if doc_id else None
-    root = {"xmlns": SVG_NS, "viewBox": f"{num(x)} {num(y)} {num(w)} {num(h)}",
-            "width": width, "height": height, "class": cls, "lang": lang,
-            "role": "img", "id": doc_id,
-            "aria-labelledby": f"{tid} {did}" if doc_id else None}
+    root = {
+        "xmlns": SVG_NS,
+        "viewBox": f"{num(x)} {num(y)} {num(w)} {num(h)}",
+        "width": width,
+        "height": height,
+        "class": cls,
+        "lang": lang,
+        "role": "img",
+        "id": doc_id,
+        "aria-labelledby": f"{tid} {did}" if doc_id else None,
+    }
     root.update(extra or {})
-    return el("svg", root,
-              el("title", {"id": tid}, esc(title)),
-              el("desc", {"id": did}, esc(desc)),
-              body)
+    return el(
+        "svg", root, el("title", {"id": tid}, esc(title)), el("desc", {"id": did}, esc(desc)), body
+    )
 
 
 def check_lang(lang: str) -> str:
     """The drawings speak English and French; anything else is an OptionError."""
     if lang not in ("en", "fr"):
         from .core import OptionError
-        raise OptionError(f"{lang!r} is not a supported language: expected 'en' or 'fr'",
-                          input=lang)
+
+        raise OptionError(
+            f"{lang!r} is not a supported language: expected 'en' or 'fr'", input=lang
+        )
     return lang

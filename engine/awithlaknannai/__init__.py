@@ -15,8 +15,33 @@ from .game import Game, MoveAfterEndError, notation_sort_key, random_playout
 from .moves import Move
 from .position import BLACK, WHITE, Position
 from .record import Record
-from .rulesets import DEFAULT_RULESET, RULESETS, STALL_LIMIT, STALLS, Ruleset, check_stall, get_ruleset
+from .rulesets import (
+    DEFAULT_RULESET,
+    RULESETS,
+    STALL_LIMIT,
+    STALLS,
+    Ruleset,
+    check_stall,
+    get_ruleset,
+)
 
-__all__ = ["BOARDS", "Board", "Game", "MoveAfterEndError", "notation_sort_key", "random_playout",
-           "Move", "BLACK", "WHITE", "Position", "Record", "DEFAULT_RULESET", "RULESETS",
-           "STALL_LIMIT", "STALLS", "Ruleset", "check_stall", "get_ruleset"]
+__all__ = [
+    "BOARDS",
+    "Board",
+    "Game",
+    "MoveAfterEndError",
+    "notation_sort_key",
+    "random_playout",
+    "Move",
+    "BLACK",
+    "WHITE",
+    "Position",
+    "Record",
+    "DEFAULT_RULESET",
+    "RULESETS",
+    "STALL_LIMIT",
+    "STALLS",
+    "Ruleset",
+    "check_stall",
+    "get_ruleset",
+]

@@ -134,8 +134,10 @@ class SearchResult:
         self.stopped = stopped
 
     def __repr__(self):
-        return (f"SearchResult(move={self.move!r}, score={self.score}, depth={self.depth}, "
-                f"nodes={self.nodes}, stopped={self.stopped})")
+        return (
+            f"SearchResult(move={self.move!r}, score={self.score}, depth={self.depth}, "
+            f"nodes={self.nodes}, stopped={self.stopped})"
+        )
 
 
 _DISTANCES = {}
@@ -173,8 +175,10 @@ class _Searcher:
         self.majority = game.stall == "majority"
         self.full = self.tables.full
         self.leap_classes = [(m, s1, s2) for m, s1, s2, _t in self.tables.leap_classes]
-        self.steps = ([(m, s) for m, s, _t in self.tables.steps_left],
-                      [(m, s) for m, s, _t in self.tables.steps_right])
+        self.steps = (
+            [(m, s) for m, s, _t in self.tables.steps_left],
+            [(m, s) for m, s, _t in self.tables.steps_right],
+        )
         self.full_eval = full_eval
         self.dist = _distances(game.ruleset.board)
         self.contempt = (CONTEMPT + QUIET_PUSH) if full_eval else 0
@@ -442,24 +446,39 @@ class _Searcher:
 
 def _check_level(level):
     if level not in LEVELS:
-        raise OptionError(f"{level!r} is not a computer level: expected one of "
-                          + ", ".join(LEVELS), input=level)
+        raise OptionError(
+            f"{level!r} is not a computer level: expected one of " + ", ".join(LEVELS), input=level
+        )
 
 
 def _check_limits(time_limit, node_limit):
-    if time_limit is not None and (isinstance(time_limit, bool)
-                                   or not isinstance(time_limit, (int, float))
-                                   or not time_limit > 0):
-        raise OptionError(f"time limit {time_limit!r} must be a positive number of seconds",
-                          input=time_limit)
-    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
-                                   or node_limit < 1):
-        raise OptionError(f"node limit {node_limit!r} must be a positive whole number of "
-                          "positions", input=node_limit)
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit > 0
+    ):
+        raise OptionError(
+            f"time limit {time_limit!r} must be a positive number of seconds", input=time_limit
+        )
+    if node_limit is not None and (
+        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
+    ):
+        raise OptionError(
+            f"node limit {node_limit!r} must be a positive whole number of positions",
+            input=node_limit,
+        )
 
 
-def search(game, level="hard", *, seed=0, time_limit=None, node_limit=None,
-           should_stop=None, max_depth=None) -> SearchResult:
+def search(
+    game,
+    level="hard",
+    *,
+    seed=0,
+    time_limit=None,
+    node_limit=None,
+    should_stop=None,
+    max_depth=None,
+) -> SearchResult:
     """Run the level's search and report what it found (see :func:`choose_move`).
 
     ``max_depth`` caps the iterative deepening of ``hard`` (``medium`` always searches
@@ -470,8 +489,10 @@ def search(game, level="hard", *, seed=0, time_limit=None, node_limit=None,
     moves = game.legal_moves()
     if not moves:
         out = game.outcome()
-        raise GameOverError("the game is over: there is no move to choose"
-                            + (f" ({out.reason})" if out is not None else ""))
+        raise GameOverError(
+            "the game is over: there is no move to choose"
+            + (f" ({out.reason})" if out is not None else "")
+        )
     rng = Rng(seed)
     if level == "random":
         return SearchResult(moves[rng.below(len(moves))], None, 0, 0, False)
@@ -484,8 +505,13 @@ def search(game, level="hard", *, seed=0, time_limit=None, node_limit=None,
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if node_limit is None and time_limit is None:
         node_limit = DEFAULT_NODE_LIMIT[level]
-    searcher = _Searcher(game, full_eval=(level == "hard"), node_limit=node_limit,
-                         deadline=deadline, should_stop=should_stop)
+    searcher = _Searcher(
+        game,
+        full_eval=(level == "hard"),
+        node_limit=node_limit,
+        deadline=deadline,
+        should_stop=should_stop,
+    )
     side = game._side
     own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
     if len(moves) == 1:
@@ -515,13 +541,20 @@ def search(game, level="hard", *, seed=0, time_limit=None, node_limit=None,
     return SearchResult(best, score, done, searcher.nodes, stopped)
 
 
-def choose_move(game, level="medium", *, seed=0, time_limit=None, node_limit=None,
-                should_stop=None):
+def choose_move(
+    game, level="medium", *, seed=0, time_limit=None, node_limit=None, should_stop=None
+):
     """The computer's move for the side to move in ``game`` at ``level``.
 
     Returns one of ``game.legal_moves()``. GameOverError when the game is over;
     OptionError for an unknown level or a bad limit. See the module docstring for what
     each level does and for determinism.
     """
-    return search(game, level, seed=seed, time_limit=time_limit, node_limit=node_limit,
-                  should_stop=should_stop).move
+    return search(
+        game,
+        level,
+        seed=seed,
+        time_limit=time_limit,
+        node_limit=node_limit,
+        should_stop=should_stop,
+    ).move

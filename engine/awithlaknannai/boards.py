@@ -51,8 +51,16 @@ class Board:
     joined).
     """
 
-    def __init__(self, name: str, title: str, outer: int, middle_x: list, lines: list,
-                 lined: bool, description: str):
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        outer: int,
+        middle_x: list,
+        lines: list,
+        lined: bool,
+        description: str,
+    ):
         self.name = name
         self.title = title
         self.lined = lined
@@ -86,8 +94,11 @@ class Board:
             nb[self.index[a]].add(self.index[b])
             nb[self.index[b]].add(self.index[a])
         self.neighbours = tuple(tuple(sorted(s)) for s in nb)
-        self.rows = (tuple(range(0, outer)), tuple(range(outer, outer + len(mid))),
-                     tuple(range(outer + len(mid), self.size)))
+        self.rows = (
+            tuple(range(0, outer)),
+            tuple(range(outer, outer + len(mid))),
+            tuple(range(outer + len(mid), self.size)),
+        )
         self.row_names = ("t", "m", "b")
         self.full = (1 << self.size) - 1
         self.straight_leaps = self._straight()
@@ -166,11 +177,25 @@ def _mosona(lined: bool) -> Board:
             lines.append((f"b{i}", f"b{i + 1}"))
     middle_x = [Fraction(0)] + [Fraction(2 * j - 3, 2) for j in range(2, 9)] + [Fraction(7)]
     if lined:
-        return Board("mosona", "Awithlaknan mosona (outer rows lined)", 8, middle_x, lines, True,
-                     "25 points in rows of 8, 9 and 8; 54 lines, the outer rows joined (seed 004).")
-    return Board("mosona-open", "Awithlaknan mosona (outer rows open)", 8, middle_x, lines, False,
-                 "25 points in rows of 8, 9 and 8; 40 lines, no lines along the outer rows "
-                 "(seed 004's other board version).")
+        return Board(
+            "mosona",
+            "Awithlaknan mosona (outer rows lined)",
+            8,
+            middle_x,
+            lines,
+            True,
+            "25 points in rows of 8, 9 and 8; 54 lines, the outer rows joined (seed 004).",
+        )
+    return Board(
+        "mosona-open",
+        "Awithlaknan mosona (outer rows open)",
+        8,
+        middle_x,
+        lines,
+        False,
+        "25 points in rows of 8, 9 and 8; 40 lines, no lines along the outer rows "
+        "(seed 004's other board version).",
+    )
 
 
 def _kolowis() -> Board:
@@ -184,9 +209,16 @@ def _kolowis() -> Board:
         lines.append((f"t{i}", f"t{i + 1}"))
         lines.append((f"b{i}", f"b{i + 1}"))
     middle_x = [Fraction(2 * j - 1, 2) for j in range(1, 16)]
-    return Board("kolowis", "Kolowis awithlaknannai", 16, middle_x, lines, True,
-                 "47 points in rows of 16, 15 and 16; 104 lines (Culin 1907 fig. 1111 as the "
-                 "Digital Ludeme Project reads it).")
+    return Board(
+        "kolowis",
+        "Kolowis awithlaknannai",
+        16,
+        middle_x,
+        lines,
+        True,
+        "47 points in rows of 16, 15 and 16; 104 lines (Culin 1907 fig. 1111 as the "
+        "Digital Ludeme Project reads it).",
+    )
 
 
 BOARDS = {"mosona": _mosona(True), "mosona-open": _mosona(False), "kolowis": _kolowis()}

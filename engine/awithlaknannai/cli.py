@@ -25,8 +25,10 @@ from engine.core import EngineError
 from .game import Game
 
 COMMANDS = ("perft", "moves", "replay")
-USAGE = ("usage: python -m engine awithlaknannai {perft --ruleset R --depth D [--position POS] | "
-         "moves --ruleset R [--position POS] | replay --ruleset R MOVE...}")
+USAGE = (
+    "usage: python -m engine awithlaknannai {perft --ruleset R --depth D [--position POS] | "
+    "moves --ruleset R [--position POS] | replay --ruleset R MOVE...}"
+)
 
 
 class _Usage(Exception):
@@ -39,9 +41,11 @@ def _parse(argv):
     command = argv[0]
     if command not in COMMANDS:
         raise _Usage(f"unknown command {command!r}: expected perft, moves or replay")
-    allowed = {"perft": ("ruleset", "depth", "position", "stall"),
-               "moves": ("ruleset", "position", "stall"),
-               "replay": ("ruleset", "position", "stall")}[command]
+    allowed = {
+        "perft": ("ruleset", "depth", "position", "stall"),
+        "moves": ("ruleset", "position", "stall"),
+        "replay": ("ruleset", "position", "stall"),
+    }[command]
     opts = {}
     rest = []
     i = 1
@@ -50,8 +54,10 @@ def _parse(argv):
         if arg.startswith("--"):
             name, eq, value = arg[2:].partition("=")
             if name not in allowed:
-                raise _Usage(f"unknown option {arg!r} for {command}: expected "
-                             + ", ".join("--" + a for a in allowed))
+                raise _Usage(
+                    f"unknown option {arg!r} for {command}: expected "
+                    + ", ".join("--" + a for a in allowed)
+                )
             if not eq:
                 if i + 1 >= len(argv):
                     raise _Usage(f"option --{name} needs a value")
@@ -95,10 +101,18 @@ def run(argv):
         except EngineError as err:
             return 2, "", _one_line(f"move {i}: {err}")
     out = game.outcome()
-    return 0, json.dumps({"position": str(game.position),
-                          "to_move": None if out else game.to_move,
-                          "winner": None if out is None else out.winner,
-                          "finished": out is not None}), ""
+    return (
+        0,
+        json.dumps(
+            {
+                "position": str(game.position),
+                "to_move": None if out else game.to_move,
+                "winner": None if out is None else out.winner,
+                "finished": out is not None,
+            }
+        ),
+        "",
+    )
 
 
 def _one_line(text: str) -> str:

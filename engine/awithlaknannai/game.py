@@ -37,8 +37,19 @@ class Game:
     last one.
     """
 
-    __slots__ = ("ruleset", "stall", "start", "_tables", "_p", "_side", "_quiet", "_stack",
-                 "_legal", "_compulsory", "_multiple")
+    __slots__ = (
+        "ruleset",
+        "stall",
+        "start",
+        "_tables",
+        "_p",
+        "_side",
+        "_quiet",
+        "_stack",
+        "_legal",
+        "_compulsory",
+        "_multiple",
+    )
 
     def __init__(self, ruleset="culin", position=None, stall="draw"):
         self.ruleset = get_ruleset(ruleset)
@@ -53,10 +64,12 @@ class Game:
             raise PositionError(
                 f"'{position}' is a position on the {position.ruleset.board.title} board, "
                 f"not on the {self.ruleset.board.title} board of ruleset {self.ruleset.name}",
-                input=str(position))
+                input=str(position),
+            )
         else:
-            position = Position(self.ruleset, position.black, position.white,
-                                position.to_move, position.quiet)
+            position = Position(
+                self.ruleset, position.black, position.white, position.to_move, position.quiet
+            )
         self.start = position
         self._tables = tables_for(self.ruleset)
         self._compulsory = self.ruleset.compulsory
@@ -100,7 +113,7 @@ class Game:
         """A cheap hashable key of the position (for transposition tables)."""
         return (self._p[0], self._p[1], self._side, self._quiet)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game.__new__(Game)
         g.ruleset = self.ruleset
         g.stall = self.stall
@@ -191,8 +204,10 @@ class Game:
         if None in move.captured:  # from Move.parse: let the text resolve it
             return self.parse_move(move.long())
         if self.finished:
-            raise MoveAfterEndError(f"'{move.long()}' cannot be played: the game is over "
-                                    f"({self._why()})", input=move.long())
+            raise MoveAfterEndError(
+                f"'{move.long()}' cannot be played: the game is over ({self._why()})",
+                input=move.long(),
+            )
         return self._resolve(move)
 
     # -- the end ----------------------------------------------------------------------
@@ -214,11 +229,13 @@ class Game:
         out = self.outcome()
         if out is None:
             return "not over"
-        text = {"no-pieces": "a side has no pieces left",
-                "no-moves": f"{SIDE_NAMES[self._side]} has no legal move",
-                "stall-draw": f"{STALL_LIMIT} moves without a capture: a draw",
-                "stall-majority": f"{STALL_LIMIT} moves without a capture, the side with more "
-                                  "pieces wins"}[out.reason]
+        text = {
+            "no-pieces": "a side has no pieces left",
+            "no-moves": f"{SIDE_NAMES[self._side]} has no legal move",
+            "stall-draw": f"{STALL_LIMIT} moves without a capture: a draw",
+            "stall-majority": f"{STALL_LIMIT} moves without a capture, the side with more "
+            "pieces wins",
+        }[out.reason]
         if out.winner is not None:
             text += f"; {SIDE_NAMES[out.winner]} has won"
         return text
@@ -252,23 +269,31 @@ class Game:
         spec = Move.parse(text)
         quoted = text.strip()
         if self.finished:
-            raise MoveAfterEndError(f"{quoted!r} cannot be played: the game is over "
-                                    f"({self._why()})", input=text)
+            raise MoveAfterEndError(
+                f"{quoted!r} cannot be played: the game is over ({self._why()})", input=text
+            )
         board = self.ruleset.board
         for name in spec.path + tuple(c for c in spec.captured if c is not None):
             if name not in board.index:
-                raise MoveError(f"{quoted!r}: there is no point {name} on the {board.title} "
-                                f"board", input=text)
+                raise MoveError(
+                    f"{quoted!r}: there is no point {name} on the {board.title} board", input=text
+                )
         legal = self.legal_moves()
-        matches = [m for m in legal if m.path == spec.path and
-                   all(s is None or s == c for s, c in zip(spec.captured, m.captured))
-                   and bool(m.captured) == bool(spec.captured)]
+        matches = [
+            m
+            for m in legal
+            if m.path == spec.path
+            and all(s is None or s == c for s, c in zip(spec.captured, m.captured))
+            and bool(m.captured) == bool(spec.captured)
+        ]
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
             options = " or ".join(self.notation(m) for m in matches)
-            raise MoveError(f"{quoted!r} is ambiguous: write the leapt points in brackets "
-                            f"({options})", input=text)
+            raise MoveError(
+                f"{quoted!r} is ambiguous: write the leapt points in brackets ({options})",
+                input=text,
+            )
         raise MoveError(self._explain(repr(quoted), spec, legal), input=text)
 
     def _explain(self, quoted, spec, legal) -> str:
@@ -277,29 +302,37 @@ class Game:
         frm = board.index[spec.path[0]]
         me = SIDE_NAMES[side]
         if self._p[1 - side] >> frm & 1:
-            return (f"{quoted} is not legal: the piece on {spec.path[0]} is "
-                    f"{SIDE_NAMES[1 - side]}'s, and it is {me}'s turn")
+            return (
+                f"{quoted} is not legal: the piece on {spec.path[0]} is "
+                f"{SIDE_NAMES[1 - side]}'s, and it is {me}'s turn"
+            )
         if not self._p[side] >> frm & 1:
             return f"{quoted} is not legal: there is no piece on {spec.path[0]}"
         captures = [m for m in legal if m.captured]
         if self._compulsory and captures and not spec.captured:
-            some = ", ".join(sorted((self.notation(m) for m in captures),
-                                    key=notation_sort_key))
-            return (f"{quoted} is not legal: {me} must capture (capture is compulsory in "
-                    f"ruleset {self.ruleset.name}): {some}")
+            some = ", ".join(sorted((self.notation(m) for m in captures), key=notation_sort_key))
+            return (
+                f"{quoted} is not legal: {me} must capture (capture is compulsory in "
+                f"ruleset {self.ruleset.name}): {some}"
+            )
         if spec.captured:
             n = len(spec.path)
-            longer = [m for m in legal if len(m.path) > n and m.path[:n] == spec.path
-                      and all(s is None or s == c for s, c in zip(spec.captured, m.captured))]
+            longer = [
+                m
+                for m in legal
+                if len(m.path) > n
+                and m.path[:n] == spec.path
+                and all(s is None or s == c for s, c in zip(spec.captured, m.captured))
+            ]
             if longer and self._multiple:
-                some = ", ".join(sorted((self.notation(m) for m in longer),
-                                        key=notation_sort_key))
-                return (f"{quoted} is not legal: the piece must go on leaping while it can "
-                        f"({some})")
+                some = ", ".join(sorted((self.notation(m) for m in longer), key=notation_sort_key))
+                return f"{quoted} is not legal: the piece must go on leaping while it can ({some})"
         own = [self.notation(m) for m in legal if m.path[0] == spec.path[0]]
         if own:
-            return (f"{quoted} is not legal here; the legal moves of {spec.path[0]} are "
-                    + ", ".join(sorted(own, key=notation_sort_key)))
+            return (
+                f"{quoted} is not legal here; the legal moves of {spec.path[0]} are "
+                + ", ".join(sorted(own, key=notation_sort_key))
+            )
         return f"{quoted} is not legal here: the piece on {spec.path[0]} has no legal move"
 
     # -- counting ---------------------------------------------------------------------
@@ -308,8 +341,16 @@ class Game:
         """The number of move sequences of exactly ``depth`` moves from here."""
         if depth < 0:
             raise ValueError("perft depth must be >= 0")
-        return _perft(self._tables, self._p[0], self._p[1], self._side, self._quiet, depth,
-                      self._compulsory, self._multiple)
+        return _perft(
+            self._tables,
+            self._p[0],
+            self._p[1],
+            self._side,
+            self._quiet,
+            depth,
+            self._compulsory,
+            self._multiple,
+        )
 
     def divide(self, depth: int) -> dict:
         """{notation: perft(depth - 1) after that move} for every legal move."""
@@ -411,7 +452,7 @@ def random_playout(game: Game, rng, max_moves=None):
         if total and multiple:
             # build the leap moves explicitly: a chain is one move
             leaps = []
-            for x, c, tab in leap_groups:
+            for x, _c, tab in leap_groups:
                 while x:
                     low = x & -x
                     leaps.append(tab[low.bit_length() - 1])

@@ -38,8 +38,10 @@ _STEP_RE = re.compile(rf"^({_POINT})-({_POINT})$")
 _LEAP_RE = re.compile(rf"^({_POINT})((?:x(?:\({_POINT}\))?{_POINT})+)$")
 _SEG_RE = re.compile(rf"x(?:\(({_POINT})\))?({_POINT})")
 
-_FORMS = ("expected a step like 'b4-m5' or a leap chain like 'm6xm4xm2' "
-          "(a leapt point may be written in brackets: 't2x(m2)b2')")
+_FORMS = (
+    "expected a step like 'b4-m5' or a leap chain like 'm6xm4xm2' "
+    "(a leapt point may be written in brackets: 't2x(m2)b2')"
+)
 
 
 class Move:
@@ -58,19 +60,30 @@ class Move:
     :class:`MoveTables` that made it).
     """
 
-    __slots__ = ("path", "captured", "ids", "cap_ids", "_fbit", "_tbit", "_cap", "_tables",
-                 "_geo_brackets", "_hash")
+    __slots__ = (
+        "path",
+        "captured",
+        "ids",
+        "cap_ids",
+        "_fbit",
+        "_tbit",
+        "_cap",
+        "_tables",
+        "_geo_brackets",
+        "_hash",
+    )
 
     def __init__(self, path, captured=()):
         self.path = tuple(path)
         self.captured = tuple(captured)
         if len(self.path) < 2:
-            raise MoveError(f"a move needs at least two points, got {self.path!r}",
-                            input=self.path)
+            raise MoveError(f"a move needs at least two points, got {self.path!r}", input=self.path)
         if self.captured and len(self.captured) != len(self.path) - 1:
-            raise MoveError(f"a leap chain over {len(self.captured)} points needs "
-                            f"{len(self.captured) + 1} points in its path, got {self.path!r}",
-                            input=self.path)
+            raise MoveError(
+                f"a leap chain over {len(self.captured)} points needs "
+                f"{len(self.captured) + 1} points in its path, got {self.path!r}",
+                input=self.path,
+            )
         self.ids = None
         self.cap_ids = None
         self._fbit = self._tbit = self._cap = 0
@@ -134,7 +147,7 @@ class Move:
         return {"path": list(self.path), "captured": list(self.captured)}
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read a move's notation (syntax only: no board, no position).
 
         Raises MoveError quoting ``text`` when it is not a step ``a-b`` or a leap chain
@@ -147,8 +160,9 @@ class Move:
         m = _STEP_RE.match(s)
         if m:
             if m.group(1) == m.group(2):
-                raise MoveError(f"{text!r} is not a move: a step must go to another point",
-                                input=text)
+                raise MoveError(
+                    f"{text!r} is not a move: a step must go to another point", input=text
+                )
             return cls((m.group(1), m.group(2)))
         m = _LEAP_RE.match(s)
         if m:
@@ -223,8 +237,9 @@ class MoveTables:
             cap |= 1 << b
         mv._cap = cap
         mv._tables = self
-        mv._geo_brackets = tuple((path_ids[i], path_ids[i + 1]) in self._geo_ambiguous
-                                 for i in range(len(cap_ids)))
+        mv._geo_brackets = tuple(
+            (path_ids[i], path_ids[i + 1]) in self._geo_ambiguous for i in range(len(cap_ids))
+        )
         if len(self._interned) < 200000:
             self._interned[key] = mv
         return mv
@@ -326,7 +341,7 @@ class MoveTables:
                 return n + self._count_steps(own, empty)
             return self._count_steps(own, empty)
         n = 0
-        for mask, s1, s2, tab in self.leap_classes:
+        for mask, s1, s2, _tab in self.leap_classes:
             x = own & mask
             if x:
                 x = (x << s1 if s1 > 0 else x >> -s1) & enemy
@@ -340,9 +355,9 @@ class MoveTables:
 
     def _count_steps(self, own: int, empty: int) -> int:
         n = 0
-        for mask, s, tab in self.steps_left:
+        for mask, s, _tab in self.steps_left:
             n += (((own & mask) << s) & empty).bit_count()
-        for mask, s, tab in self.steps_right:
+        for mask, s, _tab in self.steps_right:
             n += (((own & mask) >> s) & empty).bit_count()
         return n
 

@@ -50,7 +50,7 @@ class Position:
         return self.ruleset.board
 
     @classmethod
-    def start(cls, ruleset="culin") -> "Position":
+    def start(cls, ruleset="culin") -> Position:
         """The starting position of ``ruleset`` (Black to move, counter 0)."""
         rs = get_ruleset(ruleset)
         black, white = rs.board.start
@@ -62,7 +62,7 @@ class Position:
         return (self.black.bit_count(), self.white.bit_count())
 
     def piece_at(self, point: str):
-        """"B", "W" or None for the point named ``point``; PositionError for no such point."""
+        """ "B", "W" or None for the point named ``point``; PositionError for no such point."""
         board = self.ruleset.board
         i = board.index.get(point)
         if i is None:
@@ -89,8 +89,7 @@ class Position:
     def __eq__(self, other):
         if not isinstance(other, Position):
             return NotImplemented
-        return self.ruleset.board.points == other.ruleset.board.points and \
-            self.key() == other.key()
+        return self.ruleset.board.points == other.ruleset.board.points and self.key() == other.key()
 
     def __hash__(self):
         return hash((self.ruleset.board.size,) + self.key())
@@ -114,29 +113,40 @@ class Position:
         return f"{'/'.join(rows)} {SIDE_LETTERS[self.to_move]} {self.quiet}"
 
     def to_dict(self) -> dict:
-        return {"position": str(self), "to_move": self.to_move, "quiet": self.quiet,
-                "counts": list(self.counts), "pieces": self.pieces()}
+        return {
+            "position": str(self),
+            "to_move": self.to_move,
+            "quiet": self.quiet,
+            "counts": list(self.counts),
+            "pieces": self.pieces(),
+        }
 
     @classmethod
-    def parse(cls, text, ruleset="culin") -> "Position":
+    def parse(cls, text, ruleset="culin") -> Position:
         """Read a position in the rules file's notation for ``ruleset``'s board."""
         rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
         board = rs.board
         lengths = "/".join(str(len(r)) for r in board.rows)
         if not isinstance(text, str):
-            raise PositionError(f"{text!r} is not a position: expected text like "
-                                f"'{cls.start(rs)}'", input=text)
+            raise PositionError(
+                f"{text!r} is not a position: expected text like '{cls.start(rs)}'", input=text
+            )
         parts = text.split()
         if len(parts) != 3:
             raise PositionError(
                 f"{text!r} is not a position: expected three parts separated by spaces "
                 f"(the rows, the side to move, the moves since the last capture), like "
-                f"'{cls.start(rs)}'", input=text)
+                f"'{cls.start(rs)}'",
+                input=text,
+            )
         rows_text, side, counter = parts
         rows = rows_text.split("/")
         if len(rows) != 3:
-            raise PositionError(f"{text!r} is not a position: expected three rows separated by "
-                                f"'/', found {len(rows)}", input=text)
+            raise PositionError(
+                f"{text!r} is not a position: expected three rows separated by "
+                f"'/', found {len(rows)}",
+                input=text,
+            )
         black = white = 0
         for r, (row_text, row) in enumerate(zip(rows, board.rows)):
             name = board.row_names[r]
@@ -144,7 +154,8 @@ class Position:
                 raise PositionError(
                     f"{text!r} is not a position on the {board.title} board: row {r + 1} "
                     f"({name}) has {len(row_text)} points, the board needs rows of {lengths}",
-                    input=text)
+                    input=text,
+                )
             for ch, i in zip(row_text, row):
                 if ch == "B":
                     black |= 1 << i
@@ -153,23 +164,30 @@ class Position:
                 elif ch != ".":
                     raise PositionError(
                         f"{text!r} is not a position: {ch!r} at {board.points[i]} is not "
-                        f"B (black), W (white) or . (empty)", input=text)
+                        f"B (black), W (white) or . (empty)",
+                        input=text,
+                    )
         if side not in SIDE_LETTERS:
-            raise PositionError(f"{text!r} is not a position: the side to move {side!r} must be "
-                                f"B or W", input=text)
+            raise PositionError(
+                f"{text!r} is not a position: the side to move {side!r} must be B or W", input=text
+            )
         if not counter.isdigit() or not counter.isascii() or int(counter) > STALL_LIMIT:
             raise PositionError(
                 f"{text!r} is not a position: the counter {counter!r} must be a whole number "
-                f"of moves since the last capture, 0 to {STALL_LIMIT}", input=text)
+                f"of moves since the last capture, 0 to {STALL_LIMIT}",
+                input=text,
+            )
         pos = cls(rs, black, white, SIDE_LETTERS.index(side), int(counter))
         nb, nw = pos.counts
         if nb + nw == 0:
-            raise PositionError(f"{text!r} is not a position: there are no pieces on the board",
-                                input=text)
+            raise PositionError(
+                f"{text!r} is not a position: there are no pieces on the board", input=text
+            )
         for side_name, n in (("Black", nb), ("White", nw)):
             if n > board.pieces_each:
                 raise PositionError(
                     f"{text!r} is not a position: {side_name} has {n} pieces, more than the "
                     f"{board.pieces_each} each side starts with on the {board.title} board",
-                    input=text)
+                    input=text,
+                )
         return pos

@@ -50,7 +50,7 @@ class Record:
         self.moves = tuple(str(m) for m in moves)
 
     @classmethod
-    def from_game(cls, game: Game) -> "Record":
+    def from_game(cls, game: Game) -> Record:
         """The record of ``game`` with every move in its canonical notation."""
         moves = []
         replay = Game(game.ruleset, game.start, game.stall)
@@ -73,8 +73,12 @@ class Record:
     def __eq__(self, other):
         if not isinstance(other, Record):
             return NotImplemented
-        return (self.ruleset, self.stall, self.start, self.moves) == \
-            (other.ruleset, other.stall, other.start, other.moves)
+        return (self.ruleset, self.stall, self.start, self.moves) == (
+            other.ruleset,
+            other.stall,
+            other.start,
+            other.moves,
+        )
 
     def __repr__(self):
         return f"Record({self.ruleset!r}, {self.stall!r}, {self.start!r}, {self.moves!r})"
@@ -95,14 +99,18 @@ class Record:
         return " ".join(parts)
 
     def __str__(self):
-        lines = ['[Game "awithlaknannai"]', f'[Ruleset "{self.ruleset}"]', f'[Stall "{self.stall}"]']
+        lines = [
+            '[Game "awithlaknannai"]',
+            f'[Ruleset "{self.ruleset}"]',
+            f'[Stall "{self.stall}"]',
+        ]
         if self.start is not None:
             lines.append(f'[Position "{self.start}"]')
         lines.append(self.movetext())
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def parse(cls, text) -> "Record":
+    def parse(cls, text) -> Record:
         """Read a record; RecordError quoting the bad part (tags, numbers or move syntax)."""
         if not isinstance(text, str):
             raise RecordError(f"{text!r} is not a game record", input=text)
@@ -115,24 +123,34 @@ class Record:
             if line.startswith("["):
                 m = _TAG_RE.match(line)
                 if not m:
-                    raise RecordError(f"{line!r} is not a tag: expected [Name \"value\"]",
-                                      input=line, where=f"line {lineno}")
+                    raise RecordError(
+                        f'{line!r} is not a tag: expected [Name "value"]',
+                        input=line,
+                        where=f"line {lineno}",
+                    )
                 name, value = m.groups()
                 if name not in TAGS:
-                    raise RecordError(f"unknown tag {name!r}: expected one of "
-                                      + ", ".join(TAGS), input=line, where=f"line {lineno}")
+                    raise RecordError(
+                        f"unknown tag {name!r}: expected one of " + ", ".join(TAGS),
+                        input=line,
+                        where=f"line {lineno}",
+                    )
                 if name in tags:
-                    raise RecordError(f"tag {name!r} is given twice", input=line,
-                                      where=f"line {lineno}")
+                    raise RecordError(
+                        f"tag {name!r} is given twice", input=line, where=f"line {lineno}"
+                    )
                 if body:
-                    raise RecordError(f"tag {line!r} comes after the moves", input=line,
-                                      where=f"line {lineno}")
+                    raise RecordError(
+                        f"tag {line!r} comes after the moves", input=line, where=f"line {lineno}"
+                    )
                 tags[name] = value
             else:
                 body.append(line)
         if tags.get("Game", "awithlaknannai") != "awithlaknannai":
-            raise RecordError(f"{tags['Game']!r} is not this game: expected "
-                              "[Game \"awithlaknannai\"]", input=tags["Game"])
+            raise RecordError(
+                f'{tags["Game"]!r} is not this game: expected [Game "awithlaknannai"]',
+                input=tags["Game"],
+            )
         try:
             rs = get_ruleset(tags.get("Ruleset", DEFAULT_RULESET))
             stall = check_stall(tags.get("Stall", "draw"))
@@ -151,8 +169,11 @@ class Record:
                 expected = (i + (0 if black_first else 1)) // 2 + 1
                 if number != expected or dots == black_next:
                     want = f"{expected}." if black_next else f"{expected}..."
-                    raise RecordError(f"move number {tok!r} is out of place: expected {want!r}",
-                                      input=tok, where=f"move {i + 1}")
+                    raise RecordError(
+                        f"move number {tok!r} is out of place: expected {want!r}",
+                        input=tok,
+                        where=f"move {i + 1}",
+                    )
                 tok = m.group(3)
                 if not tok:
                     continue

@@ -69,50 +69,85 @@ class Ruleset:
         return f"Ruleset({self.name!r})"
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "title": self.title, "board": self.board.name,
-                "compulsory": self.compulsory, "multiple": self.multiple, "leap": self.leap,
-                "source": self.source, "description": self.description}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "board": self.board.name,
+            "compulsory": self.compulsory,
+            "multiple": self.multiple,
+            "leap": self.leap,
+            "source": self.source,
+            "description": self.description,
+        }
 
 
 RULESETS = {
     "culin": Ruleset(
-        "culin", "Awithlaknan mosona (Culin)", BOARDS["mosona"], True, True, "straight",
+        "culin",
+        "Awithlaknan mosona (Culin)",
+        BOARDS["mosona"],
+        True,
+        True,
+        "straight",
         "Seed 004 (Wikipedia, after Culin 1907 p. 801 and fig. 1112).",
         "The default. The 25-point board with lines along the outer rows. Capture is "
         "compulsory (seed 004; Culin's account of the opening, where the second player "
         "jumps the piece moved to the centre, suggests it) and a piece that has leapt goes "
         "on leaping while it can. A leap is straight: the jumped piece and the landing "
         "point lie on one line (the rules file's reading; seed 004's 'need not be in a "
-        "straight line' is ruleset bent)."),
+        "straight line' is ruleset bent).",
+    ),
     "open": Ruleset(
-        "open", "Awithlaknan mosona, open outer rows", BOARDS["mosona-open"], True, True,
+        "open",
+        "Awithlaknan mosona, open outer rows",
+        BOARDS["mosona-open"],
+        True,
+        True,
         "straight",
         "Seed 004: 'one version has lines missing between the intersection points of the "
         "outer rows'; Murray 1952 fig. 32 also lacks them (facts.md, after Seville 2000).",
         "As culin, on the board without lines along the outer rows: pieces on the outer "
-        "rows can only move towards the middle row."),
+        "rows can only move towards the middle row.",
+    ),
     "bent": Ruleset(
-        "bent", "Awithlaknan mosona, bent leaps", BOARDS["mosona"], True, True, "bent",
+        "bent",
+        "Awithlaknan mosona, bent leaps",
+        BOARDS["mosona"],
+        True,
+        True,
+        "bent",
         "Seed 004's wording taken literally: 'The leap need not be in a straight line as "
         "long as the leap follows the pattern on the board.'",
         "As culin, but a leap may turn at the jumped point: it lands on any point joined to "
         "the jumped point by a line, other than the starting point and not joined to it. "
         "This allows a capture on the very first move, which Culin's account of the "
-        "opening does not."),
+        "opening does not.",
+    ),
     "ludii": Ruleset(
-        "ludii", "Awithlaknan mosona (Digital Ludeme Project)", BOARDS["mosona"], False,
-        False, "straight",
+        "ludii",
+        "Awithlaknan mosona (Digital Ludeme Project)",
+        BOARDS["mosona"],
+        False,
+        False,
+        "straight",
         "The Digital Ludeme Project's reading (Ludii, 'Awithlaknan Mosona'): capture is "
         "optional and a move is one step or one leap.",
         "The 25-point lined board; a side may step instead of capturing, and a piece "
-        "leaps once per move."),
+        "leaps once per move.",
+    ),
     "kolowis": Ruleset(
-        "kolowis", "Kolowis awithlaknannai", BOARDS["kolowis"], True, True, "straight",
+        "kolowis",
+        "Kolowis awithlaknannai",
+        BOARDS["kolowis"],
+        True,
+        True,
+        "straight",
         "Culin 1907 p. 801, fig. 1111 ('played like the preceding'), with the board as the "
         "Digital Ludeme Project reads the figure (16, 15 and 16 points).",
         "The long board of the serpent kolowisi, 23 pieces a side; the rules of culin. "
         "Only the centre point m8 starts empty (Ludii also leaves an end point empty and "
-        "Bell, as Seville reports, both ends; the rules file keeps only the centre)."),
+        "Bell, as Seville reports, both ends; the rules file keeps only the centre).",
+    ),
 }
 
 DEFAULT_RULESET = "culin"
@@ -124,13 +159,18 @@ def get_ruleset(name) -> Ruleset:
         return name
     if isinstance(name, str) and name in RULESETS:
         return RULESETS[name]
-    raise RulesetError(f"{name!r} is not an Awithlaknannai ruleset: expected one of "
-                       + ", ".join(RULESETS), input=name)
+    raise RulesetError(
+        f"{name!r} is not an Awithlaknannai ruleset: expected one of " + ", ".join(RULESETS),
+        input=name,
+    )
 
 
 def check_stall(stall) -> str:
     """Validate the ``stall`` option ("draw" or "majority"); OptionError otherwise."""
     if stall in STALLS:
         return stall
-    raise OptionError(f"{stall!r} is not a stall option: expected 'draw' or 'majority' "
-                      "(what 40 moves in a row without a capture mean)", input=stall)
+    raise OptionError(
+        f"{stall!r} is not a stall option: expected 'draw' or 'majority' "
+        "(what 40 moves in a row without a capture mean)",
+        input=stall,
+    )

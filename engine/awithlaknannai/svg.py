@@ -40,23 +40,30 @@ Class names and data attributes (for the site's CSS and scripts)
 from __future__ import annotations
 
 from ..core import PositionError
-from ..svg import COLOURS as C, check_lang, el, esc, num, svg_document, text
+from ..svg import COLOURS as C
+from ..svg import check_lang, el, esc, num, svg_document, text
 from .boards import Board
 from .position import Position
 from .rulesets import Ruleset, get_ruleset
 
-U = 70          # px per board unit
-MARGIN = 46     # around the board
-LEGEND_H = 44   # under the board
-HIT_R = 14      # point target radius (28 px across)
+U = 70  # px per board unit
+MARGIN = 46  # around the board
+LEGEND_H = 44  # under the board
+HIT_R = 14  # point target radius (28 px across)
 PIECE_R = 16.5
 
 WORDS = {
     "en": {
-        "black": "Black", "white": "White",
-        "black_piece": "black piece", "white_piece": "white piece", "empty": "empty",
-        "board": {"mosona": "Mosona board, lined", "mosona-open": "Mosona board, open",
-                  "kolowis": "Kolowis Awithlaknannai board"},
+        "black": "Black",
+        "white": "White",
+        "black_piece": "black piece",
+        "white_piece": "white piece",
+        "empty": "empty",
+        "board": {
+            "mosona": "Mosona board, lined",
+            "mosona-open": "Mosona board, open",
+            "kolowis": "Kolowis Awithlaknannai board",
+        },
         "title": "Awithlaknannai: {board}",
         "shape": "{n} points in three rows ({rows}) joined by {l} lines.",
         "count": "Black {b} pieces, White {w} pieces.",
@@ -65,11 +72,16 @@ WORDS = {
         "first": "moves first",
     },
     "fr": {
-        "black": "Noirs", "white": "Blancs",
-        "black_piece": "pion noir", "white_piece": "pion blanc", "empty": "vide",
-        "board": {"mosona": "plateau Mosona, avec lignes",
-                  "mosona-open": "plateau Mosona, ouvert",
-                  "kolowis": "plateau de Kolowis Awithlaknannai"},
+        "black": "Noirs",
+        "white": "Blancs",
+        "black_piece": "pion noir",
+        "white_piece": "pion blanc",
+        "empty": "vide",
+        "board": {
+            "mosona": "plateau Mosona, avec lignes",
+            "mosona-open": "plateau Mosona, ouvert",
+            "kolowis": "plateau de Kolowis Awithlaknannai",
+        },
         "title": "Awithlaknannai : {board}",
         "shape": "{n} points sur trois rangées ({rows}) reliés par {l} lignes.",
         "count": "Noirs {b} pions, Blancs {w} pions.",
@@ -82,6 +94,7 @@ WORDS = {
 
 # ---------------------------------------------------------------------------------------
 # geometry
+
 
 def _resolve(ruleset) -> Ruleset:
     """The ``Ruleset`` from a name, a Ruleset or ``{"ruleset": name}``."""
@@ -104,12 +117,17 @@ def _pieces_of(rs: Ruleset, position) -> tuple[dict, int | None]:
     elif isinstance(position, str):
         position = Position.parse(position, rs)
     elif isinstance(position, dict):
-        bad = [p for p, v in position.items() if p not in rs.board.index or
-               v not in ("B", "W", None, "")]
+        bad = [
+            p
+            for p, v in position.items()
+            if p not in rs.board.index or v not in ("B", "W", None, "")
+        ]
         if bad:
-            raise PositionError(f"{bad[0]!r} -> {position[bad[0]]!r}: expected a point of the "
-                                f"{rs.board.name} board and 'B', 'W' or None",
-                                input=repr(position))
+            raise PositionError(
+                f"{bad[0]!r} -> {position[bad[0]]!r}: expected a point of the "
+                f"{rs.board.name} board and 'B', 'W' or None",
+                input=repr(position),
+            )
         return {p: v for p, v in position.items() if v}, None
     if not hasattr(position, "piece_at"):
         raise PositionError(f"{position!r} is not a position", input=repr(position))
@@ -124,21 +142,47 @@ def _pieces_of(rs: Ruleset, position) -> tuple[dict, int | None]:
 # ---------------------------------------------------------------------------------------
 # drawing
 
+
 def piece_marker(colour: str, scale: float = 1.0) -> str:
     """A piece drawn around (0, 0): ``"B"`` or ``"W"``."""
     r = PIECE_R * scale
     if colour == "B":
-        return (el("circle", {"r": num(r), "fill": C["black-piece"], "stroke": "#000000",
-                              "stroke-width": num(1.5 * scale)})
-                + el("circle", {"r": num(r * 0.55), "fill": "none", "stroke": "#e8e2d4",
-                                "stroke-width": num(2.2 * scale)}))
-    return (el("circle", {"r": num(r), "fill": C["white-piece"], "stroke": C["black-piece"],
-                          "stroke-width": num(2.6 * scale)})
-            + el("circle", {"r": num(r * 0.22), "fill": C["black-piece"]}))
+        return el(
+            "circle",
+            {
+                "r": num(r),
+                "fill": C["black-piece"],
+                "stroke": "#000000",
+                "stroke-width": num(1.5 * scale),
+            },
+        ) + el(
+            "circle",
+            {
+                "r": num(r * 0.55),
+                "fill": "none",
+                "stroke": "#e8e2d4",
+                "stroke-width": num(2.2 * scale),
+            },
+        )
+    return el(
+        "circle",
+        {
+            "r": num(r),
+            "fill": C["white-piece"],
+            "stroke": C["black-piece"],
+            "stroke-width": num(2.6 * scale),
+        },
+    ) + el("circle", {"r": num(r * 0.22), "fill": C["black-piece"]})
 
 
-def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = False,
-              title: str | None = None) -> str:
+def board_svg(
+    ruleset="culin",
+    position=None,
+    *,
+    lang: str = "en",
+    flip: bool = False,
+    title: str | None = None,
+) -> str:
     """The board of ``ruleset`` (a name, a ``Ruleset`` or ``{"ruleset": name}``) with the
     pieces of ``position`` (a ``Position``, its text notation, a ``{point: "B"|"W"}`` dict,
     or None for the start); ``flip`` puts White at the bottom. Returns the SVG text."""
@@ -161,16 +205,50 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
             x, y = maxx + minx - x, maxy + miny - y
         return MARGIN + (x - minx) * U, MARGIN + (maxy - y) * U
 
-    parts = [el("rect", {"class": "aw-ground", "x": "2", "y": "2", "width": num(width - 4),
-                         "height": num(height - 4), "rx": "14", "fill": C["ground"],
-                         "stroke": C["ground-edge"], "stroke-width": "2"})]
+    parts = [
+        el(
+            "rect",
+            {
+                "class": "aw-ground",
+                "x": "2",
+                "y": "2",
+                "width": num(width - 4),
+                "height": num(height - 4),
+                "rx": "14",
+                "fill": C["ground"],
+                "stroke": C["ground-edge"],
+                "stroke-width": "2",
+            },
+        )
+    ]
     lines = []
     for a, b in geo.lines:
         (x1, y1), (x2, y2) = at(a), at(b)
-        lines.append(el("line", {"class": "aw-line", "data-line": f"{a}-{b}",
-                                 "x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2)}))
-    parts.append(el("g", {"class": "aw-lines", "stroke": C["ink"], "stroke-width": "2.6",
-                          "stroke-linecap": "round"}, *lines))
+        lines.append(
+            el(
+                "line",
+                {
+                    "class": "aw-line",
+                    "data-line": f"{a}-{b}",
+                    "x1": num(x1),
+                    "y1": num(y1),
+                    "x2": num(x2),
+                    "y2": num(y2),
+                },
+            )
+        )
+    parts.append(
+        el(
+            "g",
+            {
+                "class": "aw-lines",
+                "stroke": C["ink"],
+                "stroke-width": "2.6",
+                "stroke-linecap": "round",
+            },
+            *lines,
+        )
+    )
 
     # point names: outer rows outside the board, middle points in the gap above them
     # (straight up is the one direction free of lines), end points beside them
@@ -179,7 +257,7 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
     for p in geo.points:
         x, y = at(p)
         if p[0] == "m":
-            if geo.coords[p][0] in (minx, maxx):           # an end point: beside it
+            if geo.coords[p][0] in (minx, maxx):  # an end point: beside it
                 left = (geo.coords[p][0] == minx) != flip
                 lx, ly, anchor = (x - 24, y, "end") if left else (x + 24, y, "start")
             else:
@@ -187,13 +265,31 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
         else:
             up = p[0] == top_row
             lx, ly, anchor = x, (y - 28 if up else y + 29), "middle"
-        labels.append(text(lx, ly, p, {"class": "aw-label", "text-anchor": anchor,
-                                       "dominant-baseline": "central"}))
-    parts.append(el("g", {"class": "aw-labels", "font-size": "11.5",
-                          "font-family": "sans-serif", "fill": C["ink-soft"],
-                          "stroke": C["ground"], "stroke-width": "3.5",
-                          "paint-order": "stroke", "stroke-linejoin": "round",
-                          "aria-hidden": "true"}, *labels))
+        labels.append(
+            text(
+                lx,
+                ly,
+                p,
+                {"class": "aw-label", "text-anchor": anchor, "dominant-baseline": "central"},
+            )
+        )
+    parts.append(
+        el(
+            "g",
+            {
+                "class": "aw-labels",
+                "font-size": "11.5",
+                "font-family": "sans-serif",
+                "fill": C["ink-soft"],
+                "stroke": C["ground"],
+                "stroke-width": "3.5",
+                "paint-order": "stroke",
+                "stroke-linejoin": "round",
+                "aria-hidden": "true",
+            },
+            *labels,
+        )
+    )
 
     # points (the click/tap targets)
     pts = []
@@ -201,13 +297,34 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
         x, y = at(p)
         v = pieces.get(p, "")
         what = W["black_piece"] if v == "B" else W["white_piece"] if v == "W" else W["empty"]
-        pts.append(el("g", {"class": "aw-point", "data-point": p, "data-x": num(x),
-                            "data-y": num(y), "data-piece": v},
-                      el("title", None, esc(f"{p}, {what}")),
-                      el("circle", {"class": "aw-hit", "cx": num(x), "cy": num(y),
-                                    "r": HIT_R, "fill": "#ffffff", "fill-opacity": "0"}),
-                      el("circle", {"class": "aw-dot", "cx": num(x), "cy": num(y),
-                                    "r": "5", "fill": C["ink"]})))
+        pts.append(
+            el(
+                "g",
+                {
+                    "class": "aw-point",
+                    "data-point": p,
+                    "data-x": num(x),
+                    "data-y": num(y),
+                    "data-piece": v,
+                },
+                el("title", None, esc(f"{p}, {what}")),
+                el(
+                    "circle",
+                    {
+                        "class": "aw-hit",
+                        "cx": num(x),
+                        "cy": num(y),
+                        "r": HIT_R,
+                        "fill": "#ffffff",
+                        "fill-opacity": "0",
+                    },
+                ),
+                el(
+                    "circle",
+                    {"class": "aw-dot", "cx": num(x), "cy": num(y), "r": "5", "fill": C["ink"]},
+                ),
+            )
+        )
     parts.append(el("g", {"class": "aw-points"}, *pts))
 
     # pieces
@@ -217,10 +334,18 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
         if not v:
             continue
         x, y = at(p)
-        pcs.append(el("g", {"class": "aw-piece " + ("aw-black" if v == "B" else "aw-white"),
-                            "data-piece": v, "data-at": p,
-                            "transform": f"translate({num(x)} {num(y)})"},
-                      piece_marker(v)))
+        pcs.append(
+            el(
+                "g",
+                {
+                    "class": "aw-piece " + ("aw-black" if v == "B" else "aw-white"),
+                    "data-piece": v,
+                    "data-at": p,
+                    "transform": f"translate({num(x)} {num(y)})",
+                },
+                piece_marker(v),
+            )
+        )
     parts.append(el("g", {"class": "aw-pieces", "pointer-events": "none"}, *pcs))
 
     # legend: the side at the bottom on the left
@@ -232,12 +357,23 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
         name = W["black"] if v == "B" else W["white"]
         if v == "B":
             name += f" ({W['first']})"
-        leg.append(el("g", {"transform": f"translate({num(lx + 9)} {num(ly)})"},
-                      piece_marker(v, 0.6)))
+        leg.append(
+            el("g", {"transform": f"translate({num(lx + 9)} {num(ly)})"}, piece_marker(v, 0.6))
+        )
         leg.append(text(lx + 24, ly, name, {"dominant-baseline": "central"}))
         lx += 40 + 7.2 * len(name)
-    parts.append(el("g", {"class": "aw-legend", "font-size": "12.5",
-                          "font-family": "sans-serif", "fill": C["ink"]}, *leg))
+    parts.append(
+        el(
+            "g",
+            {
+                "class": "aw-legend",
+                "font-size": "12.5",
+                "font-family": "sans-serif",
+                "fill": C["ink"],
+            },
+            *leg,
+        )
+    )
 
     rows = _rows(geo)
     nb = sum(1 for v in pieces.values() if v == "B")
@@ -245,19 +381,32 @@ def board_svg(ruleset="culin", position=None, *, lang: str = "en", flip: bool = 
     board_words = W["board"][board_name]
     if title is None:
         title = W["title"].format(board=board_words)
-    desc = [board_words[0].upper() + board_words[1:] + ": " +
-            W["shape"].format(n=len(geo.points), l=len(geo.lines),
-                              rows=", ".join(str(len(rows[k])) for k in "tmb")),
-            W["count"].format(b=nb, w=nw)]
+    desc = [
+        board_words[0].upper()
+        + board_words[1:]
+        + ": "
+        + W["shape"].format(
+            n=len(geo.points), l=len(geo.lines), rows=", ".join(str(len(rows[k])) for k in "tmb")
+        ),
+        W["count"].format(b=nb, w=nw),
+    ]
     if to_move is not None:
         side = W["black"] if to_move == 0 else W["white"]
         desc.append(W["to_move"].format(side=side, side_lower=side.lower()))
     bottom = W["white"] if flip else W["black"]
     desc.append(W["bottom"].format(side=bottom, side_lower=bottom.lower()))
     cls = f"aw-board aw-board-{board_name}" + (" aw-flipped" if flip else "")
-    return svg_document((0, 0, width, height), "".join(parts), title=title,
-                        desc=" ".join(desc), lang=lang, cls=cls,
-                        extra={"data-ruleset": rs_name, "data-board": board_name,
-                               "data-flip": bool(flip),
-                               "data-to-move": None if to_move is None else
-                               ("B" if to_move == 0 else "W")})
+    return svg_document(
+        (0, 0, width, height),
+        "".join(parts),
+        title=title,
+        desc=" ".join(desc),
+        lang=lang,
+        cls=cls,
+        extra={
+            "data-ruleset": rs_name,
+            "data-board": board_name,
+            "data-flip": bool(flip),
+            "data-to-move": None if to_move is None else ("B" if to_move == 0 else "W"),
+        },
+    )

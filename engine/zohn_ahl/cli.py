@@ -31,12 +31,19 @@ import sys
 from engine.core import EngineError, GameOverError
 from engine.zohn_ahl.game import State
 from engine.zohn_ahl.rulesets import Options
-from engine.zohn_ahl.throws import (Throw, extra_throw_probability, parse_bias,
-                                    throw_probabilities, value_probabilities)
+from engine.zohn_ahl.throws import (
+    Throw,
+    extra_throw_probability,
+    parse_bias,
+    throw_probabilities,
+    value_probabilities,
+)
 
-USAGE = ("usage: python -m engine zohn-ahl replay --ruleset RULESET [--counters N] "
-         "[--gully lose-throw|cross] THROW...\n"
-         "       python -m engine zohn-ahl odds --table sahe|globe|culin [--bias P]")
+USAGE = (
+    "usage: python -m engine zohn-ahl replay --ruleset RULESET [--counters N] "
+    "[--gully lose-throw|cross] THROW...\n"
+    "       python -m engine zohn-ahl odds --table sahe|globe|culin [--bias P]"
+)
 
 
 class UsageError(Exception):
@@ -57,8 +64,9 @@ def _split(args: list, known: tuple, offset: int):
         if arg.startswith("--"):
             name, eq, value = arg.partition("=")
             if name not in known:
-                raise UsageError(f"argument {pos}: unknown option {arg!r}: expected "
-                                 f"{', '.join(known)}")
+                raise UsageError(
+                    f"argument {pos}: unknown option {arg!r}: expected {', '.join(known)}"
+                )
             if name in opts:
                 raise UsageError(f"argument {pos}: option {name} is given twice")
             if not eq:
@@ -98,8 +106,10 @@ def _replay(args: list, offset: int) -> dict:
         try:
             state = state.advance(throw)
         except GameOverError:
-            raise UsageError(f"throw {n} (argument {pos}): {text!r} comes after the end of the "
-                             f"game: side {state.winner} has already won") from None
+            raise UsageError(
+                f"throw {n} (argument {pos}): {text!r} comes after the end of the "
+                f"game: side {state.winner} has already won"
+            ) from None
     out = state.to_dict()
     out["ruleset"] = options.ruleset
     out["throws"] = len(throws)
@@ -120,10 +130,13 @@ def _odds(args: list, offset: int) -> dict:
         throws = throw_probabilities(table, p)
     except EngineError as err:
         raise UsageError(f"argument {tpos} (--table): {err.reason}") from None
-    return {"table": table, "bias": str(p),
-            "throws": {str(t): str(pr) for t, pr in throws.items()},
-            "values": {str(v): str(pr) for v, pr in value_probabilities(table, p).items()},
-            "extra_throw": str(extra_throw_probability(table, p))}
+    return {
+        "table": table,
+        "bias": str(p),
+        "throws": {str(t): str(pr) for t, pr in throws.items()},
+        "values": {str(v): str(pr) for v, pr in value_probabilities(table, p).items()},
+        "extra_throw": str(extra_throw_probability(table, p)),
+    }
 
 
 def main(argv: list | None = None) -> int:
@@ -145,7 +158,9 @@ def main(argv: list | None = None) -> int:
         elif command == "odds":
             result = _odds(argv[1:], 3)
         else:
-            raise UsageError(f"argument 2: unknown command {command!r}: expected 'replay' or 'odds'")
+            raise UsageError(
+                f"argument 2: unknown command {command!r}: expected 'replay' or 'odds'"
+            )
     except UsageError as err:
         print(f"zohn-ahl: error: {' '.join(str(err).split())}", file=sys.stderr)
         return 2

@@ -19,14 +19,32 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import GameOverError, Outcome, PositionError, ThrowError
-from engine.zohn_ahl.rulesets import PATH_TABLES, Options, Ruleset, RULESETS, physical_space
+from engine.zohn_ahl.rulesets import PATH_TABLES, RULESETS, Options, Ruleset, physical_space
 from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Throw, parse_bias
 
 __all__ = ["Event", "State", "EVENT_KINDS"]
 
-EVENT_KINDS = ("throw", "move", "no-move", "creek", "torrent", "river", "circuit", "lap", "whip",
-               "capture", "gully", "cross", "ravine", "lost-throw", "skip", "skip-cancelled",
-               "extra-throw", "turn", "win")
+EVENT_KINDS = (
+    "throw",
+    "move",
+    "no-move",
+    "creek",
+    "torrent",
+    "river",
+    "circuit",
+    "lap",
+    "whip",
+    "capture",
+    "gully",
+    "cross",
+    "ravine",
+    "lost-throw",
+    "skip",
+    "skip-cancelled",
+    "extra-throw",
+    "turn",
+    "win",
+)
 
 
 class Event(NamedTuple):
@@ -71,18 +89,23 @@ def _kinfo(options: Options) -> tuple:
     info = _KINFO.get(options)
     if info is None:
         rules = RULESETS[options.ruleset]
-        info = (_CODES[rules.name], VALUES[rules.table], EXTRAS[rules.table],
-                options.gully == "cross", PATH_TABLES[rules.name])
+        info = (
+            _CODES[rules.name],
+            VALUES[rules.table],
+            EXTRAS[rules.table],
+            options.gully == "cross",
+            PATH_TABLES[rules.name],
+        )
         _KINFO[options] = info
     return info
 
 
 _set = object.__setattr__
 _new = object.__new__
-_tnew = tuple.__new__   # builds the frequent events positionally (much faster than keywords)
+_tnew = tuple.__new__  # builds the frequent events positionally (much faster than keywords)
 _N8 = (None,) * 8
 _N5 = (None,) * 5
-assert len(Event._fields) == 13   # the positional builds below rely on the field order
+assert len(Event._fields) == 13  # the positional builds below rely on the field order
 
 
 class State:
@@ -96,25 +119,35 @@ class State:
 
     __slots__ = ("options", "awls", "counters", "to_move", "winner", "skip", "throws_made", "_k")
 
-    def __init__(self, options, awls, counters, to_move, winner=None, skip=(False, False),
-                 throws_made=(0, 0)):
+    def __init__(
+        self, options, awls, counters, to_move, winner=None, skip=(False, False), throws_made=(0, 0)
+    ):
         options = _options(options)
         rules = options.rules
         awls = tuple(awls)
         counters = tuple(counters)
         for s in (0, 1):
             physical_space(rules, s, awls[s])  # validates the space
-        if len(counters) != 2 or any(isinstance(c, bool) or not isinstance(c, int) or c < 0
-                                     for c in counters) or sum(counters) != 2 * options.counters:
-            raise PositionError(f"counters {list(counters)!r} do not total {2 * options.counters}",
-                                input=counters)
+        if (
+            len(counters) != 2
+            or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counters)
+            or sum(counters) != 2 * options.counters
+        ):
+            raise PositionError(
+                f"counters {list(counters)!r} do not total {2 * options.counters}", input=counters
+            )
         if winner is None:
             if to_move not in (0, 1) or isinstance(to_move, bool) or 0 in counters:
-                raise PositionError(f"to_move {to_move!r} is not a side (0 or 1) of an unfinished game",
-                                    input=to_move)
+                raise PositionError(
+                    f"to_move {to_move!r} is not a side (0 or 1) of an unfinished game",
+                    input=to_move,
+                )
         elif winner not in (0, 1) or to_move is not None or counters[1 - winner] != 0:
-            raise PositionError(f"winner {winner!r} does not fit counters {list(counters)!r} and "
-                                f"to_move {to_move!r}", input=winner)
+            raise PositionError(
+                f"winner {winner!r} does not fit counters {list(counters)!r} and "
+                f"to_move {to_move!r}",
+                input=winner,
+            )
         _set(self, "options", options)
         _set(self, "awls", awls)
         _set(self, "counters", counters)
@@ -125,7 +158,7 @@ class State:
         _set(self, "_k", _kinfo(options))
 
     @classmethod
-    def start(cls, options=None, **kwargs) -> "State":
+    def start(cls, options=None, **kwargs) -> State:
         """The start of a game: ``State.start(Options(...))``, ``State.start("globe")``,
         ``State.start({"ruleset": "printable", "gully": "cross"})`` or keyword options."""
         if options is None:
@@ -144,8 +177,15 @@ class State:
         raise AttributeError("State is immutable")
 
     def _key(self):
-        return (self.options, self.awls, self.counters, self.to_move, self.winner, self.skip,
-                self.throws_made)
+        return (
+            self.options,
+            self.awls,
+            self.counters,
+            self.to_move,
+            self.winner,
+            self.skip,
+            self.throws_made,
+        )
 
     def __eq__(self, other):
         if isinstance(other, State):
@@ -156,8 +196,10 @@ class State:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return (f"State(ruleset={self.options.ruleset!r}, awls={self.awls}, counters={self.counters}, "
-                f"to_move={self.to_move}, winner={self.winner}, skip={self.skip})")
+        return (
+            f"State(ruleset={self.options.ruleset!r}, awls={self.awls}, counters={self.counters}, "
+            f"to_move={self.to_move}, winner={self.winner}, skip={self.skip})"
+        )
 
     def __reduce__(self):
         return (_rebuild, self._key())
@@ -177,10 +219,16 @@ class State:
         return (self.awls[0], physical_space(self.options.ruleset, 1, self.awls[1]))
 
     def to_dict(self) -> dict:
-        return {"awls": list(self.awls), "counters": list(self.counters), "to_move": self.to_move,
-                "winner": self.winner, "skip": list(self.skip),
-                "throws_made": list(self.throws_made), "physical": list(self.physical),
-                "finished": self.winner is not None}
+        return {
+            "awls": list(self.awls),
+            "counters": list(self.counters),
+            "to_move": self.to_move,
+            "winner": self.winner,
+            "skip": list(self.skip),
+            "throws_made": list(self.throws_made),
+            "physical": list(self.physical),
+            "finished": self.winner is not None,
+        }
 
     def chance_outcomes(self, p=HALF) -> list:
         """[(throw, probability)] for the next throw (empty once finished); sums to 1."""
@@ -188,14 +236,14 @@ class State:
             return []
         p = parse_bias(p)
         q = 1 - p
-        return [(t, p ** t.marked * q ** (4 - t.marked)) for t in Throw._ALL]
+        return [(t, p**t.marked * q ** (4 - t.marked)) for t in Throw._ALL]
 
     def play(self, throw) -> tuple:
         """Play one throw: ``(next_state, [Event, ...])``. GameOverError once finished."""
         events: list = []
         return self._advance(throw, events), events
 
-    def advance(self, throw) -> "State":
+    def advance(self, throw) -> State:
         """Like :meth:`play` without building the events (for simulations)."""
         return self._advance(throw, None)
 
@@ -203,16 +251,20 @@ class State:
     def _advance(self, throw, ev):
         side = self.to_move
         if side is None:
-            raise GameOverError(f"{str(throw)!r} cannot be played: the game is over, side "
-                                f"{self.winner} has won", input=str(throw))
+            raise GameOverError(
+                f"{str(throw)!r} cannot be played: the game is over, side {self.winner} has won",
+                input=str(throw),
+            )
         if throw.__class__ is not Throw:
             if isinstance(throw, str):
                 throw = Throw.parse(throw)
             elif isinstance(throw, Throw):
                 pass
             else:
-                raise ThrowError(f"{throw!r} is not a throw: expected a Throw or four characters "
-                                 f"0 or 1", input=throw)
+                raise ThrowError(
+                    f"{throw!r} is not a throw: expected a Throw or four characters 0 or 1",
+                    input=throw,
+                )
         rcode, values, extras, cross, paths = self._k
         code = throw.code
         v = values[code]
@@ -224,8 +276,8 @@ class State:
         s = awls[side]
         t = s + v
         winner = None
-        end_turn = False      # the turn ends now: an extra throw earned is lost
-        pass_now = False      # globe: the turn passes at once to a side captured in a ravine
+        end_turn = False  # the turn ends now: an extra throw earned is lost
+        pass_now = False  # globe: the turn passes at once to a side captured in a ravine
         if ev is not None:
             ev.append(_tnew(Event, ("throw", side, throw._text, v, extra) + _N8))
 
@@ -237,15 +289,25 @@ class State:
                 counters[side] -= 1
                 counters[other] += 1
                 if ev is not None:
-                    ev.append(Event("creek", side, from_space=t, to_space=1, payer=side,
-                                    counters=tuple(counters)))
+                    ev.append(
+                        Event(
+                            "creek",
+                            side,
+                            from_space=t,
+                            to_space=1,
+                            payer=side,
+                            counters=tuple(counters),
+                        )
+                    )
                 if counters[side] == 0:
                     winner = other
             else:
                 if t > 40:
                     t -= 40
                     if ev is not None:
-                        ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
+                        ev.append(
+                            _tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5)
+                        )
                     counters[other] -= 1
                     counters[side] += 1
                     if ev is not None:
@@ -270,8 +332,16 @@ class State:
                     counters[other] -= 1
                     counters[side] += 1
                     if ev is not None:
-                        ev.append(Event("lap", side, from_space=40, to_space=1, payer=other,
-                                        counters=tuple(counters)))
+                        ev.append(
+                            Event(
+                                "lap",
+                                side,
+                                from_space=40,
+                                to_space=1,
+                                payer=other,
+                                counters=tuple(counters),
+                            )
+                        )
                     if counters[other] == 0:
                         winner = side
                 else:
@@ -283,8 +353,16 @@ class State:
                         counters[side] -= 1
                         counters[other] += 1
                         if ev is not None:
-                            ev.append(Event("creek", side, from_space=20, to_space=1, payer=side,
-                                            counters=tuple(counters)))
+                            ev.append(
+                                Event(
+                                    "creek",
+                                    side,
+                                    from_space=20,
+                                    to_space=1,
+                                    payer=side,
+                                    counters=tuple(counters),
+                                )
+                            )
                         if counters[side] == 0:
                             winner = other
 
@@ -296,8 +374,18 @@ class State:
                 counters[other] -= 1
                 counters[side] += 1
                 if ev is not None:
-                    ev.append(Event("lap", side, from_space=0, to_space=0, target=other,
-                                    target_space=0, payer=other, counters=tuple(counters)))
+                    ev.append(
+                        Event(
+                            "lap",
+                            side,
+                            from_space=0,
+                            to_space=0,
+                            target=other,
+                            target_space=0,
+                            payer=other,
+                            counters=tuple(counters),
+                        )
+                    )
                 if counters[other] == 0:
                     winner = side
             else:
@@ -308,8 +396,16 @@ class State:
                     counters[side] -= 1
                     counters[other] += 1
                     if ev is not None:
-                        ev.append(Event("torrent", side, from_space=14, to_space=0, payer=side,
-                                        counters=tuple(counters)))
+                        ev.append(
+                            Event(
+                                "torrent",
+                                side,
+                                from_space=14,
+                                to_space=0,
+                                payer=side,
+                                counters=tuple(counters),
+                            )
+                        )
                     if counters[side] == 0:
                         winner = other
                 elif t == 7 or t == 21:
@@ -345,35 +441,64 @@ class State:
         else:  # globe
             if t == 28 or t == 14:
                 if ev is not None:
-                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t % 28, paths[s][v]) + _N5))
+                    ev.append(
+                        _tnew(Event, ("move", side, None, v, None, s, t % 28, paths[s][v]) + _N5)
+                    )
                 awls[side] = 1
                 counters[side] -= 1
                 counters[other] += 1
                 if ev is not None:
-                    ev.append(Event("river", side, from_space=t % 28, to_space=1, payer=side,
-                                    counters=tuple(counters)))
+                    ev.append(
+                        Event(
+                            "river",
+                            side,
+                            from_space=t % 28,
+                            to_space=1,
+                            payer=side,
+                            counters=tuple(counters),
+                        )
+                    )
                 if counters[side] == 0:
                     winner = other
             else:
                 if t >= 29:
                     t -= 28
                     if ev is not None:
-                        ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
+                        ev.append(
+                            _tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5)
+                        )
                     counters[other] -= 1
                     counters[side] += 1
                     awls[other] = 1
                     if ev is not None:
-                        ev.append(Event("lap", side, to_space=t, target=other, target_space=1,
-                                        payer=other, counters=tuple(counters)))
+                        ev.append(
+                            Event(
+                                "lap",
+                                side,
+                                to_space=t,
+                                target=other,
+                                target_space=1,
+                                payer=other,
+                                counters=tuple(counters),
+                            )
+                        )
                     if counters[other] == 0:
                         winner = side
                 elif ev is not None:
                     ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
                 awls[side] = t
                 if winner is None and awls[other] == 28 - t:
-                    in_ravine = t == 7 or t == 21   # the other awl's own 21 or 7
-                    winner = self._hit("capture", side, other, 1, awls, counters, ev,
-                                       "in-ravine" if in_ravine else None)
+                    in_ravine = t == 7 or t == 21  # the other awl's own 21 or 7
+                    winner = self._hit(
+                        "capture",
+                        side,
+                        other,
+                        1,
+                        awls,
+                        counters,
+                        ev,
+                        "in-ravine" if in_ravine else None,
+                    )
                     if winner is None and in_ravine:
                         pass_now = True
                         if skip[other]:
@@ -389,8 +514,11 @@ class State:
                         ev.append(Event("lost-throw", side, reason="next-turn"))
                     skip[side] = True
 
-        made = (self.throws_made[0] + 1, self.throws_made[1]) if side == 0 else \
-            (self.throws_made[0], self.throws_made[1] + 1)
+        made = (
+            (self.throws_made[0] + 1, self.throws_made[1])
+            if side == 0
+            else (self.throws_made[0], self.throws_made[1] + 1)
+        )
         new = _new(State)
         _set(new, "options", self.options)
         _set(new, "_k", self._k)
@@ -443,9 +571,18 @@ class State:
         counters[other] -= 1
         counters[side] += 1
         if ev is not None:
-            ev.append(Event(kind, side, target=other, target_space=home,
-                            to_space=awls[side], payer=other, counters=(counters[0], counters[1]),
-                            reason=reason))
+            ev.append(
+                Event(
+                    kind,
+                    side,
+                    target=other,
+                    target_space=home,
+                    to_space=awls[side],
+                    payer=other,
+                    counters=(counters[0], counters[1]),
+                    reason=reason,
+                )
+            )
         return side if counters[other] == 0 else None
 
 
@@ -465,4 +602,3 @@ def _options(options) -> Options:
 
 def _rebuild(options, awls, counters, to_move, winner, skip, throws_made):
     return State(options, awls, counters, to_move, winner, skip, throws_made)
-

@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from engine.core import EngineError, GameOverError, OptionError, RecordError, ThrowError
 from engine.zohn_ahl.game import State, _options
-from engine.zohn_ahl.rulesets import Options, RULESETS
+from engine.zohn_ahl.rulesets import RULESETS, Options
 from engine.zohn_ahl.throws import HALF, Throw, parse_bias, seeded_throw
 
 __all__ = ["Record", "HEADERS"]
@@ -43,8 +43,9 @@ def _seed(value, where=None) -> int:
         return int(value.strip())
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    raise RecordError(f"{value!r} is not a seed: expected a whole number (0 or more)", input=value,
-                      where=where)
+    raise RecordError(
+        f"{value!r} is not a seed: expected a whole number (0 or more)", input=value, where=where
+    )
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class Record:
 
     # ----------------------------------------------------------------- text
     @classmethod
-    def parse(cls, text: str) -> "Record":
+    def parse(cls, text: str) -> Record:
         if not isinstance(text, str):
             raise RecordError(f"{text!r} is not a record: expected text", input=text)
         headers: dict = {}
@@ -85,19 +86,30 @@ class Record:
             if line.startswith("["):
                 where = f"line {lineno}"
                 if throws:
-                    raise RecordError(f"header {line!r} comes after the throws: headers go first",
-                                      input=line, where=where)
+                    raise RecordError(
+                        f"header {line!r} comes after the throws: headers go first",
+                        input=line,
+                        where=where,
+                    )
                 m = _HEADER.fullmatch(line)
                 if not m:
-                    raise RecordError(f"{line!r} is not a header: expected [Name \"value\"]",
-                                      input=line, where=where)
+                    raise RecordError(
+                        f'{line!r} is not a header: expected [Name "value"]',
+                        input=line,
+                        where=where,
+                    )
                 name, value = m.group(1), m.group(2)
                 if name not in HEADERS:
-                    raise RecordError(f"unknown header {name!r} in {line!r}: expected one of "
-                                      f"{', '.join(HEADERS)}", input=line, where=where)
+                    raise RecordError(
+                        f"unknown header {name!r} in {line!r}: expected one of "
+                        f"{', '.join(HEADERS)}",
+                        input=line,
+                        where=where,
+                    )
                 if name in headers:
-                    raise RecordError(f"header {name!r} is given twice ({line!r})", input=line,
-                                      where=where)
+                    raise RecordError(
+                        f"header {name!r} is given twice ({line!r})", input=line, where=where
+                    )
                 headers[name] = value
                 lines[name] = lineno
                 continue
@@ -106,20 +118,24 @@ class Record:
                 try:
                     throws.append(Throw.parse(token))
                 except ThrowError as err:
-                    raise RecordError(err.reason, input=token,
-                                      where=f"throw {n} (line {lineno})") from None
+                    raise RecordError(
+                        err.reason, input=token, where=f"throw {n} (line {lineno})"
+                    ) from None
         if "Game" in headers and headers["Game"] != "zohn-ahl":
-            raise RecordError(f"[Game {headers['Game']!r}] is not a Zohn Ahl record: expected "
-                              f"[Game \"zohn-ahl\"]", input=headers["Game"],
-                              where=f"line {lines['Game']}")
+            raise RecordError(
+                f'[Game {headers["Game"]!r}] is not a Zohn Ahl record: expected [Game "zohn-ahl"]',
+                input=headers["Game"],
+                where=f"line {lines['Game']}",
+            )
         options = Options()
         for tag in ("Ruleset", "Counters", "Gully"):
             if tag in headers:
                 try:
                     options = Options.from_dict({**options.to_dict(), tag.lower(): headers[tag]})
                 except EngineError as err:
-                    raise RecordError(err.reason, input=headers[tag],
-                                      where=f"line {lines[tag]}") from None
+                    raise RecordError(
+                        err.reason, input=headers[tag], where=f"line {lines[tag]}"
+                    ) from None
         seed = None
         if "Seed" in headers:
             seed = _seed(headers["Seed"], where=f"line {lines['Seed']}")
@@ -128,13 +144,17 @@ class Record:
             try:
                 bias = parse_bias(headers["Bias"])
             except OptionError as err:
-                raise RecordError(err.reason, input=headers["Bias"],
-                                  where=f"line {lines['Bias']}") from None
+                raise RecordError(
+                    err.reason, input=headers["Bias"], where=f"line {lines['Bias']}"
+                ) from None
         return cls(options, tuple(throws), seed, bias)
 
     def headers(self) -> list:
-        out = [("Game", "zohn-ahl"), ("Ruleset", self.options.ruleset),
-               ("Counters", str(self.options.counters))]
+        out = [
+            ("Game", "zohn-ahl"),
+            ("Ruleset", self.options.ruleset),
+            ("Counters", str(self.options.counters)),
+        ]
         if "gully" in RULESETS[self.options.ruleset].options:
             out.append(("Gully", self.options.gully))
         if self.seed is not None:
@@ -147,8 +167,10 @@ class Record:
         text = "\n".join(f'[{k} "{v}"]' for k, v in self.headers())
         if self.throws:
             words = [str(t) for t in self.throws]
-            rows = [" ".join(words[i:i + THROWS_PER_LINE])
-                    for i in range(0, len(words), THROWS_PER_LINE)]
+            rows = [
+                " ".join(words[i : i + THROWS_PER_LINE])
+                for i in range(0, len(words), THROWS_PER_LINE)
+            ]
             text += "\n\n" + "\n".join(rows)
         return text
 
@@ -161,9 +183,12 @@ class Record:
             try:
                 state, events = state.play(t)
             except GameOverError:
-                raise RecordError(f"throw {i} {str(t)!r} comes after the end of the game: side "
-                                  f"{state.winner} has already won", input=str(t),
-                                  where=f"throw {i}") from None
+                raise RecordError(
+                    f"throw {i} {str(t)!r} comes after the end of the game: side "
+                    f"{state.winner} has already won",
+                    input=str(t),
+                    where=f"throw {i}",
+                ) from None
             events_by_throw.append(events)
         return state, events_by_throw
 
@@ -175,9 +200,12 @@ class Record:
             try:
                 state = state.advance(t)
             except GameOverError:
-                raise RecordError(f"throw {i} {str(t)!r} comes after the end of the game: side "
-                                  f"{state.winner} has already won", input=str(t),
-                                  where=f"throw {i}") from None
+                raise RecordError(
+                    f"throw {i} {str(t)!r} comes after the end of the game: side "
+                    f"{state.winner} has already won",
+                    input=str(t),
+                    where=f"throw {i}",
+                ) from None
             out.append(state)
         return out
 
@@ -185,7 +213,7 @@ class Record:
         """The state after all the throws (no events built)."""
         return self.states()[-1]
 
-    def append(self, throw) -> "Record":
+    def append(self, throw) -> Record:
         return Record(self.options, self.throws + (Throw(throw),), self.seed, self.bias)
 
     def next_seeded_throw(self) -> Throw:
@@ -195,11 +223,15 @@ class Record:
         return seeded_throw(self.seed, len(self.throws), HALF if self.bias is None else self.bias)
 
     def to_dict(self) -> dict:
-        return {"options": self.options.to_dict(), "throws": [str(t) for t in self.throws],
-                "seed": self.seed, "bias": None if self.bias is None else str(self.bias)}
+        return {
+            "options": self.options.to_dict(),
+            "throws": [str(t) for t in self.throws],
+            "seed": self.seed,
+            "bias": None if self.bias is None else str(self.bias),
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Record":
+    def from_dict(cls, data: dict) -> Record:
         if not isinstance(data, dict):
             raise RecordError(f"{data!r} is not a record", input=data)
         unknown = [k for k in data if k not in ("options", "throws", "seed", "bias")]
@@ -208,5 +240,9 @@ class Record:
         throws = data.get("throws") or ()
         if isinstance(throws, str):
             throws = throws.split()
-        return cls(Options.from_dict(data.get("options") or {}), tuple(throws), data.get("seed"),
-                   data.get("bias"))
+        return cls(
+            Options.from_dict(data.get("options") or {}),
+            tuple(throws),
+            data.get("seed"),
+            data.get("bias"),
+        )

@@ -19,8 +19,18 @@ from dataclasses import dataclass, field
 
 from engine.core import OptionError, PositionError, RulesetError
 
-__all__ = ["Ruleset", "RULESETS", "Options", "get_ruleset", "physical_space", "own_space",
-           "path", "GULLY_OPTIONS", "MIN_COUNTERS", "MAX_COUNTERS"]
+__all__ = [
+    "Ruleset",
+    "RULESETS",
+    "Options",
+    "get_ruleset",
+    "physical_space",
+    "own_space",
+    "path",
+    "GULLY_OPTIONS",
+    "MIN_COUNTERS",
+    "MAX_COUNTERS",
+]
 
 GULLY_OPTIONS = ("lose-throw", "cross")
 MIN_COUNTERS, MAX_COUNTERS = 1, 20
@@ -55,11 +65,20 @@ class Ruleset:
         return dict(_FEATURES[self.name])
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "title": self.title, "spaces": self.spaces, "table": self.table,
-                "start": self.start, "first": self.first, "last": self.last, "source": self.source,
-                "description": self.description, "choices": list(self.choices),
-                "options": list(self.options),
-                "features": {str(k): v for k, v in _FEATURES[self.name].items()}}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "spaces": self.spaces,
+            "table": self.table,
+            "start": self.start,
+            "first": self.first,
+            "last": self.last,
+            "source": self.source,
+            "description": self.description,
+            "choices": list(self.choices),
+            "options": list(self.options),
+            "features": {str(k): v for k, v in _FEATURES[self.name].items()},
+        }
 
 
 KIOWA = Ruleset(
@@ -68,11 +87,15 @@ KIOWA = Ruleset(
     spaces=40,
     table="sahe",
     start=1,
-    source=("Wikipedia, 'Zohn Ahl' (seed 000), after Mooney 1896 (the tsoñä throw table with the "
-            "sahe) and Culin 1898/1907 (the cloth, the creek, the dry branches)"),
-    description=("A 40-space circuit on a cloth; landing on your own space 20 or 40 drops your awl "
-                 "into the creek (back to space 1, pay a counter); landing on the other awl whips it "
-                 "back; each full circuit wins a counter."),
+    source=(
+        "Wikipedia, 'Zohn Ahl' (seed 000), after Mooney 1896 (the tsoñä throw table with the "
+        "sahe) and Culin 1898/1907 (the cloth, the creek, the dry branches)"
+    ),
+    description=(
+        "A 40-space circuit on a cloth; landing on your own space 20 or 40 drops your awl "
+        "into the creek (back to space 1, pay a counter); landing on the other awl whips it "
+        "back; each full circuit wins a counter."
+    ),
     choices=(
         "Creek at own 20 and own 40 (rules file; Wikipedia: 'When a player lands on her space 20, "
         "the near bank of the creek, she falls in' and 'if her throw causes her to land on her space "
@@ -100,11 +123,15 @@ CULIN = Ruleset(
     spaces=40,
     table="culin",
     start=1,
-    source=("Culin 1898, Chess and Playing-Cards pp. 687-689, and Culin 1907 pp. 124-125, as the "
-            "Digital Ludeme Project reads them (DLP.Evidence.1446; Ludii 'Zohn Ahl.lud')"),
-    description=("Four plain sticks: all plain sides up counts 10, all grooved sides up 5, both throw "
-                 "again. A lap ends exactly on space 40 and wins a counter; a throw that would pass "
-                 "40 is not moved. Landing on space 20 drops the awl into the creek."),
+    source=(
+        "Culin 1898, Chess and Playing-Cards pp. 687-689, and Culin 1907 pp. 124-125, as the "
+        "Digital Ludeme Project reads them (DLP.Evidence.1446; Ludii 'Zohn Ahl.lud')"
+    ),
+    description=(
+        "Four plain sticks: all plain sides up counts 10, all grooved sides up 5, both throw "
+        "again. A lap ends exactly on space 40 and wins a counter; a throw that would pass "
+        "40 is not moved. Landing on space 20 drops the awl into the creek."
+    ),
     choices=(
         "No special stick: the fourth character of a throw is an ordinary stick (Culin describes "
         "four staves; only Mooney's account names a sahe).",
@@ -126,12 +153,16 @@ PRINTABLE = Ruleset(
     spaces=28,
     table="sahe",
     start=0,
-    source=("The rules sheet of a printable 28-space square board (seeds 001 and 002), which cites "
-            "R. C. Bell's 'torrent' wording (not found in Bell; see facts.md section 9)"),
-    description=("A square of 28 spaces sized for A4 paper: both awls start at the south creek; the "
-                 "north torrent sends an awl back and costs a counter; the east and west dry gullies "
-                 "cost a throw (or, by choice, let the awl cross); the first awl to reach or pass the "
-                 "start wins the lap."),
+    source=(
+        "The rules sheet of a printable 28-space square board (seeds 001 and 002), which cites "
+        "R. C. Bell's 'torrent' wording (not found in Bell; see facts.md section 9)"
+    ),
+    description=(
+        "A square of 28 spaces sized for A4 paper: both awls start at the south creek; the "
+        "north torrent sends an awl back and costs a counter; the east and west dry gullies "
+        "cost a throw (or, by choice, let the awl cross); the first awl to reach or pass the "
+        "start wins the lap."
+    ),
     choices=(
         "Own numbering 0..27 from the south creek (0); the torrent is 14, the dry gullies 7 and 21 "
         "(the sheet puts the creek/torrent north and south and the gullies east and west).",
@@ -157,11 +188,13 @@ GLOBE = Ruleset(
     table="globe",
     start=1,
     source="Le Globe Joueur's French rules 'Zohn Al' (seed 003)",
-    description=("A 28-space board with two rivers (north and south) and two ravines. Red moves "
-                 "clockwise and throws first, green anticlockwise. A river sends the awl back and "
-                 "costs a counter; a ravine ends the turn and skips the next one; completing a lap "
-                 "wins a counter and sends the other awl back to its start; the sahe or no marks "
-                 "give another throw."),
+    description=(
+        "A 28-space board with two rivers (north and south) and two ravines. Red moves "
+        "clockwise and throws first, green anticlockwise. A river sends the awl back and "
+        "costs a counter; a ravine ends the turn and skips the next one; completing a lap "
+        "wins a counter and sends the other awl back to its start; the sahe or no marks "
+        "give another throw."
+    ),
     choices=(
         "Own 0 is the south river and own 1 the start ('la première case à gauche/droite de la "
         "rivière sud'); 28 spaces in all (24 plain, 2 rivers, 2 ravines: 'doit avancer de 28 "
@@ -185,10 +218,24 @@ GLOBE = Ruleset(
 RULESETS = {r.name: r for r in (KIOWA, CULIN, PRINTABLE, GLOBE)}
 
 _FEATURES = {
-    "kiowa": {1: "start", 20: "creek", 40: "creek", 10: "dry-branch", 11: "dry-branch",
-              30: "dry-branch", 31: "dry-branch"},
-    "culin": {1: "start", 20: "creek", 40: "end", 10: "dry-branch", 11: "dry-branch",
-              30: "dry-branch", 31: "dry-branch"},
+    "kiowa": {
+        1: "start",
+        20: "creek",
+        40: "creek",
+        10: "dry-branch",
+        11: "dry-branch",
+        30: "dry-branch",
+        31: "dry-branch",
+    },
+    "culin": {
+        1: "start",
+        20: "creek",
+        40: "end",
+        10: "dry-branch",
+        11: "dry-branch",
+        30: "dry-branch",
+        31: "dry-branch",
+    },
     "printable": {0: "creek", 7: "gully", 14: "torrent", 21: "gully"},
     "globe": {0: "river", 1: "start", 7: "ravine", 14: "river", 21: "ravine"},
 }
@@ -200,8 +247,9 @@ def get_ruleset(name) -> Ruleset:
         return name
     rules = RULESETS.get(name) if isinstance(name, str) else None
     if rules is None:
-        raise RulesetError(f"unknown ruleset {name!r}: expected kiowa, culin, printable or globe",
-                           input=name)
+        raise RulesetError(
+            f"unknown ruleset {name!r}: expected kiowa, culin, printable or globe", input=name
+        )
     return rules
 
 
@@ -211,11 +259,17 @@ def _counters(value) -> int:
         text = value.strip()
         n = int(text) if text.isdigit() or (text[:1] in "+-" and text[1:].isdigit()) else None
     if isinstance(n, bool) or not isinstance(n, int):
-        raise OptionError(f"{value!r} is not a number of counters: expected a whole number from "
-                          f"{MIN_COUNTERS} to {MAX_COUNTERS}", input=value)
+        raise OptionError(
+            f"{value!r} is not a number of counters: expected a whole number from "
+            f"{MIN_COUNTERS} to {MAX_COUNTERS}",
+            input=value,
+        )
     if not MIN_COUNTERS <= n <= MAX_COUNTERS:
-        raise OptionError(f"{value!r} counters is out of range: expected {MIN_COUNTERS} to "
-                          f"{MAX_COUNTERS} counters a side", input=value)
+        raise OptionError(
+            f"{value!r} counters is out of range: expected {MIN_COUNTERS} to "
+            f"{MAX_COUNTERS} counters a side",
+            input=value,
+        )
     return n
 
 
@@ -237,11 +291,16 @@ class Options:
         object.__setattr__(self, "ruleset", rules.name)
         object.__setattr__(self, "counters", _counters(self.counters))
         if self.gully not in GULLY_OPTIONS:
-            raise OptionError(f"{self.gully!r} is not a gully option: expected lose-throw or cross",
-                              input=self.gully)
+            raise OptionError(
+                f"{self.gully!r} is not a gully option: expected lose-throw or cross",
+                input=self.gully,
+            )
         if self.gully != "lose-throw" and "gully" not in rules.options:
-            raise OptionError(f"gully {self.gully!r} applies to the printable ruleset only, not to "
-                              f"{rules.name!r}", input=self.gully)
+            raise OptionError(
+                f"gully {self.gully!r} applies to the printable ruleset only, not to "
+                f"{rules.name!r}",
+                input=self.gully,
+            )
 
     @property
     def rules(self) -> Ruleset:
@@ -252,17 +311,20 @@ class Options:
         return RULESETS[self.ruleset].table
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Options":
+    def from_dict(cls, data: dict) -> Options:
         """Options from ``{"ruleset", "counters", "gully"}`` (all optional)."""
         if isinstance(data, Options):
             return data
         if not isinstance(data, dict):
-            raise OptionError(f"{data!r} is not a set of options: expected ruleset, counters, gully",
-                              input=data)
+            raise OptionError(
+                f"{data!r} is not a set of options: expected ruleset, counters, gully", input=data
+            )
         unknown = [k for k in data if k not in ("ruleset", "counters", "gully")]
         if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r}: expected ruleset, counters or gully",
-                              input=unknown[0])
+            raise OptionError(
+                f"unknown option {unknown[0]!r}: expected ruleset, counters or gully",
+                input=unknown[0],
+            )
         kwargs = {k: data[k] for k in ("ruleset", "counters", "gully") if data.get(k) is not None}
         return cls(**kwargs)
 
@@ -277,8 +339,11 @@ def _check_own(rules: Ruleset, side, own) -> None:
     if side not in (0, 1) or isinstance(side, bool):
         raise PositionError(f"side {side!r} is not a side: expected 0 or 1", input=side)
     if isinstance(own, bool) or not isinstance(own, int) or not rules.first <= own <= rules.last:
-        raise PositionError(f"{own!r} is not a space of the {rules.name} board: expected "
-                            f"{rules.first}..{rules.last}", input=own)
+        raise PositionError(
+            f"{own!r} is not a space of the {rules.name} board: expected "
+            f"{rules.first}..{rules.last}",
+            input=own,
+        )
 
 
 def physical_space(ruleset, side: int, own: int) -> int:
@@ -327,14 +392,21 @@ def _path_globe(s, v):
     return tuple((s + i) % 28 for i in range(1, v + 1))
 
 
-_PATHS = {"kiowa": _path_kiowa, "culin": _path_culin, "printable": _path_printable,
-          "globe": _path_globe}
+_PATHS = {
+    "kiowa": _path_kiowa,
+    "culin": _path_culin,
+    "printable": _path_printable,
+    "globe": _path_globe,
+}
 
 #: ``PATH_TABLES[ruleset][from_own][value]``: the tuple :func:`path` returns (precomputed
 #: for every own space and value 0..10; index 0 is unused).
-PATH_TABLES = {name: tuple(tuple(fn(s, v) if v else () for v in range(11))
-                           for s in range(RULESETS[name].last + 1))
-               for name, fn in _PATHS.items()}
+PATH_TABLES = {
+    name: tuple(
+        tuple(fn(s, v) if v else () for v in range(11)) for s in range(RULESETS[name].last + 1)
+    )
+    for name, fn in _PATHS.items()
+}
 
 
 def _render_choices() -> str:

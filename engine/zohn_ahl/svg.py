@@ -69,33 +69,48 @@ from __future__ import annotations
 import math
 
 from ..core import PositionError, RulesetError, ThrowError
+from ..svg import COLOURS as C
+from ..svg import check_lang, el, esc, num, polar, svg_document, text
 from .rulesets import Options, Ruleset, get_ruleset, own_space, physical_space
 from .throws import Throw
-from ..svg import COLOURS as C, check_lang, el, esc, num, polar, svg_document, text
 
 # ---------------------------------------------------------------------------------------
 # rulesets and positions (duck-typed so the drawing works from names, dicts or objects)
 
 WORDS = {
     "en": {
-        "side": ("Red", "Green"), "dir": ("clockwise", "anticlockwise"),
-        "awl": ("Red awl", "Green awl"), "space": "space {n}",
-        "creek": "creek", "dry": "dry branch", "stone": "ahl stone",
-        "south creek": "south creek", "north creek": "north creek",
-        "north torrent": "north torrent", "west gully": "west dry gully",
-        "east gully": "east dry gully", "south river": "south river",
-        "north river": "north river", "west ravine": "west ravine",
-        "east ravine": "east ravine", "hill": "hill (not a space)",
-        "counters": "{n} counters", "counter": "1 counter",
+        "side": ("Red", "Green"),
+        "dir": ("clockwise", "anticlockwise"),
+        "awl": ("Red awl", "Green awl"),
+        "space": "space {n}",
+        "creek": "creek",
+        "dry": "dry branch",
+        "stone": "ahl stone",
+        "south creek": "south creek",
+        "north creek": "north creek",
+        "north torrent": "north torrent",
+        "west gully": "west dry gully",
+        "east gully": "east dry gully",
+        "south river": "south river",
+        "north river": "north river",
+        "west ravine": "west ravine",
+        "east ravine": "east ravine",
+        "hill": "hill (not a space)",
+        "counters": "{n} counters",
+        "counter": "1 counter",
         "title40": "Zohn Ahl: the 40-space cloth",
         "title28": "Zohn Ahl: the 28-space square board",
-        "desc40": ("A ring of 40 points in four groups of ten, counted 1 to 20 on each half. "
-                   "The creek lies between parallel lines at the north (between 20 and 21) "
-                   "and the south (between 40 and 1); the dry branches lie between parallel "
-                   "lines at right angles, west and east. The ahl stone is in the centre."),
-        "desc28": ("A square track of 28 spaces. Space 0 is the {s} ({start}), 14 the {n}, "
-                   "7 and 21 the {w} and {e}; a river runs from north to south and a dry bed "
-                   "from west to east."),
+        "desc40": (
+            "A ring of 40 points in four groups of ten, counted 1 to 20 on each half. "
+            "The creek lies between parallel lines at the north (between 20 and 21) "
+            "and the south (between 40 and 1); the dry branches lie between parallel "
+            "lines at right angles, west and east. The ahl stone is in the centre."
+        ),
+        "desc28": (
+            "A square track of 28 spaces. Space 0 is the {s} ({start}), 14 the {n}, "
+            "7 and 21 the {w} and {e}; a river runs from north to south and a dry bed "
+            "from west to east."
+        ),
         "numbers": "Numbers outside: Red's count ({d0}); inside: Green's count ({d1}).",
         "awl_at": "{awl} on its space {own} (board space {phys}).",
         "start_printable": "the start",
@@ -109,32 +124,51 @@ WORDS = {
         "sticks_desc": "Three plain sticks and the sahe, the specially marked stick.",
         "sticks_none": "Flat, grooved sides shown.",
         "sticks_throw": "Throw {code}: {k} marked (flat, grooved) sides up{sahe}.",
-        "sahe_up": ", the sahe among them", "sahe_down": ", the sahe not among them",
-        "stick": "stick {n}", "sahe": "sahe",
-        "flat": "flat side, grooved", "round": "rounded side",
+        "sahe_up": ", the sahe among them",
+        "sahe_down": ", the sahe not among them",
+        "stick": "stick {n}",
+        "sahe": "sahe",
+        "flat": "flat side, grooved",
+        "round": "rounded side",
     },
     "fr": {
-        "side": ("Rouge", "Vert"), "dir": ("sens horaire", "sens anti-horaire"),
-        "awl": ("Alène rouge", "Alène verte"), "space": "case {n}",
-        "creek": "ruisseau", "dry": "branche sèche", "stone": "pierre de l'ahl",
-        "south creek": "ruisseau sud", "north creek": "ruisseau nord",
-        "north torrent": "torrent nord", "west gully": "ravine sèche ouest",
-        "east gully": "ravine sèche est", "south river": "rivière sud",
-        "north river": "rivière nord", "west ravine": "ravin ouest",
-        "east ravine": "ravin est", "hill": "colline (pas une case)",
-        "counters": "{n} jetons", "counter": "1 jeton",
+        "side": ("Rouge", "Vert"),
+        "dir": ("sens horaire", "sens anti-horaire"),
+        "awl": ("Alène rouge", "Alène verte"),
+        "space": "case {n}",
+        "creek": "ruisseau",
+        "dry": "branche sèche",
+        "stone": "pierre de l'ahl",
+        "south creek": "ruisseau sud",
+        "north creek": "ruisseau nord",
+        "north torrent": "torrent nord",
+        "west gully": "ravine sèche ouest",
+        "east gully": "ravine sèche est",
+        "south river": "rivière sud",
+        "north river": "rivière nord",
+        "west ravine": "ravin ouest",
+        "east ravine": "ravin est",
+        "hill": "colline (pas une case)",
+        "counters": "{n} jetons",
+        "counter": "1 jeton",
         "title40": "Zohn Ahl : la toile de 40 cases",
         "title28": "Zohn Ahl : le plateau carré de 28 cases",
-        "desc40": ("Un cercle de 40 points en quatre groupes de dix, comptés de 1 à 20 sur "
-                   "chaque moitié. Le ruisseau passe entre des lignes parallèles au nord "
-                   "(entre 20 et 21) et au sud (entre 40 et 1) ; les branches sèches passent "
-                   "entre des lignes parallèles à angle droit, à l'ouest et à l'est. La "
-                   "pierre de l'ahl est au centre."),
-        "desc28": ("Un parcours carré de 28 cases. Case 0 : {s} ({start}) ; case 14 : "
-                   "{n} ; cases 7 et 21 : {w} et {e}. Une rivière descend du nord au sud et "
-                   "un lit à sec va d'ouest en est."),
-        "numbers": ("Nombres à l'extérieur : le compte de Rouge ({d0}) ; à l'intérieur : "
-                    "celui de Vert ({d1})."),
+        "desc40": (
+            "Un cercle de 40 points en quatre groupes de dix, comptés de 1 à 20 sur "
+            "chaque moitié. Le ruisseau passe entre des lignes parallèles au nord "
+            "(entre 20 et 21) et au sud (entre 40 et 1) ; les branches sèches passent "
+            "entre des lignes parallèles à angle droit, à l'ouest et à l'est. La "
+            "pierre de l'ahl est au centre."
+        ),
+        "desc28": (
+            "Un parcours carré de 28 cases. Case 0 : {s} ({start}) ; case 14 : "
+            "{n} ; cases 7 et 21 : {w} et {e}. Une rivière descend du nord au sud et "
+            "un lit à sec va d'ouest en est."
+        ),
+        "numbers": (
+            "Nombres à l'extérieur : le compte de Rouge ({d0}) ; à l'intérieur : "
+            "celui de Vert ({d1})."
+        ),
         "awl_at": "{awl} sur sa case {own} (case {phys} du plateau).",
         "start_printable": "le départ",
         "start_globe": "les alènes partent des cases de part et d'autre",
@@ -147,9 +181,12 @@ WORDS = {
         "sticks_desc": "Trois bâtonnets simples et le sahe, le bâtonnet à marque spéciale.",
         "sticks_none": "Faces plates rainurées visibles.",
         "sticks_throw": "Lancer {code} : {k} faces marquées (plates, rainurées) visibles{sahe}.",
-        "sahe_up": ", dont le sahe", "sahe_down": ", sans le sahe",
-        "stick": "bâtonnet {n}", "sahe": "sahe",
-        "flat": "face plate, rainurée", "round": "face arrondie",
+        "sahe_up": ", dont le sahe",
+        "sahe_down": ", sans le sahe",
+        "stick": "bâtonnet {n}",
+        "sahe": "sahe",
+        "flat": "face plate, rainurée",
+        "round": "face arrondie",
     },
 }
 
@@ -185,8 +222,11 @@ def _state_dict(state) -> dict:
         return state
     if hasattr(state, "to_dict"):
         return state.to_dict()
-    return {k: getattr(state, k) for k in ("awls", "counters", "to_move", "winner", "skip")
-            if hasattr(state, k)}
+    return {
+        k: getattr(state, k)
+        for k in ("awls", "counters", "to_move", "winner", "skip")
+        if hasattr(state, k)
+    }
 
 
 def _awls_of(rules: Ruleset, state: dict) -> tuple[int, int]:
@@ -197,7 +237,7 @@ def _awls_of(rules: Ruleset, state: dict) -> tuple[int, int]:
     if len(awls) != 2:
         raise PositionError(f"{awls!r} is not a pair of awl spaces", input=repr(awls))
     for side in (0, 1):
-        physical_space(rules, side, awls[side])       # validates the space
+        physical_space(rules, side, awls[side])  # validates the space
     return awls  # type: ignore[return-value]
 
 
@@ -206,9 +246,9 @@ def _awls_of(rules: Ruleset, state: dict) -> tuple[int, int]:
 
 SIZE = 560
 CX = CY = SIZE / 2
-RING = 196          # radius of the cloth's ring of points
-CELL = 48           # grid unit of the square board
-BOX = 40            # a square board space
+RING = 196  # radius of the cloth's ring of points
+CELL = 48  # grid unit of the square board
+BOX = 40  # a square board space
 
 
 def layout(spaces: int) -> dict[int, tuple[float, float, float, float]]:
@@ -226,7 +266,7 @@ def layout(spaces: int) -> dict[int, tuple[float, float, float, float]]:
     normals = [(0, 1)] * 4 + [(-1, 0)] * 3
     for q in range(4):
         for i, ((gx, gy), (nx, ny)) in enumerate(zip(quarter, normals)):
-            for _ in range(q):                       # rotate 90 degrees clockwise
+            for _ in range(q):  # rotate 90 degrees clockwise
                 gx, gy, nx, ny = -gy, gx, -ny, nx
             out[q * 7 + i] = (CX + gx * CELL, CY + gy * CELL, nx, ny)
     return out
@@ -243,31 +283,54 @@ def _special_names(rules: Ruleset) -> dict[int, str]:
 # ---------------------------------------------------------------------------------------
 # pieces
 
+
 def awl_marker(side: int, scale: float = 1.0) -> str:
     """The awl's marker drawn around (0, 0): side 0 a disc with a white centre, side 1 a
     diamond with two white stripes."""
     r = 13 * scale
     if side == 0:
-        return (el("circle", {"r": num(r), "fill": C["side0"], "stroke": C["side0-dark"],
-                              "stroke-width": num(2.2 * scale)})
-                + el("circle", {"r": num(4.2 * scale), "fill": "#ffffff"}))
+        return el(
+            "circle",
+            {
+                "r": num(r),
+                "fill": C["side0"],
+                "stroke": C["side0-dark"],
+                "stroke-width": num(2.2 * scale),
+            },
+        ) + el("circle", {"r": num(4.2 * scale), "fill": "#ffffff"})
     d = r * 1.18
-    body = el("polygon", {"points": f"0,{num(-d)} {num(d)},0 0,{num(d)} {num(-d)},0",
-                          "fill": C["side1"], "stroke": C["side1-dark"],
-                          "stroke-width": num(2.2 * scale), "stroke-linejoin": "round"})
+    body = el(
+        "polygon",
+        {
+            "points": f"0,{num(-d)} {num(d)},0 0,{num(d)} {num(-d)},0",
+            "fill": C["side1"],
+            "stroke": C["side1-dark"],
+            "stroke-width": num(2.2 * scale),
+            "stroke-linejoin": "round",
+        },
+    )
     # two white stripes across the diamond (chords at y = -d/3 and +d/3)
     stripes = []
     for yy in (-d / 3, d / 3):
         half = d - abs(yy) - 2.2 * scale
-        stripes.append(el("line", {"x1": num(-half), "y1": num(yy), "x2": num(half),
-                                   "y2": num(yy), "stroke": "#ffffff",
-                                   "stroke-width": num(2.6 * scale),
-                                   "stroke-linecap": "round"}))
+        stripes.append(
+            el(
+                "line",
+                {
+                    "x1": num(-half),
+                    "y1": num(yy),
+                    "x2": num(half),
+                    "y2": num(yy),
+                    "stroke": "#ffffff",
+                    "stroke-width": num(2.6 * scale),
+                    "stroke-linecap": "round",
+                },
+            )
+        )
     return body + "".join(stripes)
 
 
-def _counter_pile(side: int, count: int, x: float, y: float, lang: str,
-                  anchor: str) -> str:
+def _counter_pile(side: int, count: int, x: float, y: float, lang: str, anchor: str) -> str:
     """A side's counters: short sticks in rows of ten, the side's marker and the number."""
     sticks = []
     per_row = 10
@@ -275,25 +338,52 @@ def _counter_pile(side: int, count: int, x: float, y: float, lang: str,
         row, col = divmod(i, per_row)
         sx = (x + 20 + col * 7) if anchor == "start" else (x - 20 - col * 7)
         sy = y - row * 22
-        sticks.append(el("line", {"x1": num(sx), "y1": num(sy - 8), "x2": num(sx),
-                                  "y2": num(sy + 8), "stroke": C["wood-edge"],
-                                  "stroke-width": "3.2", "stroke-linecap": "round"}))
+        sticks.append(
+            el(
+                "line",
+                {
+                    "x1": num(sx),
+                    "y1": num(sy - 8),
+                    "x2": num(sx),
+                    "y2": num(sy + 8),
+                    "stroke": C["wood-edge"],
+                    "stroke-width": "3.2",
+                    "stroke-linecap": "round",
+                },
+            )
+        )
     label = _w(lang, "counter") if count == 1 else _w(lang, "counters", n=count)
-    return el("g", {"class": "za-counters", "data-side": side, "data-count": count},
-              el("g", {"transform": f"translate({num(x)} {num(y + 26)})"},
-                 awl_marker(side, 0.55)),
-              text(x + (12 if anchor == "start" else -12), y + 30,
-                   f"{_w(lang, 'side')[side]}: {label}",
-                   {"font-size": "11", "fill": C["ink"], "text-anchor": anchor,
-                    "font-family": "sans-serif"}),
-              *sticks)
+    return el(
+        "g",
+        {"class": "za-counters", "data-side": side, "data-count": count},
+        el("g", {"transform": f"translate({num(x)} {num(y + 26)})"}, awl_marker(side, 0.55)),
+        text(
+            x + (12 if anchor == "start" else -12),
+            y + 30,
+            f"{_w(lang, 'side')[side]}: {label}",
+            {
+                "font-size": "11",
+                "fill": C["ink"],
+                "text-anchor": anchor,
+                "font-family": "sans-serif",
+            },
+        ),
+        *sticks,
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # the board
 
-def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
-              title: str | None = None, pieces: bool = True) -> str:
+
+def board_svg(
+    options_or_ruleset="kiowa",
+    state=None,
+    *,
+    lang: str = "en",
+    title: str | None = None,
+    pieces: bool = True,
+) -> str:
     """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
     or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
     a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
@@ -309,9 +399,22 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
     W = WORDS[lang]
 
     parts: list[str] = []
-    parts.append(el("rect", {"class": "za-cloth", "x": "4", "y": "4", "width": SIZE - 8,
-                             "height": SIZE - 8, "rx": "18", "fill": C["ground"],
-                             "stroke": C["ground-edge"], "stroke-width": "2"}))
+    parts.append(
+        el(
+            "rect",
+            {
+                "class": "za-cloth",
+                "x": "4",
+                "y": "4",
+                "width": SIZE - 8,
+                "height": SIZE - 8,
+                "rx": "18",
+                "fill": C["ground"],
+                "stroke": C["ground-edge"],
+                "stroke-width": "2",
+            },
+        )
+    )
     if spaces == 40:
         parts.append(_cloth_features(lang))
     else:
@@ -337,21 +440,55 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
             local = _w(lang, "space", n=p)
         else:
             local = W[key]
-        tip = (f"{local}: {W['side'][0]} {p}, {W['side'][1]} {own1}"
-               if spaces == 40 or key.startswith("space ") else
-               f"{local} ({W['side'][0]} {p}, {W['side'][1]} {own1})")
+        tip = (
+            f"{local}: {W['side'][0]} {p}, {W['side'][1]} {own1}"
+            if spaces == 40 or key.startswith("space ")
+            else f"{local} ({W['side'][0]} {p}, {W['side'][1]} {own1})"
+        )
         if spaces == 40:
-            mark = el("circle", {"class": "za-mark", "cx": num(x), "cy": num(y), "r": "8.5",
-                                 "fill": fill, "stroke": stroke, "stroke-width": "2.2"})
+            mark = el(
+                "circle",
+                {
+                    "class": "za-mark",
+                    "cx": num(x),
+                    "cy": num(y),
+                    "r": "8.5",
+                    "fill": fill,
+                    "stroke": stroke,
+                    "stroke-width": "2.2",
+                },
+            )
         else:
-            mark = el("rect", {"class": "za-mark", "x": num(x - BOX / 2),
-                               "y": num(y - BOX / 2), "width": BOX, "height": BOX,
-                               "rx": "6", "fill": fill, "stroke": stroke,
-                               "stroke-width": "2"})
-        marks.append(el("g", {"class": " ".join(cls), "data-space": p, "data-name": key,
-                              "data-own0": p, "data-own1": own1,
-                              "data-x": num(x), "data-y": num(y)},
-                        el("title", None, esc(tip)), mark))
+            mark = el(
+                "rect",
+                {
+                    "class": "za-mark",
+                    "x": num(x - BOX / 2),
+                    "y": num(y - BOX / 2),
+                    "width": BOX,
+                    "height": BOX,
+                    "rx": "6",
+                    "fill": fill,
+                    "stroke": stroke,
+                    "stroke-width": "2",
+                },
+            )
+        marks.append(
+            el(
+                "g",
+                {
+                    "class": " ".join(cls),
+                    "data-space": p,
+                    "data-name": key,
+                    "data-own0": p,
+                    "data-own1": own1,
+                    "data-x": num(x),
+                    "data-y": num(y),
+                },
+                el("title", None, esc(tip)),
+                mark,
+            )
+        )
     parts.append(el("g", {"class": "za-spaces"}, *marks))
 
     # the numbers: side 0 outside, side 1 inside
@@ -359,12 +496,23 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
     lab0, lab1 = [], []
     for p in sorted(geo):
         x, y, nx, ny = geo[p]
-        style = {"font-size": "11", "text-anchor": "middle", "dominant-baseline": "central",
-                 "font-family": "sans-serif"}
-        lab0.append(text(x + nx * off_out, y + ny * off_out, str(p),
-                         {**style, "fill": C["side0-dark"]}))
-        lab1.append(text(x - nx * off_in, y - ny * off_in, str(own_space(rules, 1, p)),
-                         {**style, "fill": C["side1-dark"], "font-style": "italic"}))
+        style = {
+            "font-size": "11",
+            "text-anchor": "middle",
+            "dominant-baseline": "central",
+            "font-family": "sans-serif",
+        }
+        lab0.append(
+            text(x + nx * off_out, y + ny * off_out, str(p), {**style, "fill": C["side0-dark"]})
+        )
+        lab1.append(
+            text(
+                x - nx * off_in,
+                y - ny * off_in,
+                str(own_space(rules, 1, p)),
+                {**style, "fill": C["side1-dark"], "font-style": "italic"},
+            )
+        )
     parts.append(el("g", {"class": "za-label-0", "aria-hidden": "true"}, *lab0))
     parts.append(el("g", {"class": "za-label-1", "aria-hidden": "true"}, *lab1))
 
@@ -376,30 +524,45 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
 
     # the awls
     phys = [physical_space(rules, side, awls[side]) for side in (0, 1)]
-    for side in ((0, 1) if pieces else ()):
+    for side in (0, 1) if pieces else ():
         x, y, nx, ny = geo[phys[side]]
         scale = 1.0
-        if phys[0] == phys[1]:                       # sharing a space: side by side
-            shift = 11 if side == 0 else -11         # side 0 towards its own way round
+        if phys[0] == phys[1]:  # sharing a space: side by side
+            shift = 11 if side == 0 else -11  # side 0 towards its own way round
             x, y = x - ny * shift, y + nx * shift
             scale = 0.8
-        parts.append(el("g", {"class": f"za-awl za-awl-{side}", "data-awl": side,
-                              "data-on": phys[side], "data-own": awls[side],
-                              "transform": f"translate({num(x)} {num(y)})"},
-                        el("title", None, esc(W["awl"][side])),
-                        awl_marker(side, scale)))
+        parts.append(
+            el(
+                "g",
+                {
+                    "class": f"za-awl za-awl-{side}",
+                    "data-awl": side,
+                    "data-on": phys[side],
+                    "data-own": awls[side],
+                    "transform": f"translate({num(x)} {num(y)})",
+                },
+                el("title", None, esc(W["awl"][side])),
+                awl_marker(side, scale),
+            )
+        )
 
     # words
     if title is None:
         title = W["title40"] if spaces == 40 else W["title28"]
-    desc = [W["desc40"] if spaces == 40 else
-            W["desc28"].format(s=W[special[0]], n=W[special[14]], w=W[special[7]],
-                               start=W["start_" + name],
-                               e=W[special[21]])]
+    desc = [
+        W["desc40"]
+        if spaces == 40
+        else W["desc28"].format(
+            s=W[special[0]],
+            n=W[special[14]],
+            w=W[special[7]],
+            start=W["start_" + name],
+            e=W[special[21]],
+        )
+    ]
     desc.append(W["numbers"].format(d0=W["dir"][0], d1=W["dir"][1]))
-    for side in ((0, 1) if pieces else ()):
-        desc.append(_w(lang, "awl_at", awl=W["awl"][side], own=awls[side],
-                       phys=phys[side]))
+    for side in (0, 1) if pieces else ():
+        desc.append(_w(lang, "awl_at", awl=W["awl"][side], own=awls[side], phys=phys[side]))
     if pieces:
         desc.append(W["counts"].format(c0=counters[0], c1=counters[1]))
     if st.get("winner") is not None:
@@ -409,10 +572,15 @@ def board_svg(options_or_ruleset="kiowa", state=None, *, lang: str = "en",
     for side, due in enumerate(st.get("skip") or ()):
         if due:
             desc.append(_w(lang, "skip", side=W["side"][side]))
-    return svg_document((0, 0, SIZE, SIZE), "".join(parts), title=title,
-                        desc=" ".join(desc), lang=lang,
-                        cls=f"za-board za-board-{spaces}",
-                        extra={"data-ruleset": name, "data-spaces": spaces})
+    return svg_document(
+        (0, 0, SIZE, SIZE),
+        "".join(parts),
+        title=title,
+        desc=" ".join(desc),
+        lang=lang,
+        cls=f"za-board za-board-{spaces}",
+        extra={"data-ruleset": name, "data-spaces": spaces},
+    )
 
 
 def _legend(lang: str) -> str:
@@ -421,19 +589,46 @@ def _legend(lang: str) -> str:
     for side, (x, anchor) in enumerate(((28, "start"), (SIZE - 28, "end"))):
         out.append(el("g", {"transform": f"translate({num(x)} 32)"}, awl_marker(side, 0.7)))
         tx = x + 16 if anchor == "start" else x - 16
-        out.append(text(tx, 28, W["side"][side],
-                        {"font-size": "13", "font-weight": "bold", "fill": C["ink"],
-                         "text-anchor": anchor, "font-family": "sans-serif"}))
-        out.append(text(tx, 43, W["dir"][side],
-                        {"font-size": "10.5", "fill": C["ink-soft"], "text-anchor": anchor,
-                         "font-family": "sans-serif"}))
+        out.append(
+            text(
+                tx,
+                28,
+                W["side"][side],
+                {
+                    "font-size": "13",
+                    "font-weight": "bold",
+                    "fill": C["ink"],
+                    "text-anchor": anchor,
+                    "font-family": "sans-serif",
+                },
+            )
+        )
+        out.append(
+            text(
+                tx,
+                43,
+                W["dir"][side],
+                {
+                    "font-size": "10.5",
+                    "fill": C["ink-soft"],
+                    "text-anchor": anchor,
+                    "font-family": "sans-serif",
+                },
+            )
+        )
     return el("g", {"class": "za-legend"}, *out)
 
 
 def _caption(x: float, y: float, words: str, rotate: float = 0) -> str:
-    attrs = {"font-size": "11", "fill": C["ink-soft"], "text-anchor": "middle",
-             "dominant-baseline": "central", "font-family": "sans-serif",
-             "letter-spacing": "0.5", "class": "za-caption"}
+    attrs = {
+        "font-size": "11",
+        "fill": C["ink-soft"],
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        "font-family": "sans-serif",
+        "letter-spacing": "0.5",
+        "class": "za-caption",
+    }
     if rotate:
         attrs["transform"] = f"rotate({num(rotate)} {num(x)} {num(y)})"
     return text(x, y, words, attrs)
@@ -449,65 +644,142 @@ def _cloth_features(lang: str) -> str:
         b1 = b0 + 72
         x0, y0 = polar(CX, CY, RING, b0)
         x1, y1 = polar(CX, CY, RING, b1)
-        out.append(el("path", {"class": "za-track",
-                               "d": f"M{num(x0)} {num(y0)} A{RING} {RING} 0 0 1 "
-                                    f"{num(x1)} {num(y1)}",
-                               "fill": "none", "stroke": C["ink"], "stroke-width": "1.6"}))
+        out.append(
+            el(
+                "path",
+                {
+                    "class": "za-track",
+                    "d": f"M{num(x0)} {num(y0)} A{RING} {RING} 0 0 1 {num(x1)} {num(y1)}",
+                    "fill": "none",
+                    "stroke": C["ink"],
+                    "stroke-width": "1.6",
+                },
+            )
+        )
     # creek (north and south) and dry branches (west and east): parallel lines across the
     # gap, with the space between them shaded
     half, reach = 13, 34
     for bearing, kind in ((0, "creek"), (180, "creek"), (270, "dry"), (90, "dry")):
         a = math.radians(bearing)
-        ux, uy = math.sin(a), -math.cos(a)             # along the radius
-        px, py = -uy, ux                               # across it
+        ux, uy = math.sin(a), -math.cos(a)  # along the radius
+        px, py = -uy, ux  # across it
         cx, cy = CX + ux * RING, CY + uy * RING
         p1 = (cx - ux * reach, cy - uy * reach)
         p2 = (cx + ux * reach, cy + uy * reach)
-        quad = [(p1[0] + px * half, p1[1] + py * half), (p2[0] + px * half, p2[1] + py * half),
-                (p2[0] - px * half, p2[1] - py * half), (p1[0] - px * half, p1[1] - py * half)]
+        quad = [
+            (p1[0] + px * half, p1[1] + py * half),
+            (p2[0] + px * half, p2[1] + py * half),
+            (p2[0] - px * half, p2[1] - py * half),
+            (p1[0] - px * half, p1[1] - py * half),
+        ]
         colour = C["water"] if kind == "creek" else C["dry"]
         fill = C["water-fill"] if kind == "creek" else C["dry-fill"]
-        g = [el("polygon", {"points": " ".join(f"{num(x)},{num(y)}" for x, y in quad),
-                            "fill": fill, "stroke": "none"})]
+        g = [
+            el(
+                "polygon",
+                {
+                    "points": " ".join(f"{num(x)},{num(y)}" for x, y in quad),
+                    "fill": fill,
+                    "stroke": "none",
+                },
+            )
+        ]
         for sgn in (1, -1):
-            g.append(el("line", {"x1": num(p1[0] + px * half * sgn),
-                                 "y1": num(p1[1] + py * half * sgn),
-                                 "x2": num(p2[0] + px * half * sgn),
-                                 "y2": num(p2[1] + py * half * sgn),
-                                 "stroke": colour, "stroke-width": "2.4",
-                                 "stroke-linecap": "round"}))
-        if kind == "creek":                                 # a gentle wave along the water
+            g.append(
+                el(
+                    "line",
+                    {
+                        "x1": num(p1[0] + px * half * sgn),
+                        "y1": num(p1[1] + py * half * sgn),
+                        "x2": num(p2[0] + px * half * sgn),
+                        "y2": num(p2[1] + py * half * sgn),
+                        "stroke": colour,
+                        "stroke-width": "2.4",
+                        "stroke-linecap": "round",
+                    },
+                )
+            )
+        if kind == "creek":  # a gentle wave along the water
             w = []
             steps = 8
             for i in range(steps + 1):
                 t = -reach + 2 * reach * i / steps
                 off = 3.2 * math.sin(i * math.pi / 2)
                 w.append((cx + ux * t + px * off, cy + uy * t + py * off))
-            g.append(el("polyline", {"points": " ".join(f"{num(x)},{num(y)}" for x, y in w),
-                                     "fill": "none", "stroke": colour, "stroke-width": "1.2",
-                                     "stroke-linejoin": "round", "opacity": "0.8"}))
-        else:                                               # dry: a few pebbles
+            g.append(
+                el(
+                    "polyline",
+                    {
+                        "points": " ".join(f"{num(x)},{num(y)}" for x, y in w),
+                        "fill": "none",
+                        "stroke": colour,
+                        "stroke-width": "1.2",
+                        "stroke-linejoin": "round",
+                        "opacity": "0.8",
+                    },
+                )
+            )
+        else:  # dry: a few pebbles
             for t, off in ((-18, -5), (-4, 4), (12, -3), (24, 5)):
-                g.append(el("circle", {"cx": num(cx + ux * t + px * off),
-                                       "cy": num(cy + uy * t + py * off), "r": "1.8",
-                                       "fill": C["dry"]}))
+                g.append(
+                    el(
+                        "circle",
+                        {
+                            "cx": num(cx + ux * t + px * off),
+                            "cy": num(cy + uy * t + py * off),
+                            "r": "1.8",
+                            "fill": C["dry"],
+                        },
+                    )
+                )
         cls = "za-creek-lines" if kind == "creek" else "za-dry-lines"
         out.append(el("g", {"class": cls}, *g))
         word = W["creek"] if kind == "creek" else W["dry"]
         lx, ly = CX + ux * (RING + 50), CY + uy * (RING + 50)
-        out.append(_caption(lx, ly, word, rotate=0 if kind == "creek" else
-                            (-90 if bearing == 270 else 90)))
+        out.append(
+            _caption(lx, ly, word, rotate=0 if kind == "creek" else (-90 if bearing == 270 else 90))
+        )
     # the ahl stone
-    stone = ("M{0} {1} C{2} {3} {4} {5} {6} {7} C{8} {9} {10} {11} {12} {13} "
-             "C{14} {15} {16} {17} {0} {1}Z")
-    pts = [CX - 52, CY + 6, CX - 50, CY - 30, CX - 10, CY - 40, CX + 30, CY - 32,
-           CX + 66, CY - 24, CX + 60, CY + 22, CX + 24, CY + 34,
-           CX - 12, CY + 44, CX - 54, CY + 36]
-    out.append(el("path", {"class": "za-stone", "d": stone.format(*(num(v) for v in pts)),
-                           "fill": C["stone"], "stroke": C["stone-edge"],
-                           "stroke-width": "2", "opacity": "0.85"}))
-    out.append(_caption(CX + 4, CY - 2, W["stone"]).replace(
-        f'fill="{C["ink-soft"]}"', 'fill="#ffffff"'))
+    stone = (
+        "M{0} {1} C{2} {3} {4} {5} {6} {7} C{8} {9} {10} {11} {12} {13} "
+        "C{14} {15} {16} {17} {0} {1}Z"
+    )
+    pts = [
+        CX - 52,
+        CY + 6,
+        CX - 50,
+        CY - 30,
+        CX - 10,
+        CY - 40,
+        CX + 30,
+        CY - 32,
+        CX + 66,
+        CY - 24,
+        CX + 60,
+        CY + 22,
+        CX + 24,
+        CY + 34,
+        CX - 12,
+        CY + 44,
+        CX - 54,
+        CY + 36,
+    ]
+    out.append(
+        el(
+            "path",
+            {
+                "class": "za-stone",
+                "d": stone.format(*(num(v) for v in pts)),
+                "fill": C["stone"],
+                "stroke": C["stone-edge"],
+                "stroke-width": "2",
+                "opacity": "0.85",
+            },
+        )
+    )
+    out.append(
+        _caption(CX + 4, CY - 2, W["stone"]).replace(f'fill="{C["ink-soft"]}"', 'fill="#ffffff"')
+    )
     return "".join(out)
 
 
@@ -518,40 +790,118 @@ def _square_features(rules: Ruleset, geo, lang: str) -> str:
     out = []
     # track: a thin line through the space centres
     ring = [geo[p][:2] for p in range(28)] + [geo[0][:2]]
-    out.append(el("polyline", {"class": "za-track",
-                               "points": " ".join(f"{num(x)},{num(y)}" for x, y in ring),
-                               "fill": "none", "stroke": C["ink"], "stroke-width": "1.4",
-                               "stroke-linejoin": "round"}))
+    out.append(
+        el(
+            "polyline",
+            {
+                "class": "za-track",
+                "points": " ".join(f"{num(x)},{num(y)}" for x, y in ring),
+                "fill": "none",
+                "stroke": C["ink"],
+                "stroke-width": "1.4",
+                "stroke-linejoin": "round",
+            },
+        )
+    )
     half = 12
     top, bottom = CY - 4 * CELL, CY + 4 * CELL
     left, right = CX - 4 * CELL, CX + 4 * CELL
     # dry bed, west to east
-    out.append(el("g", {"class": "za-gully"},
-                  el("rect", {"x": num(left), "y": num(CY - half), "width": num(right - left),
-                              "height": num(2 * half), "fill": C["dry-fill"]}),
-                  el("line", {"x1": num(left), "y1": num(CY - half), "x2": num(right),
-                              "y2": num(CY - half), "stroke": C["dry"], "stroke-width": "1.8",
-                              "stroke-dasharray": "6 4"}),
-                  el("line", {"x1": num(left), "y1": num(CY + half), "x2": num(right),
-                              "y2": num(CY + half), "stroke": C["dry"], "stroke-width": "1.8",
-                              "stroke-dasharray": "6 4"})))
+    out.append(
+        el(
+            "g",
+            {"class": "za-gully"},
+            el(
+                "rect",
+                {
+                    "x": num(left),
+                    "y": num(CY - half),
+                    "width": num(right - left),
+                    "height": num(2 * half),
+                    "fill": C["dry-fill"],
+                },
+            ),
+            el(
+                "line",
+                {
+                    "x1": num(left),
+                    "y1": num(CY - half),
+                    "x2": num(right),
+                    "y2": num(CY - half),
+                    "stroke": C["dry"],
+                    "stroke-width": "1.8",
+                    "stroke-dasharray": "6 4",
+                },
+            ),
+            el(
+                "line",
+                {
+                    "x1": num(left),
+                    "y1": num(CY + half),
+                    "x2": num(right),
+                    "y2": num(CY + half),
+                    "stroke": C["dry"],
+                    "stroke-width": "1.8",
+                    "stroke-dasharray": "6 4",
+                },
+            ),
+        )
+    )
     # river, north to south, with a wave
     wave = []
     steps = 24
     for i in range(steps + 1):
         y = top + (bottom - top) * i / steps
         wave.append((CX + 3.5 * math.sin(i * math.pi / 2), y))
-    out.append(el("g", {"class": "za-river"},
-                  el("rect", {"x": num(CX - half), "y": num(top), "width": num(2 * half),
-                              "height": num(bottom - top), "fill": C["water-fill"]}),
-                  el("line", {"x1": num(CX - half), "y1": num(top), "x2": num(CX - half),
-                              "y2": num(bottom), "stroke": C["water"], "stroke-width": "2"}),
-                  el("line", {"x1": num(CX + half), "y1": num(top), "x2": num(CX + half),
-                              "y2": num(bottom), "stroke": C["water"], "stroke-width": "2"}),
-                  el("polyline", {"points": " ".join(f"{num(x)},{num(y)}" for x, y in wave),
-                                  "fill": "none", "stroke": C["water"],
-                                  "stroke-width": "1.2", "opacity": "0.8"})))
-    if rules.name == "globe":                           # hills in the cut corners
+    out.append(
+        el(
+            "g",
+            {"class": "za-river"},
+            el(
+                "rect",
+                {
+                    "x": num(CX - half),
+                    "y": num(top),
+                    "width": num(2 * half),
+                    "height": num(bottom - top),
+                    "fill": C["water-fill"],
+                },
+            ),
+            el(
+                "line",
+                {
+                    "x1": num(CX - half),
+                    "y1": num(top),
+                    "x2": num(CX - half),
+                    "y2": num(bottom),
+                    "stroke": C["water"],
+                    "stroke-width": "2",
+                },
+            ),
+            el(
+                "line",
+                {
+                    "x1": num(CX + half),
+                    "y1": num(top),
+                    "x2": num(CX + half),
+                    "y2": num(bottom),
+                    "stroke": C["water"],
+                    "stroke-width": "2",
+                },
+            ),
+            el(
+                "polyline",
+                {
+                    "points": " ".join(f"{num(x)},{num(y)}" for x, y in wave),
+                    "fill": "none",
+                    "stroke": C["water"],
+                    "stroke-width": "1.2",
+                    "opacity": "0.8",
+                },
+            ),
+        )
+    )
+    if rules.name == "globe":  # hills in the cut corners
         for gx, gy in ((-1, 1), (-1, -1), (1, -1), (1, 1)):
             hx, hy = CX + gx * 4 * CELL, CY + gy * 4 * CELL
             r = CELL * 0.62
@@ -559,12 +909,19 @@ def _square_features(rules: Ruleset, geo, lang: str) -> str:
             sx, sy = hx - gx * r * 0.9, hy
             ex, ey = hx, hy - gy * r * 0.9
             sweep = 1 if gx * gy < 0 else 0
-            out.append(el("path", {"class": "za-hill",
-                                   "d": f"M{num(sx)} {num(sy)} A{num(r)} {num(r)} 0 0 "
-                                        f"{sweep} {num(ex)} {num(ey)}",
-                                   "fill": "none", "stroke": C["dry"],
-                                   "stroke-width": "1.6"},
-                                   ))
+            out.append(
+                el(
+                    "path",
+                    {
+                        "class": "za-hill",
+                        "d": f"M{num(sx)} {num(sy)} A{num(r)} {num(r)} 0 0 "
+                        f"{sweep} {num(ex)} {num(ey)}",
+                        "fill": "none",
+                        "stroke": C["dry"],
+                        "stroke-width": "1.6",
+                    },
+                )
+            )
     # captions outside the special spaces
     special = _special_names(rules)
     for p, key in special.items():
@@ -578,6 +935,7 @@ def _square_features(rules: Ruleset, geo, lang: str) -> str:
 # ---------------------------------------------------------------------------------------
 # the sticks
 
+
 def _parse_throw(throw) -> tuple[bool, bool, bool, bool] | None:
     if throw is None:
         return None
@@ -587,77 +945,163 @@ def _parse_throw(throw) -> tuple[bool, bool, bool, bool] | None:
         return tuple(Throw.parse(throw).sticks)  # type: ignore[return-value]
     seq = tuple(throw)
     if len(seq) != 4 or any(v not in (0, 1, True, False) for v in seq):
-        raise ThrowError(f"{throw!r} is not a throw: expected four values 0 or 1 "
-                         "(three plain sticks, then the sahe)", input=repr(throw))
+        raise ThrowError(
+            f"{throw!r} is not a throw: expected four values 0 or 1 "
+            "(three plain sticks, then the sahe)",
+            input=repr(throw),
+        )
     return tuple(bool(v) for v in seq)  # type: ignore[return-value]
 
 
 STICK_L, STICK_H = 250, 24
 
 
-def stick_face(marked: bool, sahe: bool, x: float, y: float, length: float = STICK_L,
-               height: float = STICK_H) -> str:
+def stick_face(
+    marked: bool, sahe: bool, x: float, y: float, length: float = STICK_L, height: float = STICK_H
+) -> str:
     """One face of a stick as drawn by ``sticks_svg`` and the printable cut-out sheet:
     the flat side with its painted grooves (``marked``) or the rounded side."""
     out = []
     r = height / 2
     if marked:
-        out.append(el("rect", {"x": num(x), "y": num(y), "width": num(length),
-                               "height": num(height), "rx": num(r * 0.5),
-                               "fill": C["wood"], "stroke": C["wood-edge"],
-                               "stroke-width": "1.6"}))
+        out.append(
+            el(
+                "rect",
+                {
+                    "x": num(x),
+                    "y": num(y),
+                    "width": num(length),
+                    "height": num(height),
+                    "rx": num(r * 0.5),
+                    "fill": C["wood"],
+                    "stroke": C["wood-edge"],
+                    "stroke-width": "1.6",
+                },
+            )
+        )
         if sahe:
             # one lengthwise groove painted green, with a zigzag band: a different
             # pattern from the plain sticks' cross grooves
             m = y + height / 2
-            out.append(el("line", {"class": "za-groove", "x1": num(x + 16), "y1": num(m),
-                                   "x2": num(x + length - 16), "y2": num(m),
-                                   "stroke": C["groove-sahe"], "stroke-width": "3",
-                                   "stroke-linecap": "round"}))
+            out.append(
+                el(
+                    "line",
+                    {
+                        "class": "za-groove",
+                        "x1": num(x + 16),
+                        "y1": num(m),
+                        "x2": num(x + length - 16),
+                        "y2": num(m),
+                        "stroke": C["groove-sahe"],
+                        "stroke-width": "3",
+                        "stroke-linecap": "round",
+                    },
+                )
+            )
             zz = []
             n = 16
             for i in range(n + 1):
                 zx = x + 30 + (length - 60) * i / n
                 zy = m + (-height * 0.3 if i % 2 else height * 0.3)
                 zz.append((zx, zy))
-            out.append(el("polyline", {"class": "za-groove",
-                                       "points": " ".join(f"{num(a)},{num(b)}"
-                                                          for a, b in zz),
-                                       "fill": "none", "stroke": C["groove-sahe"],
-                                       "stroke-width": "1.8", "stroke-linejoin": "round"}))
+            out.append(
+                el(
+                    "polyline",
+                    {
+                        "class": "za-groove",
+                        "points": " ".join(f"{num(a)},{num(b)}" for a, b in zz),
+                        "fill": "none",
+                        "stroke": C["groove-sahe"],
+                        "stroke-width": "1.8",
+                        "stroke-linejoin": "round",
+                    },
+                )
+            )
         else:
             # cross grooves painted red, in three groups
             for gcx in (0.22, 0.5, 0.78):
                 for k in (-1, 0, 1):
                     gx = x + length * gcx + k * 6
-                    out.append(el("line", {"class": "za-groove", "x1": num(gx),
-                                           "y1": num(y + 4), "x2": num(gx),
-                                           "y2": num(y + height - 4),
-                                           "stroke": C["groove-red"], "stroke-width": "2.4",
-                                           "stroke-linecap": "round"}))
+                    out.append(
+                        el(
+                            "line",
+                            {
+                                "class": "za-groove",
+                                "x1": num(gx),
+                                "y1": num(y + 4),
+                                "x2": num(gx),
+                                "y2": num(y + height - 4),
+                                "stroke": C["groove-red"],
+                                "stroke-width": "2.4",
+                                "stroke-linecap": "round",
+                            },
+                        )
+                    )
     else:
-        out.append(el("rect", {"x": num(x), "y": num(y), "width": num(length),
-                               "height": num(height), "rx": num(r),
-                               "fill": C["wood-round"], "stroke": C["wood-edge"],
-                               "stroke-width": "1.6"}))
+        out.append(
+            el(
+                "rect",
+                {
+                    "x": num(x),
+                    "y": num(y),
+                    "width": num(length),
+                    "height": num(height),
+                    "rx": num(r),
+                    "fill": C["wood-round"],
+                    "stroke": C["wood-edge"],
+                    "stroke-width": "1.6",
+                },
+            )
+        )
         # a highlight along the curve and a few grain lines
-        out.append(el("line", {"x1": num(x + r), "y1": num(y + height * 0.32),
-                               "x2": num(x + length - r), "y2": num(y + height * 0.32),
-                               "stroke": "#e6c99a", "stroke-width": "3",
-                               "stroke-linecap": "round", "opacity": "0.8"}))
+        out.append(
+            el(
+                "line",
+                {
+                    "x1": num(x + r),
+                    "y1": num(y + height * 0.32),
+                    "x2": num(x + length - r),
+                    "y2": num(y + height * 0.32),
+                    "stroke": "#e6c99a",
+                    "stroke-width": "3",
+                    "stroke-linecap": "round",
+                    "opacity": "0.8",
+                },
+            )
+        )
         for fy, a, b in ((0.62, 0.12, 0.55), (0.74, 0.4, 0.9), (0.55, 0.6, 0.85)):
-            out.append(el("line", {"x1": num(x + length * a), "y1": num(y + height * fy),
-                                   "x2": num(x + length * b), "y2": num(y + height * fy),
-                                   "stroke": C["wood-edge"], "stroke-width": "0.8",
-                                   "opacity": "0.6"}))
+            out.append(
+                el(
+                    "line",
+                    {
+                        "x1": num(x + length * a),
+                        "y1": num(y + height * fy),
+                        "x2": num(x + length * b),
+                        "y2": num(y + height * fy),
+                        "stroke": C["wood-edge"],
+                        "stroke-width": "0.8",
+                        "opacity": "0.6",
+                    },
+                )
+            )
         if sahe:
             # the sahe's rounded side: two bands near the ends
             for bx in (0.1, 0.9):
                 gx = x + length * bx
                 for k in (-3, 3):
-                    out.append(el("line", {"x1": num(gx + k), "y1": num(y + 1.5),
-                                           "x2": num(gx + k), "y2": num(y + height - 1.5),
-                                           "stroke": C["groove-sahe"], "stroke-width": "2.4"}))
+                    out.append(
+                        el(
+                            "line",
+                            {
+                                "x1": num(gx + k),
+                                "y1": num(y + 1.5),
+                                "x2": num(gx + k),
+                                "y2": num(y + height - 1.5),
+                                "stroke": C["groove-sahe"],
+                                "stroke-width": "2.4",
+                            },
+                        )
+                    )
     return "".join(out)
 
 
@@ -681,31 +1125,67 @@ def sticks_svg(throw=None, *, lang: str = "en", title: str | None = None) -> str
     for i, marked in enumerate(shown):
         y = y0 + i * (STICK_H + gap)
         sahe = i == 3
-        cls = "za-stick " + ("za-stick-marked" if marked else "za-stick-plain-side") + \
-            (" za-sahe" if sahe else "")
+        cls = (
+            "za-stick "
+            + ("za-stick-marked" if marked else "za-stick-plain-side")
+            + (" za-sahe" if sahe else "")
+        )
         name = W["sahe"] if sahe else _w(lang, "stick", n=i + 1)
         face = W["flat"] if marked else W["round"]
-        parts.append(el("g", {"class": cls, "data-stick": i, "data-marked": bool(marked),
-                              "data-sahe": True if sahe else None},
-                        el("title", None, esc(f"{name}: {face}")),
-                        stick_face(bool(marked), sahe, x0, y),
-                        text(x0 + STICK_L + 14, y + STICK_H / 2 - 6, name,
-                             {"font-size": "13", "font-weight": "bold" if sahe else None,
-                              "fill": C["ink"], "dominant-baseline": "central",
-                              "font-family": "sans-serif"}),
-                        text(x0 + STICK_L + 14, y + STICK_H / 2 + 9, face,
-                             {"font-size": "10", "fill": C["ink-soft"],
-                              "dominant-baseline": "central", "font-family": "sans-serif"})))
+        parts.append(
+            el(
+                "g",
+                {
+                    "class": cls,
+                    "data-stick": i,
+                    "data-marked": bool(marked),
+                    "data-sahe": True if sahe else None,
+                },
+                el("title", None, esc(f"{name}: {face}")),
+                stick_face(bool(marked), sahe, x0, y),
+                text(
+                    x0 + STICK_L + 14,
+                    y + STICK_H / 2 - 6,
+                    name,
+                    {
+                        "font-size": "13",
+                        "font-weight": "bold" if sahe else None,
+                        "fill": C["ink"],
+                        "dominant-baseline": "central",
+                        "font-family": "sans-serif",
+                    },
+                ),
+                text(
+                    x0 + STICK_L + 14,
+                    y + STICK_H / 2 + 9,
+                    face,
+                    {
+                        "font-size": "10",
+                        "fill": C["ink-soft"],
+                        "dominant-baseline": "central",
+                        "font-family": "sans-serif",
+                    },
+                ),
+            )
+        )
     height = y0 * 2 + 4 * STICK_H + 3 * gap
     desc = W["sticks_desc"] + " "
     if sticks is None:
         desc += W["sticks_none"]
     else:
         code = "".join("1" if s else "0" for s in sticks)
-        desc += W["sticks_throw"].format(code=code, k=sum(sticks),
-                                         sahe=W["sahe_up"] if sticks[3] else
-                                         W["sahe_down"] if sum(sticks) else "")
+        desc += W["sticks_throw"].format(
+            code=code,
+            k=sum(sticks),
+            sahe=W["sahe_up"] if sticks[3] else W["sahe_down"] if sum(sticks) else "",
+        )
     extra = {"data-throw": "".join("1" if s else "0" for s in sticks) if sticks else None}
-    return svg_document((0, 0, 400, height), "".join(parts),
-                        title=title or W["sticks_title"], desc=desc, lang=lang,
-                        cls="za-sticks", extra=extra)
+    return svg_document(
+        (0, 0, 400, height),
+        "".join(parts),
+        title=title or W["sticks_title"],
+        desc=desc,
+        lang=lang,
+        cls="za-sticks",
+        extra=extra,
+    )

@@ -44,9 +44,18 @@ from engine.core import OptionError, ThrowError
 from engine.rng import MASK64, Rng, splitmix64_at
 
 __all__ = [
-    "Throw", "TABLES", "value", "earns_extra", "throw_probabilities", "value_probabilities",
-    "extra_throw_probability", "marked_probabilities", "event_probability", "seeded_throw",
-    "throws_from_seed", "parse_bias",
+    "Throw",
+    "TABLES",
+    "value",
+    "earns_extra",
+    "throw_probabilities",
+    "value_probabilities",
+    "extra_throw_probability",
+    "marked_probabilities",
+    "event_probability",
+    "seeded_throw",
+    "throws_from_seed",
+    "parse_bias",
 ]
 
 TABLES = ("sahe", "globe", "culin")
@@ -72,13 +81,18 @@ class Throw:
             return value
         if isinstance(value, str):
             return cls.parse(value)
-        if isinstance(value, (tuple, list)) and len(value) == 4 and all(
-                isinstance(x, (bool, int)) and x in (0, 1) for x in value):
-            return cls._ALL[(int(value[0]) << 3) | (int(value[1]) << 2) | (int(value[2]) << 1) | int(value[3])]
+        if (
+            isinstance(value, (tuple, list))
+            and len(value) == 4
+            and all(isinstance(x, (bool, int)) and x in (0, 1) for x in value)
+        ):
+            return cls._ALL[
+                (int(value[0]) << 3) | (int(value[1]) << 2) | (int(value[2]) << 1) | int(value[3])
+            ]
         raise ThrowError(f"{value!r} is not a throw: {_THROW_HELP}", input=value)
 
     @classmethod
-    def _make(cls, code: int) -> "Throw":
+    def _make(cls, code: int) -> Throw:
         self = object.__new__(cls)
         text = format(code, "04b")
         object.__setattr__(self, "code", code)
@@ -104,7 +118,7 @@ class Throw:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> "Throw":
+    def parse(cls, text: str) -> Throw:
         """Read a throw written as four characters 0/1; ThrowError quoting the input otherwise."""
         throw = _BY_TEXT.get(text) if isinstance(text, str) else None
         if throw is None:
@@ -112,7 +126,7 @@ class Throw:
         return throw
 
     @classmethod
-    def from_code(cls, code: int) -> "Throw":
+    def from_code(cls, code: int) -> Throw:
         if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < 16:
             raise ThrowError(f"{code!r} is not a throw code: expected an integer 0..15", input=code)
         return cls._ALL[code]
@@ -123,7 +137,7 @@ class Throw:
         return cls._ALL
 
     @classmethod
-    def random(cls, rng: Rng, p=HALF) -> "Throw":
+    def random(cls, rng: Rng, p=HALF) -> Throw:
         """A random throw: each stick shows its mark with probability ``p`` (see the module doc)."""
         if p is not HALF:
             p = parse_bias(p)
@@ -136,7 +150,7 @@ class Throw:
 
     def probability(self, p=HALF) -> Fraction:
         p = parse_bias(p)
-        return p ** self.marked * (1 - p) ** (4 - self.marked)
+        return p**self.marked * (1 - p) ** (4 - self.marked)
 
     def __str__(self) -> str:
         return self._text
@@ -187,7 +201,9 @@ VALUES, EXTRAS = _table_rows()
 
 def _check_table(table: str) -> str:
     if table not in VALUES:
-        raise OptionError(f"unknown throw table {table!r}: expected sahe, globe or culin", input=table)
+        raise OptionError(
+            f"unknown throw table {table!r}: expected sahe, globe or culin", input=table
+        )
     return table
 
 
@@ -218,8 +234,9 @@ def parse_bias(p) -> Fraction:
                 raise TypeError
             f = Fraction(p.strip() if isinstance(p, str) else p)
         except (TypeError, ValueError, ZeroDivisionError, OverflowError):
-            raise OptionError(f"{p!r} is not a stick bias: expected a fraction from 0 to 1, like 1/2",
-                              input=p) from None
+            raise OptionError(
+                f"{p!r} is not a stick bias: expected a fraction from 0 to 1, like 1/2", input=p
+            ) from None
     if not 0 <= f <= 1:
         raise OptionError(f"{p!r} is not a stick bias: it must lie between 0 and 1", input=p)
     return f
@@ -230,7 +247,7 @@ def throw_probabilities(table: str = "sahe", p=HALF) -> dict:
     _check_table(table)
     p = parse_bias(p)
     q = 1 - p
-    return {t: p ** t.marked * q ** (4 - t.marked) for t in Throw._ALL}
+    return {t: p**t.marked * q ** (4 - t.marked) for t in Throw._ALL}
 
 
 def value_probabilities(table: str = "sahe", p=HALF) -> dict:
@@ -273,8 +290,11 @@ def event_probability(table: str, event: str, p=HALF) -> Fraction:
         return marked_probabilities(p).get(n, Fraction(0))
     if text in _BY_TEXT:
         return throw_probabilities(table, p)[_BY_TEXT[text]]
-    raise OptionError(f"{event!r} is not a throw event: expected 'value N', 'marked K', "
-                      f"'extra-throw' or a throw like '0001'", input=event)
+    raise OptionError(
+        f"{event!r} is not a throw event: expected 'value N', 'marked K', "
+        f"'extra-throw' or a throw like '0001'",
+        input=event,
+    )
 
 
 def seeded_throw(seed: int, index: int, p=HALF) -> Throw:

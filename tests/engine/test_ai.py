@@ -166,11 +166,14 @@ def test_hard_plays_the_win_through_to_the_end():
     assert game.outcome() is not None and game.outcome().winner == 0
 
 
-@pytest.mark.parametrize("position,answer", [
-    (".B....../B......W./....BW.B B 0", "b5xb7xt8"),
-    ("...B..W./.....WB../....B..B B 0", "b5xt6xt8"),
-    (".....B../.B..BW.W./........ B 0", "m5xm7xm9"),
-])
+@pytest.mark.parametrize(
+    "position,answer",
+    [
+        (".B....../B......W./....BW.B B 0", "b5xb7xt8"),
+        ("...B..W./.....WB../....B..B B 0", "b5xt6xt8"),
+        (".....B../.B..BW.W./........ B 0", "m5xm7xm9"),
+    ],
+)
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_levels_take_the_double_capture_that_wins(position, answer, level):
     game = Game("culin", position)
@@ -181,11 +184,14 @@ def test_levels_take_the_double_capture_that_wins(position, answer, level):
     assert game.outcome().winner == 0
 
 
-@pytest.mark.parametrize("position,answer", [
-    ("......WB/........./.WB...B. B 0", "b3xb1"),
-    ("....WB../BW....B../........ B 0", "t6xt4"),
-    (".......B/...W...../...B.BW. B 0", "b6xb8"),
-])
+@pytest.mark.parametrize(
+    "position,answer",
+    [
+        ("......WB/........./.WB...B. B 0", "b3xb1"),
+        ("....WB../BW....B../........ B 0", "t6xt4"),
+        (".......B/...W...../...B.BW. B 0", "b6xb8"),
+    ],
+)
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_optional_capture_takes_the_safe_capture(position, answer, level):
     # ludii: capture is optional; of the two captures only one cannot be taken back.
@@ -274,8 +280,9 @@ def test_unknown_level_is_an_option_error_naming_it():
         choose_move(Game("culin"), "expert")
 
 
-@pytest.mark.parametrize("kwargs", [{"node_limit": 0}, {"node_limit": 2.5}, {"time_limit": -1},
-                                    {"time_limit": "1"}])
+@pytest.mark.parametrize(
+    "kwargs", [{"node_limit": 0}, {"node_limit": 2.5}, {"time_limit": -1}, {"time_limit": "1"}]
+)
 def test_bad_limits_are_option_errors(kwargs):
     with pytest.raises(OptionError):
         choose_move(Game("culin"), "hard", **kwargs)

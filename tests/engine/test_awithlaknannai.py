@@ -32,9 +32,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import GameOverError, MoveError, Outcome, OptionError, PositionError, \
-    RecordError, RulesetError
 from engine.awithlaknannai import BOARDS, RULESETS, Game, Move, Position, Record, get_ruleset
+from engine.core import (
+    GameOverError,
+    MoveError,
+    OptionError,
+    Outcome,
+    PositionError,
+    RecordError,
+    RulesetError,
+)
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "awithlaknannai" / "perft.json"
 GOLDEN = json.loads(DATA.read_text())
@@ -52,6 +59,7 @@ def moves(game):
 
 
 # -- boards --------------------------------------------------------------------------
+
 
 def test_board_sizes_and_line_counts():
     assert len(BOARDS["mosona"].points) == 25 and len(BOARDS["mosona"].lines) == 54
@@ -109,8 +117,7 @@ def test_bent_leaps_follow_the_rule():
 def test_start_positions():
     assert str(Position.start("culin")) == "WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0"
     assert str(Position.start("open")) == "WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0"
-    assert str(Position.start("kolowis")) == \
-        "WWWWWWWWWWWWWWWW/WWWWWWW.BBBBBBB/BBBBBBBBBBBBBBBB B 0"
+    assert str(Position.start("kolowis")) == "WWWWWWWWWWWWWWWW/WWWWWWW.BBBBBBB/BBBBBBBBBBBBBBBB B 0"
     assert Position.start("culin").counts == (12, 12)
     assert Position.start("kolowis").counts == (23, 23)
     assert Position.start("culin").piece_at("m5") is None
@@ -135,6 +142,7 @@ def test_rulesets_table():
 
 
 # -- the rules file's worked examples --------------------------------------------------
+
 
 def test_worked_examples():
     g = Game("culin")
@@ -188,6 +196,7 @@ def test_divide_sums_to_perft():
 
 # -- hand positions ------------------------------------------------------------------
 
+
 def test_compulsory_capture_versus_optional():
     # b4 (3,-1), m5 (3.5,0), t5 (4,1) are collinear: b4 leaps the White piece on m5.
     p = {"b4": "B", "b1": "B", "m5": "W", "t8": "W"}
@@ -195,7 +204,14 @@ def test_compulsory_capture_versus_optional():
     assert moves(Game("open", pos("open", p))) == {"b4xt5"}
     # ludii: the leap or any step (b4: b3 b5 m4; b1: b2 m1 m2)
     assert moves(Game("ludii", pos("ludii", p))) == {
-        "b4xt5", "b4-b3", "b4-b5", "b4-m4", "b1-b2", "b1-m1", "b1-m2"}
+        "b4xt5",
+        "b4-b3",
+        "b4-b5",
+        "b4-m4",
+        "b1-b2",
+        "b1-m1",
+        "b1-m2",
+    }
     g = Game("culin", pos("culin", p))
     with pytest.raises(MoveError, match="must capture.*b4xt5"):
         g.parse_move("b1-b2")
@@ -229,8 +245,10 @@ def test_removed_piece_is_not_leapt_twice_and_start_point_is_free():
     p = {"t2": "B", "m3": "W", "m4": "W", "t3": "W", "b8": "W"}
     g = Game("culin", pos("culin", p))
     legal = {(m.path, m.captured) for m in g.legal_moves()}
-    assert legal == {(("t2", "b3", "t4", "t2"), ("m3", "m4", "t3")),
-                     (("t2", "t4", "b3", "t2"), ("t3", "m4", "m3"))}
+    assert legal == {
+        (("t2", "b3", "t4", "t2"), ("m3", "m4", "t3")),
+        (("t2", "t4", "b3", "t2"), ("t3", "m4", "m3")),
+    }
 
 
 def test_bent_leaps_and_bracket_notation():
@@ -241,10 +259,16 @@ def test_bent_leaps_and_bracket_notation():
     p = {"t2": "B", "m2": "W", "m3": "W"}
     g = Game("bent", pos("bent", p))
     assert moves(g) == {
-        "t2xb1", "t2xb3",                    # straight single leaps
-        "t2xm1", "t2xm4",                    # bent single leaps (t1, t3 empty: no brackets)
-        "t2x(m2)b2xm4", "t2x(m2)b2xt3", "t2x(m2)b2xt2",
-        "t2x(m3)b2xm1", "t2x(m3)b2xt1", "t2x(m3)b2xt2",
+        "t2xb1",
+        "t2xb3",  # straight single leaps
+        "t2xm1",
+        "t2xm4",  # bent single leaps (t1, t3 empty: no brackets)
+        "t2x(m2)b2xm4",
+        "t2x(m2)b2xt3",
+        "t2x(m2)b2xt2",
+        "t2x(m3)b2xm1",
+        "t2x(m3)b2xt1",
+        "t2x(m3)b2xt2",
     }
     with pytest.raises(MoveError, match="ambiguous.*t2x\\(m2\\)b2xt2.*t2x\\(m3\\)b2xt2"):
         g.parse_move("t2xb2xt2")
@@ -274,6 +298,7 @@ def test_kolowis_chain_along_the_middle_row():
 
 
 # -- the end -------------------------------------------------------------------------
+
 
 def test_no_pieces_loses():
     g = Game("culin", pos("culin", {"b4": "B", "m5": "W"}))
@@ -320,6 +345,7 @@ def test_stall_after_forty_quiet_moves():
 
 # -- Game API ------------------------------------------------------------------------
 
+
 def test_push_pop_copy_key_history():
     g = Game("culin")
     start_key = g.key()
@@ -349,8 +375,23 @@ def test_move_values():
     assert g.parse_move(Move.parse("m4xm6")) is legal  # a parsed short form resolves too
 
 
-@pytest.mark.parametrize("text", ["", "b4", "b4-", "b4-m5-m6", "b4xm5-m6", "x4-m5", "b0-m5",
-                                  "b4--m5", "b4-b4", "t2x()b2", "t2x(m2b2", "m6 m5"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "b4",
+        "b4-",
+        "b4-m5-m6",
+        "b4xm5-m6",
+        "x4-m5",
+        "b0-m5",
+        "b4--m5",
+        "b4-b4",
+        "t2x()b2",
+        "t2x(m2b2",
+        "m6 m5",
+    ],
+)
 def test_malformed_moves(text):
     with pytest.raises(MoveError) as err:
         Move.parse(text)
@@ -373,18 +414,21 @@ def test_illegal_move_messages():
         g.parse_move("b4xm6")
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("WWWWWWWW/WWWW.BBBB/BBBBBBB B 0", "row 3 \\(b\\) has 7 points"),
-    ("WWWWWWWWW/WWWW.BBBB/BBBBBBBB B 0", "row 1 \\(t\\) has 9 points"),
-    ("WWWWWWWW/WWWW.BBBB B 0", "three rows"),
-    ("WWWWWWWW/WWWWxBBBB/BBBBBBBB B 0", "'x' at m5"),
-    ("WWWWWWWW/WWWW.BBBB/BBBBBBBB b 0", "side to move 'b'"),
-    ("WWWWWWWW/WWWW.BBBB/BBBBBBBB B -1", "counter '-1'"),
-    ("WWWWWWWW/WWWW.BBBB/BBBBBBBB B 41", "counter '41'"),
-    ("WWWWWWWW/WWWW.BBBB/BBBBBBBB B", "three parts"),
-    ("......../........./........ B 0", "no pieces"),
-    ("WWWWWWWW/WWWWBBBBB/BBBBBBBB B 0", "Black has 13 pieces"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("WWWWWWWW/WWWW.BBBB/BBBBBBB B 0", "row 3 \\(b\\) has 7 points"),
+        ("WWWWWWWWW/WWWW.BBBB/BBBBBBBB B 0", "row 1 \\(t\\) has 9 points"),
+        ("WWWWWWWW/WWWW.BBBB B 0", "three rows"),
+        ("WWWWWWWW/WWWWxBBBB/BBBBBBBB B 0", "'x' at m5"),
+        ("WWWWWWWW/WWWW.BBBB/BBBBBBBB b 0", "side to move 'b'"),
+        ("WWWWWWWW/WWWW.BBBB/BBBBBBBB B -1", "counter '-1'"),
+        ("WWWWWWWW/WWWW.BBBB/BBBBBBBB B 41", "counter '41'"),
+        ("WWWWWWWW/WWWW.BBBB/BBBBBBBB B", "three parts"),
+        ("......../........./........ B 0", "no pieces"),
+        ("WWWWWWWW/WWWWBBBBB/BBBBBBBB B 0", "Black has 13 pieces"),
+    ],
+)
 def test_position_errors(text, problem):
     with pytest.raises(PositionError, match=problem) as err:
         Position.parse(text, "culin")
@@ -404,14 +448,17 @@ def test_position_needs_the_rulesets_board():
 
 # -- records -------------------------------------------------------------------------
 
+
 def test_record_text_round_trip_and_replay():
     g = Game("culin")
     for text in ["m6-m5", "m4xm6", "m7xm5", "m3-m4"]:
         g.play(text)
     rec = Record.from_game(g)
     text = str(rec)
-    assert text == ('[Game "awithlaknannai"]\n[Ruleset "culin"]\n[Stall "draw"]\n'
-                    "1. m6-m5 m4xm6 2. m7xm5 m3-m4\n")
+    assert text == (
+        '[Game "awithlaknannai"]\n[Ruleset "culin"]\n[Stall "draw"]\n'
+        "1. m6-m5 m4xm6 2. m7xm5 m3-m4\n"
+    )
     assert Record.parse(text) == rec
     assert str(Record.parse(text)) == text
     # numbers may be glued to the move, and left out altogether
@@ -437,8 +484,9 @@ def test_record_errors_name_the_move():
     with pytest.raises(RecordError, match="move 3.*'b4-'"):
         Record.parse(base + "1. m6-m5 m4xm6 2. b4-\n")
     with pytest.raises(RecordError, match="move 2.*game is over"):
-        Record("culin", "draw", pos("culin", {"b4": "B", "b1": "B", "m5": "W"}),
-               ["b4xt5", "t5-t4"]).replay()
+        Record(
+            "culin", "draw", pos("culin", {"b4": "B", "b1": "B", "m5": "W"}), ["b4xt5", "t5-t4"]
+        ).replay()
     with pytest.raises(RecordError, match="out of place"):
         Record.parse(base + "1. m6-m5 2. m4xm6\n")
     with pytest.raises(RecordError, match="unknown tag 'Event'"):

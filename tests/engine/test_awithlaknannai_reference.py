@@ -34,7 +34,7 @@ RULES = {  # name: (board, compulsory, multiple, leap)  -- the rules file's tabl
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ref_board(kind):
     """(rows of names, coords, set of frozenset lines) from the rules file's text."""
     if kind == "kolowis":
@@ -83,14 +83,14 @@ def ref_board(kind):
     return [top, mid, bot], coords, lines
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ref_neighbours(kind):
     rows, _, lines = ref_board(kind)
     names = [p for row in rows for p in row]
     return names, {p: {q for q in names if frozenset((p, q)) in lines} for p in names}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ref_leap_targets(kind, leap, a):
     """(over, land) pairs of the leaps from ``a``, straight or bent, from the coordinates."""
     rows, coords, lines = ref_board(kind)
@@ -176,8 +176,9 @@ class Ref:
         board = dict(self.board)
         text = path[0]
         for i, over in enumerate(caps):
-            could = [b for b, c in self.leap_targets(path[i])
-                     if c == path[i + 1] and board.get(b) == foe]
+            could = [
+                b for b, c in self.leap_targets(path[i]) if c == path[i + 1] and board.get(b) == foe
+            ]
             text += f"x({over}){path[i + 1]}" if len(could) > 1 else f"x{path[i + 1]}"
             del board[over]
         return text
@@ -231,9 +232,10 @@ def random_position(rng, ruleset):
     nw = rng.randint(1, each)
     rng.shuffle(names)
     black = set(names[:nb])
-    white = set(names[nb:nb + nw])
-    text = "/".join("".join("B" if p in black else "W" if p in white else "." for p in row)
-                    for row in rows)
+    white = set(names[nb : nb + nw])
+    text = "/".join(
+        "".join("B" if p in black else "W" if p in white else "." for p in row) for row in rows
+    )
     return f"{text} {rng.choice('BW')} {rng.randint(0, 39)}"
 
 
@@ -336,8 +338,10 @@ def test_perft_near_the_stall_limit(ruleset):
         assert Game(ruleset, text).perft(3) == Ref(ruleset, text).perft(3), text
 
 
-_ALPHABET = st.sampled_from(list("BW./ tmbx()-0123456789[]\"\n") +
-                            ["Ruleset", "Position", "Game", "culin", "bent", "1.", "1..."])
+_ALPHABET = st.sampled_from(
+    list('BW./ tmbx()-0123456789[]"\n')
+    + ["Ruleset", "Position", "Game", "culin", "bent", "1.", "1..."]
+)
 
 
 @settings(max_examples=100, deadline=None)
@@ -347,9 +351,11 @@ def test_untrusted_text_only_raises_engine_errors(text):
     or raises the engine's own error, never anything else."""
     from engine.core import MoveError, PositionError, RecordError
 
-    for parse, error in ((Record.parse, RecordError),
-                         (lambda t: Position.parse(t, "culin"), PositionError),
-                         (Game("bent").parse_move, MoveError)):
+    for parse, error in (
+        (Record.parse, RecordError),
+        (lambda t: Position.parse(t, "culin"), PositionError),
+        (Game("bent").parse_move, MoveError),
+    ):
         try:
             parse(text)
         except error:

@@ -38,6 +38,7 @@ def error(cmd, args=None):
 
 # ----------------------------------------------------------------------------- envelope
 
+
 def test_ping_names_the_engine_and_python():
     result = ok("ping")
     assert result["engine"] == engine.__version__
@@ -55,11 +56,14 @@ def test_unknown_command_is_refused_by_name():
     assert err["kind"] == "request" and "unknown command" in err["message"]
 
 
-@pytest.mark.parametrize("args, word", [
-    ({}, "missing argument 'record'"),
-    ({"record": 12}, "'record' must be a string"),
-    ({"record": True}, "'record' must be a string"),
-])
+@pytest.mark.parametrize(
+    "args, word",
+    [
+        ({}, "missing argument 'record'"),
+        ({"record": 12}, "'record' must be a string"),
+        ({"record": True}, "'record' must be a string"),
+    ],
+)
 def test_mistyped_arguments_are_refused(args, word):
     err = error("awithlaknannai.load", args)
     assert err["kind"] == "request" and word in err["message"]
@@ -73,6 +77,7 @@ def test_args_must_be_an_object():
 def test_an_unexpected_exception_becomes_an_internal_error(monkeypatch):
     def broken(args):
         raise ZeroDivisionError("boom")
+
     monkeypatch.setitem(protocol.COMMANDS, "ping", broken)
     err = error("ping")
     assert err["kind"] == "internal" and "ZeroDivisionError" in err["message"]
@@ -104,7 +109,9 @@ WORKED = [  # shared/rules/zohn-ahl.md, "Worked examples"
 
 
 @pytest.mark.parametrize("ruleset, gully, throws, awls, counters, to_move, skip", WORKED)
-def test_zohn_ahl_new_replays_the_worked_examples(ruleset, gully, throws, awls, counters, to_move, skip):
+def test_zohn_ahl_new_replays_the_worked_examples(
+    ruleset, gully, throws, awls, counters, to_move, skip
+):
     options = {"ruleset": ruleset} if gully is None else {"ruleset": ruleset, "gully": gully}
     view = ok("zohn-ahl.new", {"options": options, "throws": throws})
     assert view["state"]["awls"] == awls and view["state"]["counters"] == counters
@@ -114,8 +121,10 @@ def test_zohn_ahl_new_replays_the_worked_examples(ruleset, gully, throws, awls, 
 
 
 def test_zohn_ahl_view_is_rebuilt_from_its_record_alone():
-    view = ok("zohn-ahl.new", {"options": {"ruleset": "printable", "counters": 3}, "throws": "1111 1000",
-                               "seed": 99})
+    view = ok(
+        "zohn-ahl.new",
+        {"options": {"ruleset": "printable", "counters": 3}, "throws": "1111 1000", "seed": 99},
+    )
     again = ok("zohn-ahl.load", {"record": view["record"]})
     assert again == view
 
@@ -155,8 +164,10 @@ def test_a_random_throw_without_seed_writes_a_seed_into_the_record():
     after = ok("zohn-ahl.throw", {"record": start["record"]})
     assert after["seed"] is not None
     # From then on the game is reproducible from the record.
-    assert ok("zohn-ahl.throw", {"record": after["record"]})["throw"] == \
+    assert (
         ok("zohn-ahl.throw", {"record": after["record"]})["throw"]
+        == ok("zohn-ahl.throw", {"record": after["record"]})["throw"]
+    )
 
 
 def test_undo_takes_back_the_last_throw():
@@ -175,18 +186,23 @@ def test_no_throw_after_the_end():
                 break
             state, _ = state.play(t)
             throws.append(t)
-    view = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 1}, "throws": " ".join(throws)})
+    view = ok(
+        "zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 1}, "throws": " ".join(throws)}
+    )
     assert view["finished"] and view["to_move"] is None
     err = error("zohn-ahl.throw", {"record": view["record"]})
     assert err["kind"] == "game-over"
 
 
-@pytest.mark.parametrize("args, kind, quoted", [
-    ({"options": {"ruleset": "chess"}}, "ruleset", "chess"),
-    ({"options": {"counters": 99}}, "option", "99"),
-    ({"options": {"colour": "red"}}, "option", "colour"),
-    ({"throws": "1111 01x1"}, "throw", "01x1"),
-])
+@pytest.mark.parametrize(
+    "args, kind, quoted",
+    [
+        ({"options": {"ruleset": "chess"}}, "ruleset", "chess"),
+        ({"options": {"counters": 99}}, "option", "99"),
+        ({"options": {"colour": "red"}}, "option", "colour"),
+        ({"throws": "1111 01x1"}, "throw", "01x1"),
+    ],
+)
 def test_zohn_ahl_bad_input_is_named(args, kind, quoted):
     err = error("zohn-ahl.new", args)
     assert err["kind"] == kind and quoted in err["message"]
@@ -202,8 +218,12 @@ def test_probabilities_are_exact_and_consistent():
     ps = [Fraction(r["p"]) for r in result["throws"]]
     assert sum(ps) == 1 and len(ps) == 16
     for value, p in result["values"].items():
-        assert Fraction(p) == sum(Fraction(r["p"]) for r in result["throws"] if r["value"] == int(value))
-    assert Fraction(result["extra"]) == sum(Fraction(r["p"]) for r in result["throws"] if r["extra"])
+        assert Fraction(p) == sum(
+            Fraction(r["p"]) for r in result["throws"] if r["value"] == int(value)
+        )
+    assert Fraction(result["extra"]) == sum(
+        Fraction(r["p"]) for r in result["throws"] if r["extra"]
+    )
     assert Fraction(result["values"]["10"]) == Fraction(2, 3) ** 4  # no stick marked
 
 
@@ -214,6 +234,7 @@ def test_probabilities_by_ruleset_use_its_table():
 
 # ----------------------------------------------------------------------------- Awithlaknannai
 
+
 def notations(view):
     return sorted(m["notation"] for m in view["legal"])
 
@@ -223,8 +244,13 @@ def test_awithlaknannai_worked_examples():
     start = ok("awithlaknannai.new", {"ruleset": "culin"})
     assert notations(start) == ["b4-m5", "b5-m5", "m6-m5"]
     assert start["position"] == "WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0" and start["to_move"] == 0
-    assert notations(ok("awithlaknannai.play", {"record": start["record"], "move": "m6-m5"})) == ["m4xm6"]
-    assert notations(ok("awithlaknannai.play", {"record": start["record"], "move": "b5-m5"})) == ["t4xb5", "t6xb5"]
+    assert notations(ok("awithlaknannai.play", {"record": start["record"], "move": "m6-m5"})) == [
+        "m4xm6"
+    ]
+    assert notations(ok("awithlaknannai.play", {"record": start["record"], "move": "b5-m5"})) == [
+        "t4xb5",
+        "t6xb5",
+    ]
     ludii = ok("awithlaknannai.new", {"ruleset": "ludii", "moves": "m6-m5"})
     assert notations(ludii) == ["m4xm6", "t5-m6", "t6-m6"]
     assert notations(ok("awithlaknannai.new", {"ruleset": "bent"})) == ["b3xm5"]
@@ -270,11 +296,14 @@ def test_a_position_start_is_kept_in_the_record():
     assert ok("awithlaknannai.load", {"record": view["record"]})["position"] == position
 
 
-@pytest.mark.parametrize("move, words", [
-    ("b1-b2", "b1-b2"),
-    ("zz", "'zz' is not a move"),
-    ("t5-m6", "t5-m6"),
-])
+@pytest.mark.parametrize(
+    "move, words",
+    [
+        ("b1-b2", "b1-b2"),
+        ("zz", "'zz' is not a move"),
+        ("t5-m6", "t5-m6"),
+    ],
+)
 def test_illegal_moves_are_refused_saying_why(move, words):
     start = ok("awithlaknannai.new", {"moves": "m6-m5"})
     err = error("awithlaknannai.play", {"record": start["record"], "move": move})
@@ -286,11 +315,14 @@ def test_moves_in_new_are_located():
     assert err["kind"] == "move" and err["where"] == "move 2"
 
 
-@pytest.mark.parametrize("args, kind", [
-    ({"ruleset": "chess"}, "ruleset"),
-    ({"stall": "forever"}, "option"),
-    ({"position": "WWWW/BBBB B 0"}, "position"),
-])
+@pytest.mark.parametrize(
+    "args, kind",
+    [
+        ({"ruleset": "chess"}, "ruleset"),
+        ({"stall": "forever"}, "option"),
+        ({"position": "WWWW/BBBB B 0"}, "position"),
+    ],
+)
 def test_awithlaknannai_bad_setup_is_named(args, kind):
     err = error("awithlaknannai.new", args)
     assert err["kind"] == kind
@@ -308,15 +340,25 @@ def test_a_finished_game_has_no_legal_moves_and_an_outcome():
 def test_computer_move_is_legal_and_deterministic():
     pytest.importorskip("engine.awithlaknannai.ai")
     start = ok("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
-    a = ok("awithlaknannai.ai", {"record": start["record"], "level": "easy", "seed": 3, "node_limit": 2000})
-    b = ok("awithlaknannai.ai", {"record": start["record"], "level": "easy", "seed": 3, "node_limit": 2000})
+    a = ok(
+        "awithlaknannai.ai",
+        {"record": start["record"], "level": "easy", "seed": 3, "node_limit": 2000},
+    )
+    b = ok(
+        "awithlaknannai.ai",
+        {"record": start["record"], "level": "easy", "seed": 3, "node_limit": 2000},
+    )
     assert a == b
     assert a["move"]["notation"] in notations(start)
     assert a["view"]["history"][-1] == a["move"]
-    assert error("awithlaknannai.ai", {"record": start["record"], "level": "genius"})["kind"] == "request"
+    assert (
+        error("awithlaknannai.ai", {"record": start["record"], "level": "genius"})["kind"]
+        == "request"
+    )
 
 
 # ----------------------------------------------------------------------------- svg
+
 
 def test_svg_of_both_games():
     z = ok("svg", {"game": "zohn-ahl", "options": {"ruleset": "printable"}, "lang": "fr"})["svg"]

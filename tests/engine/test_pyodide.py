@@ -46,9 +46,18 @@ REQUEST = {
     "playout_seeds": [1, 2, 3],
     "ai_cases": (
         [{"ruleset": r, "level": "hard", "seed": 7, "node_limit": 3000} for r in RULESETS]
-        + [{"ruleset": r, "level": level, "seed": 11 + i, "node_limit": 2000,
-            "random_moves": 12, "setup_seed": 40 + i}
-           for i, r in enumerate(RULESETS) for level in ("random", "easy", "medium", "hard")]
+        + [
+            {
+                "ruleset": r,
+                "level": level,
+                "seed": 11 + i,
+                "node_limit": 2000,
+                "random_moves": 12,
+                "setup_seed": 40 + i,
+            }
+            for i, r in enumerate(RULESETS)
+            for level in ("random", "easy", "medium", "hard")
+        ]
     ),
 }
 
@@ -79,16 +88,25 @@ def in_pyodide(tmp_path_factory):
     request = tmp_path_factory.mktemp("pyodide") / "request.json"
     request.write_text(json.dumps(REQUEST), encoding="utf-8")
     try:
-        proc = subprocess.run([node, str(RUNNER), str(SCRIPT), str(request), str(GOLDEN), str(PERFT)],
-                              cwd=ROOT, capture_output=True, text=True, timeout=600)
+        proc = subprocess.run(
+            [node, str(RUNNER), str(SCRIPT), str(request), str(GOLDEN), str(PERFT)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("the Pyodide run did not finish within 600 s")
     if proc.returncode != 0:
-        pytest.fail(f"the Pyodide run failed (exit status {proc.returncode}):\n{proc.stderr[-4000:]}")
+        pytest.fail(
+            f"the Pyodide run failed (exit status {proc.returncode}):\n{proc.stderr[-4000:]}"
+        )
     try:
         return json.loads(proc.stdout)
     except json.JSONDecodeError:
-        pytest.fail(f"the Pyodide run printed no JSON:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+        pytest.fail(
+            f"the Pyodide run printed no JSON:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+        )
 
 
 @pytest.fixture(scope="session")
@@ -121,7 +139,7 @@ def test_perft_agrees_with_the_golden_numbers(in_pyodide, perft_data):
     for name, nodes in got.items():
         assert len(nodes) == min(REQUEST["perft_max_depth"][name], len(perft_data[name]["nodes"]))
         assert len(nodes) >= 8, name
-        assert nodes == perft_data[name]["nodes"][:len(nodes)], name
+        assert nodes == perft_data[name]["nodes"][: len(nodes)], name
 
 
 def test_seeded_rng_gives_the_same_numbers(in_pyodide, in_cpython):
@@ -147,6 +165,7 @@ def test_the_computer_picks_the_same_moves(in_pyodide, in_cpython):
     assert len(got) == len(REQUEST["ai_cases"])
     for case, a, b in zip(REQUEST["ai_cases"], got, want):
         assert a == b, case
-    searched = [a for a, case in zip(got, REQUEST["ai_cases"]) if case["level"] == "hard"
-                and "nodes" in a]
+    searched = [
+        a for a, case in zip(got, REQUEST["ai_cases"]) if case["level"] == "hard" and "nodes" in a
+    ]
     assert sum(a["nodes"] > 0 for a in searched) >= len(RULESETS)  # real searches, not forced moves

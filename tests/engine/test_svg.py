@@ -5,10 +5,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from engine.awithlaknannai import svg as asvg
 from engine.core import OptionError, PositionError, RulesetError, ThrowError
 from engine.svg import esc, num
 from engine.zohn_ahl import svg as zsvg
-from engine.awithlaknannai import svg as asvg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -28,11 +28,12 @@ def find_all(root, attr):
 def translate_of(elem):
     t = elem.get("transform")
     assert t.startswith("translate(")
-    x, y = t[len("translate("):-1].split()
+    x, y = t[len("translate(") : -1].split()
     return float(x), float(y)
 
 
 # ---------------------------------------------------------------------------- helpers
+
 
 def test_escape_and_numbers():
     assert esc('<a & "b">') == "&lt;a &amp; &quot;b&quot;&gt;"
@@ -44,11 +45,13 @@ def test_escape_and_numbers():
 
 # ---------------------------------------------------------------------------- Zohn Ahl
 
-@pytest.mark.parametrize("ruleset,spaces", [("kiowa", 40), ("culin", 40),
-                                            ("printable", 28), ("globe", 28)])
+
+@pytest.mark.parametrize(
+    "ruleset,spaces", [("kiowa", 40), ("culin", 40), ("printable", 28), ("globe", 28)]
+)
 def test_board_has_every_space_once(ruleset, spaces):
     root = parse(zsvg.board_svg(ruleset))
-    marks = [e for e in root.iter() if "data-space" in e.attrib]   # [data-space] = spaces
+    marks = [e for e in root.iter() if "data-space" in e.attrib]  # [data-space] = spaces
     assert len(marks) == spaces
     assert all(has_class(e, "za-space") for e in marks)
     idx = sorted(int(e.get("data-space")) for e in marks)
@@ -59,14 +62,16 @@ def test_board_has_every_space_once(ruleset, spaces):
 
 def test_square_board_names_its_features():
     root = parse(zsvg.board_svg("printable"))
-    names = {e.get("data-space"): e.get("data-name") for e in root.iter()
-             if has_class(e, "za-space")}
+    names = {
+        e.get("data-space"): e.get("data-name") for e in root.iter() if has_class(e, "za-space")
+    }
     assert "creek" in names["0"] and "torrent" in names["14"]
     assert "gully" in names["7"] and "gully" in names["21"]
     assert names["5"] == "space 5"
     globe = parse(zsvg.board_svg("globe"))
-    gnames = {e.get("data-space"): e.get("data-name") for e in globe.iter()
-              if has_class(e, "za-space")}
+    gnames = {
+        e.get("data-space"): e.get("data-name") for e in globe.iter() if has_class(e, "za-space")
+    }
     assert "river" in gnames["0"] and "river" in gnames["14"] and "ravine" in gnames["21"]
 
 
@@ -90,13 +95,16 @@ def _awls(root):
     return {int(g.get("data-awl")): g for g in root.iter() if "data-awl" in g.attrib}
 
 
-@pytest.mark.parametrize("ruleset,awls,expected", [
-    ("kiowa", (12, 5), (12, 36)),       # side 1's space u is side 0's 41-u
-    ("kiowa", (1, 1), (1, 40)),
-    ("culin", (40, 40), (40, 1)),
-    ("printable", (7, 3), (7, 25)),     # side 1's u is side 0's (28-u) mod 28
-    ("globe", (27, 14), (27, 14)),
-])
+@pytest.mark.parametrize(
+    "ruleset,awls,expected",
+    [
+        ("kiowa", (12, 5), (12, 36)),  # side 1's space u is side 0's 41-u
+        ("kiowa", (1, 1), (1, 40)),
+        ("culin", (40, 40), (40, 1)),
+        ("printable", (7, 3), (7, 25)),  # side 1's u is side 0's (28-u) mod 28
+        ("globe", (27, 14), (27, 14)),
+    ],
+)
 def test_awls_stand_on_their_spaces(ruleset, awls, expected):
     root = parse(zsvg.board_svg(ruleset, {"awls": list(awls), "counters": [4, 4]}))
     centres = _space_centres(root)
@@ -112,7 +120,7 @@ def test_awls_stand_on_their_spaces(ruleset, awls, expected):
 
 
 def test_awls_sharing_a_space_are_both_visible_on_it():
-    root = parse(zsvg.board_svg("printable"))          # both start on the south creek
+    root = parse(zsvg.board_svg("printable"))  # both start on the south creek
     centres = _space_centres(root)
     found = _awls(root)
     p0, p1 = translate_of(found[0]), translate_of(found[1])
@@ -129,8 +137,11 @@ def test_board_from_engine_state_and_options():
     root = parse(zsvg.board_svg(opts, st))
     assert root.get("data-ruleset") == "globe"
     assert int(_awls(root)[1].get("data-on")) == 19
-    piles = {g.get("data-side"): g.get("data-count") for g in root.iter()
-             if g.get("class") == "za-counters"}
+    piles = {
+        g.get("data-side"): g.get("data-count")
+        for g in root.iter()
+        if g.get("class") == "za-counters"
+    }
     assert piles == {"0": "2", "1": "4"}
     # a state after real throws: the awls stand where the engine's physical mapping says
     state, _ = State.start(Options(ruleset="kiowa")).play("1111")
@@ -142,8 +153,11 @@ def test_board_from_engine_state_and_options():
 
 def test_start_counters_follow_options():
     root = parse(zsvg.board_svg({"ruleset": "kiowa", "counters": 7}))
-    piles = {g.get("data-side"): g.get("data-count") for g in root.iter()
-             if g.get("class") == "za-counters"}
+    piles = {
+        g.get("data-side"): g.get("data-count")
+        for g in root.iter()
+        if g.get("class") == "za-counters"
+    }
     assert piles == {"0": "7", "1": "7"}
 
 
@@ -183,11 +197,13 @@ def test_zohn_ahl_deterministic():
 
 # ---------------------------------------------------------------------------- sticks
 
+
 @pytest.mark.parametrize("code", ["0000", "0001", "1110", "1111", "0101"])
 def test_sticks_match_the_throw(code):
     root = parse(zsvg.sticks_svg(code))
-    sticks = sorted((g for g in root.iter() if "data-stick" in g.attrib),
-                    key=lambda g: int(g.get("data-stick")))
+    sticks = sorted(
+        (g for g in root.iter() if "data-stick" in g.attrib), key=lambda g: int(g.get("data-stick"))
+    )
     assert [g.get("data-stick") for g in sticks] == ["0", "1", "2", "3"]
     assert "".join("1" if g.get("data-marked") == "true" else "0" for g in sticks) == code
     assert [g.get("data-sahe") for g in sticks] == [None, None, None, "true"]
@@ -213,8 +229,7 @@ def test_sticks_accept_throw_like_values_and_reject_bad_ones():
     class T:
         sticks = (True, False, False, True)
 
-    assert zsvg.sticks_svg(T()) == zsvg.sticks_svg("1001") == \
-        zsvg.sticks_svg((1, 0, 0, 1))
+    assert zsvg.sticks_svg(T()) == zsvg.sticks_svg("1001") == zsvg.sticks_svg((1, 0, 0, 1))
     assert "data-throw" not in zsvg.sticks_svg().split(">")[0]
     fr = parse(zsvg.sticks_svg("0001", lang="fr"))
     assert "sahe" in fr.find("s:desc", NS).text
@@ -226,12 +241,20 @@ def test_sticks_accept_throw_like_values_and_reject_bad_ones():
 
 # ---------------------------------------------------------------------------- Awithlaknannai
 
-@pytest.mark.parametrize("ruleset,points,lines", [
-    ("culin", 25, 54), ("open", 25, 40), ("bent", 25, 54), ("ludii", 25, 54),
-    ("kolowis", 47, 104)])
+
+@pytest.mark.parametrize(
+    "ruleset,points,lines",
+    [
+        ("culin", 25, 54),
+        ("open", 25, 40),
+        ("bent", 25, 54),
+        ("ludii", 25, 54),
+        ("kolowis", 47, 104),
+    ],
+)
 def test_awithlaknannai_points_and_lines(ruleset, points, lines):
     root = parse(asvg.board_svg(ruleset))
-    pts = [g for g in root.iter() if "data-point" in g.attrib]   # [data-point] = the points
+    pts = [g for g in root.iter() if "data-point" in g.attrib]  # [data-point] = the points
     assert len(pts) == points
     assert all(has_class(g, "aw-point") for g in pts)
     assert len({g.get("data-point") for g in pts}) == points
@@ -244,22 +267,30 @@ def test_awithlaknannai_points_and_lines(ruleset, points, lines):
 
 
 def _lines_touch_points(root):
-    centres = {g.get("data-point"): (float(g.get("data-x")), float(g.get("data-y")))
-               for g in root.iter() if has_class(g, "aw-point")}
+    centres = {
+        g.get("data-point"): (float(g.get("data-x")), float(g.get("data-y")))
+        for g in root.iter()
+        if has_class(g, "aw-point")
+    }
     for e in root.iter():
         if has_class(e, "aw-line"):
             a, b = e.get("data-line").split("-")
-            assert math.hypot(float(e.get("x1")) - centres[a][0],
-                              float(e.get("y1")) - centres[a][1]) < 1e-6
-            assert math.hypot(float(e.get("x2")) - centres[b][0],
-                              float(e.get("y2")) - centres[b][1]) < 1e-6
+            assert (
+                math.hypot(float(e.get("x1")) - centres[a][0], float(e.get("y1")) - centres[a][1])
+                < 1e-6
+            )
+            assert (
+                math.hypot(float(e.get("x2")) - centres[b][0], float(e.get("y2")) - centres[b][1])
+                < 1e-6
+            )
     return centres
 
 
 def test_start_position_pieces():
     root = parse(asvg.board_svg("culin"))
-    pieces = {g.get("data-at"): g.get("data-piece") for g in root.iter()
-              if has_class(g, "aw-piece")}
+    pieces = {
+        g.get("data-at"): g.get("data-piece") for g in root.iter() if has_class(g, "aw-piece")
+    }
     assert len(pieces) == 24 and "m5" not in pieces
     assert all(pieces[f"b{j}"] == "B" for j in range(1, 9))
     assert all(pieces[f"t{j}"] == "W" for j in range(1, 9))
@@ -305,11 +336,14 @@ def test_flip_puts_white_at_the_bottom():
     flipped = parse(asvg.board_svg("culin", flip=True))
 
     def y_of(root, p):
-        return next(float(g.get("data-y")) for g in root.iter() if g.get("data-point") == p
-                    and has_class(g, "aw-point"))
+        return next(
+            float(g.get("data-y"))
+            for g in root.iter()
+            if g.get("data-point") == p and has_class(g, "aw-point")
+        )
 
-    assert y_of(plain, "b1") > y_of(plain, "t1")       # Black at the bottom
-    assert y_of(flipped, "t1") > y_of(flipped, "b1")   # White at the bottom
+    assert y_of(plain, "b1") > y_of(plain, "t1")  # Black at the bottom
+    assert y_of(flipped, "t1") > y_of(flipped, "b1")  # White at the bottom
     _lines_touch_points(flipped)
     assert flipped.get("data-flip") == "true"
 
@@ -341,17 +375,17 @@ def test_drawing_follows_the_engine_board_and_game():
     g.push(g.parse_move("m6-m5"))
     g.push(g.parse_move("m4xm6"))
     root = parse(asvg.board_svg(g.ruleset, g.position))
-    pieces = {e.get("data-at"): e.get("data-piece") for e in root.iter()
-              if has_class(e, "aw-piece")}
+    pieces = {
+        e.get("data-at"): e.get("data-piece") for e in root.iter() if has_class(e, "aw-piece")
+    }
     board = BOARDS["mosona"]
-    assert pieces == {p: g.position.piece_at(p) for p in board.points
-                      if g.position.piece_at(p)}
+    assert pieces == {p: g.position.piece_at(p) for p in board.points if g.position.piece_at(p)}
     assert len(pieces) == 23
     # the drawing is the board's geometry, scaled: same lines, same proportions
     centres = _lines_touch_points(root)
     drawn = {e.get("data-line") for e in root.iter() if has_class(e, "aw-line")}
     assert drawn == {f"{a}-{b}" for a, b in board.lines}
-    (x1, y1), (x2, y2) = board.coords["t1"], board.coords["b8"]
+    (x1, y1), (x2, _y2) = board.coords["t1"], board.coords["b8"]
     k = (centres["b8"][0] - centres["t1"][0]) / (x2 - x1)
     for p, (x, y) in board.coords.items():
         assert centres[p][0] - centres["t1"][0] == pytest.approx(k * (x - x1))
@@ -367,7 +401,7 @@ def test_empty_board_from_a_dict():
         asvg.board_svg("culin", {"z9": "B"})
 
 
-DIGEST_SCRIPT = '''
+DIGEST_SCRIPT = """
 import hashlib
 from engine.zohn_ahl.svg import board_svg as z, sticks_svg
 from engine.awithlaknannai.svg import board_svg as a
@@ -377,7 +411,7 @@ out += [sticks_svg("0101"), sticks_svg(None, lang="fr")]
 out += [a(rs, flip=f, lang="fr" if f else "en") for rs in ("culin", "open", "kolowis")
         for f in (False, True)]
 print(hashlib.sha256("".join(out).encode()).hexdigest())
-'''
+"""
 
 
 @pytest.mark.pyodide
@@ -395,12 +429,14 @@ def test_same_bytes_in_pyodide(tmp_path):
         pytest.skip("node or the Pyodide runner is not available")
     script = tmp_path / "svg_digest.py"
     script.write_text(DIGEST_SCRIPT)
-    done = subprocess.run([node, str(runner), str(script)], capture_output=True, text=True,
-                          timeout=300, cwd=root)
+    done = subprocess.run(
+        [node, str(runner), str(script)], capture_output=True, text=True, timeout=300, cwd=root
+    )
     assert done.returncode == 0, done.stderr
     ns: dict = {}
     import contextlib
     import io
+
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         exec(DIGEST_SCRIPT, ns)

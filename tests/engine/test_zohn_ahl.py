@@ -11,8 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import (EngineError, GameOverError, OptionError, PositionError, RulesetError,
-                         ThrowError)
+from engine.core import (
+    EngineError,
+    GameOverError,
+    OptionError,
+    PositionError,
+    RulesetError,
+    ThrowError,
+)
 from engine.zohn_ahl import EVENT_KINDS, RULESETS, Options, State, Throw, path, physical_space
 from engine.zohn_ahl.cli import main as cli_main
 
@@ -39,8 +45,14 @@ WORKED = [
 def run_cli(*args):
     """Run ``python -m engine zohn-ahl ARGS`` in a subprocess: (status, stdout, stderr)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-m", "engine", "zohn-ahl", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "zohn-ahl", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -59,12 +71,18 @@ def kinds(events):
 
 # ----------------------------------------------------------------- worked examples
 
+
 @pytest.mark.parametrize("ruleset,extra,throws,awls,counters,to_move,skip", WORKED)
 def test_worked_example_api(ruleset, extra, throws, awls, counters, to_move, skip):
     state, _ = play_all(Options(ruleset=ruleset, **extra), throws)
     d = state.to_dict()
-    assert (d["awls"], d["counters"], d["to_move"], d["winner"], d["skip"]) == \
-        (awls, counters, to_move, None, skip)
+    assert (d["awls"], d["counters"], d["to_move"], d["winner"], d["skip"]) == (
+        awls,
+        counters,
+        to_move,
+        None,
+        skip,
+    )
 
 
 @pytest.mark.parametrize("ruleset,extra,throws,awls,counters,to_move,skip", WORKED)
@@ -76,11 +94,18 @@ def test_worked_example_cli(ruleset, extra, throws, awls, counters, to_move, ski
     assert status == 0, err
     assert err == ""
     d = json.loads(out)
-    assert (d["awls"], d["counters"], d["to_move"], d["winner"], d["skip"]) == \
-        (awls, counters, to_move, None, skip)
+    assert (d["awls"], d["counters"], d["to_move"], d["winner"], d["skip"]) == (
+        awls,
+        counters,
+        to_move,
+        None,
+        skip,
+    )
 
 
-@pytest.mark.skipif(not RULES_FILE.exists(), reason="shared/rules/zohn-ahl.md is not beside the project")
+@pytest.mark.skipif(
+    not RULES_FILE.exists(), reason="shared/rules/zohn-ahl.md is not beside the project"
+)
 def test_worked_examples_match_rules_file():
     rows = []
     for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
@@ -89,21 +114,36 @@ def test_worked_examples_match_rules_file():
             name, _, gully = cells[0].partition(", gully ")
             extra = {"gully": gully.strip("`")} if gully else {}
             flags = [c == "T" for c in cells[5].strip("[]").split(", ")]
-            rows.append((name, extra, cells[1].strip("`"), json.loads(cells[2]), json.loads(cells[3]),
-                         int(cells[4]), flags))
+            rows.append(
+                (
+                    name,
+                    extra,
+                    cells[1].strip("`"),
+                    json.loads(cells[2]),
+                    json.loads(cells[3]),
+                    int(cells[4]),
+                    flags,
+                )
+            )
     assert rows == WORKED
 
 
 # ----------------------------------------------------------------- kiowa
 
+
 def test_kiowa_passing_20_is_safe_landing_falls_in():
-    state, evs = play_all("kiowa", "0000 0000")          # 1 -> 11 -> 21: passes the creek
+    state, evs = play_all("kiowa", "0000 0000")  # 1 -> 11 -> 21: passes the creek
     assert state.awls == (21, 1) and state.counters == (4, 4) and state.to_move == 0
-    state, evs = play_all("kiowa", "1111 0000 1110")     # 1 -> 7 -> 17 -> 20: falls in
+    state, evs = play_all("kiowa", "1111 0000 1110")  # 1 -> 7 -> 17 -> 20: falls in
     assert kinds(evs[2]) == ["throw", "move", "creek", "turn"]
     creek = evs[2][2]
-    assert (creek.side, creek.from_space, creek.to_space, creek.payer, creek.counters) == \
-        (0, 20, 1, 0, (3, 5))
+    assert (creek.side, creek.from_space, creek.to_space, creek.payer, creek.counters) == (
+        0,
+        20,
+        1,
+        0,
+        (3, 5),
+    )
 
 
 def test_kiowa_creek_on_40_keeps_the_extra_throw():
@@ -122,8 +162,14 @@ def test_kiowa_whip_sends_back_and_pays():
     last = evs[-1]
     assert kinds(last) == ["throw", "move", "whip", "extra-throw", "turn"]
     whip = last[2]
-    assert (whip.side, whip.target, whip.to_space, whip.target_space, whip.payer, whip.counters) == \
-        (0, 1, 9, 1, 1, (5, 3))
+    assert (
+        whip.side,
+        whip.target,
+        whip.to_space,
+        whip.target_space,
+        whip.payer,
+        whip.counters,
+    ) == (0, 1, 9, 1, 1, (5, 3))
     assert state.awls == (9, 1) and state.counters == (5, 3) and state.to_move == 0
 
 
@@ -143,6 +189,7 @@ def test_kiowa_circuit_then_whip_in_one_throw():
 def find_game(options, want, max_games=3000, seed=7):
     """A seeded random game (list of throws) in which ``want(events)`` is true for some throw."""
     from engine.rng import Rng
+
     rng = Rng(seed)
     for _ in range(max_games):
         state = State.start(options)
@@ -157,8 +204,9 @@ def find_game(options, want, max_games=3000, seed=7):
 
 
 def test_kiowa_circuit_with_whip_pays_twice():
-    throws, evs, state = find_game(Options("kiowa", 8),
-                                   lambda e: "circuit" in kinds(e) and "whip" in kinds(e))
+    throws, evs, state = find_game(
+        Options("kiowa", 8), lambda e: "circuit" in kinds(e) and "whip" in kinds(e)
+    )
     circuit = next(e for e in evs if e.kind == "circuit")
     whip = next(e for e in evs if e.kind == "whip")
     assert circuit.payer == whip.payer == whip.target == 1 - circuit.side
@@ -168,6 +216,7 @@ def test_kiowa_circuit_with_whip_pays_twice():
 
 
 # ----------------------------------------------------------------- culin
+
 
 def test_culin_no_move_past_40_keeps_extra_throw():
     state, evs = play_all("culin", "0000 0000 0000 0000 1000 1000")
@@ -210,7 +259,9 @@ def test_culin_whip_then_creek_on_20():
 
 
 def test_culin_whip_on_20_then_creek():
-    throws, evs, state = find_game(Options("culin"), lambda e: "whip" in kinds(e) and "creek" in kinds(e))
+    throws, evs, state = find_game(
+        Options("culin"), lambda e: "whip" in kinds(e) and "creek" in kinds(e)
+    )
     k = kinds(evs)
     assert k.index("whip") < k.index("creek")
     mover = evs[0].side
@@ -218,6 +269,7 @@ def test_culin_whip_on_20_then_creek():
 
 
 # ----------------------------------------------------------------- printable
+
 
 def test_printable_gully_lose_throw_skips_next_turn():
     state, evs = play_all("printable", "1111 1000")
@@ -246,25 +298,27 @@ def test_printable_gully_cross():
 def test_printable_cross_from_21_to_7_and_keeps_extra():
     # side 0 to 18 then 3 with the sahe -> 21 crosses to 7, and throws again
     opts = Options("printable", gully="cross")
-    state, evs = play_all(opts, "0000 1111 1100 1000")   # 10 -> 10, 6 -> 16, 2 -> 18 (no extra); side 1: 1
+    state, evs = play_all(
+        opts, "0000 1111 1100 1000"
+    )  # 10 -> 10, 6 -> 16, 2 -> 18 (no extra); side 1: 1
     assert state.awls == (18, 1) and state.to_move == 0
-    state, evs = state.play("0111")                       # 18 + 3 = 21 -> 7, extra (sahe)
+    state, evs = state.play("0111")  # 18 + 3 = 21 -> 7, extra (sahe)
     assert kinds(evs) == ["throw", "move", "gully", "cross", "extra-throw", "turn"]
     assert state.awls[0] == 7 and state.to_move == 0
 
 
 def test_printable_torrent():
-    state, evs = play_all("printable", "0000 0110 1100")   # 10 (extra), 2 -> 12; side 1: 2
+    state, evs = play_all("printable", "0000 0110 1100")  # 10 (extra), 2 -> 12; side 1: 2
     assert state.awls == (12, 2)
-    state, evs = state.play("0110")                        # 12 + 2 = 14: torrent
+    state, evs = state.play("0110")  # 12 + 2 = 14: torrent
     assert kinds(evs) == ["throw", "move", "torrent", "turn"]
     assert state.awls == (0, 2) and state.counters == (3, 5)
 
 
 def test_printable_lap_sends_both_awls_home():
-    state, evs = play_all("printable", "0000 0000 0011 1100")   # 10, 20, 22; side 1: 2
+    state, evs = play_all("printable", "0000 0000 0011 1100")  # 10, 20, 22; side 1: 2
     assert state.awls == (22, 2)
-    state, evs = state.play("1111")                            # 22 + 6 = 28: lap
+    state, evs = state.play("1111")  # 22 + 6 = 28: lap
     assert kinds(evs) == ["throw", "move", "lap", "extra-throw", "turn"]
     assert evs[1].path == (23, 24, 25, 26, 27, 0)
     assert state.awls == (0, 0) and state.counters == (5, 3)
@@ -279,6 +333,7 @@ def test_printable_whip():
 
 
 # ----------------------------------------------------------------- globe
+
 
 def test_globe_ravine_ends_turn_and_skips():
     state, evs = play_all("globe", "1111 1000")
@@ -297,22 +352,30 @@ def test_globe_extra_with_sahe_whatever_k():
 
 
 def test_globe_river_north_and_south():
-    state, evs = play_all("globe", "0000 1100 1000")   # 1 -> 11 (extra) -> 13; side 1: 2
-    state, evs = state.play("1000")                   # 13 + 1 = 14: north river
+    state, evs = play_all("globe", "0000 1100 1000")  # 1 -> 11 (extra) -> 13; side 1: 2
+    state, evs = state.play("1000")  # 13 + 1 = 14: north river
     assert kinds(evs) == ["throw", "move", "river", "turn"]
     assert state.awls[0] == 1 and state.counters == (3, 5)
 
 
 def test_globe_capture_in_ravine_cancels_skip_and_passes_turn():
     # side 1 falls in its ravine 7 (physical 21), then side 0 lands on physical 21 (own 21).
-    state, _ = play_all("globe", "1100 1111")   # side 0: 1 -> 3; side 1: 1 -> 7 ravine
+    state, _ = play_all("globe", "1100 1111")  # side 0: 1 -> 3; side 1: 1 -> 7 ravine
     assert state.awls == (3, 7) and state.skip == (False, True) and state.to_move == 0
-    state, evs = state.play("0000")            # side 0: 3 -> 13 (extra)
-    state, evs = state.play("0011")            # 13 -> 15 (extra: sahe)
+    state, evs = state.play("0000")  # side 0: 3 -> 13 (extra)
+    state, evs = state.play("0011")  # 13 -> 15 (extra: sahe)
     assert state.to_move == 0
-    state, evs = state.play("1111")            # 15 + 6 = 21: captures side 1 in its ravine 7
-    assert kinds(evs) == ["throw", "move", "capture", "skip-cancelled", "ravine", "lost-throw",
-                          "lost-throw", "turn"]
+    state, evs = state.play("1111")  # 15 + 6 = 21: captures side 1 in its ravine 7
+    assert kinds(evs) == [
+        "throw",
+        "move",
+        "capture",
+        "skip-cancelled",
+        "ravine",
+        "lost-throw",
+        "lost-throw",
+        "turn",
+    ]
     assert evs[2].reason == "in-ravine" and evs[3].side == 1
     assert evs[-1].side == 1 and evs[-1].reason == "captured-in-ravine"
     assert state.awls == (21, 1) and state.counters == (5, 3)
@@ -343,18 +406,26 @@ def test_globe_south_river_is_exactly_28():
 
 def test_both_skips_due_are_used_up():
     # printable lose-throw: side 0 gully without extra (skip due), side 1 gully without extra
-    state, evs = play_all("printable", "1111 1000")      # side 0 at 7, skip due
+    state, evs = play_all("printable", "1111 1000")  # side 0 at 7, skip due
     assert state.skip == (True, False) and state.to_move == 1
-    state, evs = state.play("1111")                      # side 1: 0 -> 6 extra
-    state, evs = state.play("1000")                      # side 1: 6 -> 7 gully, skip due
+    state, evs = state.play("1111")  # side 1: 0 -> 6 extra
+    state, evs = state.play("1000")  # side 1: 6 -> 7 gully, skip due
     # side 1 at own 7 = physical 21; side 0 at 7: no whip
-    assert kinds(evs) == ["throw", "move", "gully", "lost-throw", "skip-cancelled", "skip-cancelled",
-                          "turn"]
+    assert kinds(evs) == [
+        "throw",
+        "move",
+        "gully",
+        "lost-throw",
+        "skip-cancelled",
+        "skip-cancelled",
+        "turn",
+    ]
     assert evs[-1].side == 0 and evs[-1].reason == "both-skips"
     assert state.skip == (False, False) and state.to_move == 0
 
 
 # ----------------------------------------------------------------- wins, game over
+
 
 def test_win_when_other_side_has_no_counter():
     state, evs = play_all(Options("kiowa", counters=1), "1111 0000 1110")
@@ -367,8 +438,9 @@ def test_win_when_other_side_has_no_counter():
 
 
 def test_game_over_via_cli():
-    status, out, err = run_cli("replay", "--ruleset", "kiowa", "--counters", "1",
-                               "1111", "0000", "1110", "1000")
+    status, out, err = run_cli(
+        "replay", "--ruleset", "kiowa", "--counters", "1", "1111", "0000", "1110", "1000"
+    )
     assert status == 2 and out == ""
     lines = err.strip("\n").split("\n")
     assert len(lines) == 1
@@ -376,6 +448,7 @@ def test_game_over_via_cli():
 
 
 # ----------------------------------------------------------------- geometry
+
 
 def test_physical_space_mappings():
     assert physical_space("kiowa", 0, 20) == 20
@@ -404,6 +477,7 @@ def test_path():
 
 def test_move_event_path_matches_path_helper():
     from engine.rng import Rng
+
     rng = Rng(99)
     for name in RULESETS:
         state = State.start(name)
@@ -422,6 +496,7 @@ def test_move_event_path_matches_path_helper():
 
 # ----------------------------------------------------------------- events
 
+
 def test_event_kinds_and_to_dict():
     state, evs = play_all("kiowa", "1111 0000 1110")
     for throw_events in evs:
@@ -437,6 +512,7 @@ def test_event_kinds_and_to_dict():
 
 def test_every_non_final_throw_ends_with_one_turn_event():
     from engine.rng import Rng
+
     rng = Rng(5)
     for name in RULESETS:
         state = State.start(name)
@@ -451,6 +527,7 @@ def test_every_non_final_throw_ends_with_one_turn_event():
 
 
 # ----------------------------------------------------------------- bad input, API
+
 
 def test_throw_parse_errors_quote_the_input():
     for bad in ("01x1", "000", "00000", "", " 0001", "2222", "0 01"):
@@ -476,8 +553,9 @@ def test_options_errors():
         Options(ruleset="kiowa", gully="cross")
     with pytest.raises(OptionError):
         Options.from_dict({"ruleset": "kiowa", "colour": "red"})
-    assert Options.from_dict({"ruleset": "printable", "counters": "7", "gully": "cross"}) == \
-        Options("printable", 7, "cross")
+    assert Options.from_dict(
+        {"ruleset": "printable", "counters": "7", "gully": "cross"}
+    ) == Options("printable", 7, "cross")
     assert Options(counters=1).counters == 1 and Options(counters=20).counters == 20
 
 
@@ -500,8 +578,10 @@ CLI_ERRORS = [
     (["replay", "--ruleset", "kiowa", "--counters", "four"], ["'four'", "--counters"]),
     (["replay", "--ruleset", "printable", "--gully", "jump"], ["'jump'", "argument 6"]),
     (["replay", "--ruleset", "globe", "--gully", "cross"], ["'cross'", "--gully"]),
-    (["replay", "--ruleset", "kiowa", "--counters", "1", "1111", "0000", "1110", "0000"],
-     ["'0000'", "throw 4"]),
+    (
+        ["replay", "--ruleset", "kiowa", "--counters", "1", "1111", "0000", "1110", "0000"],
+        ["'0000'", "throw 4"],
+    ),
     (["replay", "--ruleset", "kiowa", "--colour", "red"], ["'--colour'", "argument 5"]),
     (["replay", "--ruleset"], ["--ruleset"]),
     (["rewind", "--ruleset", "kiowa"], ["'rewind'"]),

@@ -59,8 +59,14 @@ def reference_throw(throw: str, ruleset: str):
 
 def reference_start(ruleset: str, n: int) -> dict:
     start = 0 if ruleset == "printable" else 1
-    return {"awls": [start, start], "counters": [n, n], "to_move": 0, "winner": None,
-            "skip": [False, False], "throws_made": [0, 0]}
+    return {
+        "awls": [start, start],
+        "counters": [n, n],
+        "to_move": 0,
+        "winner": None,
+        "skip": [False, False],
+        "throws_made": [0, 0],
+    }
 
 
 def reference_step(ruleset: str, gully: str, st: dict, throw: str) -> dict:
@@ -208,8 +214,11 @@ def test_golden_game_agrees_with_reference_reading(game):
         assert st == core(step["state"]), f"{game['name']} throw {n}"
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if "[Seed" in g["record"]],
-                         ids=[g["name"] for g in GAMES if "[Seed" in g["record"]])
+@pytest.mark.parametrize(
+    "game",
+    [g for g in GAMES if "[Seed" in g["record"]],
+    ids=[g["name"] for g in GAMES if "[Seed" in g["record"]],
+)
 def test_golden_seeded_throws_and_coverage(game):
     record = Record.parse(game["record"])
     for i in range(game["prefix"], len(record.throws)):
@@ -237,18 +246,48 @@ def test_golden_games_cover_every_effect():
                 tags.add(e.kind)
                 if e.reason:
                     tags.add(f"{e.kind}:{e.reason}")
-    assert rulesets == {("kiowa", "lose-throw"), ("culin", "lose-throw"), ("printable", "lose-throw"),
-                        ("printable", "cross"), ("globe", "lose-throw")}
-    required = {"creek", "torrent", "river", "circuit", "lap", "whip", "capture",
-                "gully:lose-throw", "gully:cross", "cross", "ravine", "no-move", "extra-throw",
-                "lost-throw:extra-throw", "lost-throw:next-turn", "skip", "capture:in-ravine",
-                "skip-cancelled:captured", "skip-cancelled:both-due", "win"}
+    assert rulesets == {
+        ("kiowa", "lose-throw"),
+        ("culin", "lose-throw"),
+        ("printable", "lose-throw"),
+        ("printable", "cross"),
+        ("globe", "lose-throw"),
+    }
+    required = {
+        "creek",
+        "torrent",
+        "river",
+        "circuit",
+        "lap",
+        "whip",
+        "capture",
+        "gully:lose-throw",
+        "gully:cross",
+        "cross",
+        "ravine",
+        "no-move",
+        "extra-throw",
+        "lost-throw:extra-throw",
+        "lost-throw:next-turn",
+        "skip",
+        "capture:in-ravine",
+        "skip-cancelled:captured",
+        "skip-cancelled:both-due",
+        "win",
+    }
     assert required <= tags, required - tags
 
 
-@pytest.mark.parametrize("ruleset,gully", [("kiowa", "lose-throw"), ("culin", "lose-throw"),
-                                           ("printable", "lose-throw"), ("printable", "cross"),
-                                           ("globe", "lose-throw")])
+@pytest.mark.parametrize(
+    "ruleset,gully",
+    [
+        ("kiowa", "lose-throw"),
+        ("culin", "lose-throw"),
+        ("printable", "lose-throw"),
+        ("printable", "cross"),
+        ("globe", "lose-throw"),
+    ],
+)
 def test_engine_agrees_with_reference_on_random_games(ruleset, gully):
     rng = Rng.from_text(f"{ruleset}/{gully}")
     for game in range(60):

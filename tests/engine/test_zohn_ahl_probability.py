@@ -19,14 +19,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import OptionError
-from engine.zohn_ahl import (TABLES, State, Throw, earns_extra, event_probability,
-                             extra_throw_probability, marked_probabilities, throw_probabilities,
-                             value, value_probabilities)
+from engine.zohn_ahl import (
+    TABLES,
+    State,
+    Throw,
+    earns_extra,
+    event_probability,
+    extra_throw_probability,
+    marked_probabilities,
+    throw_probabilities,
+    value,
+    value_probabilities,
+)
 
 
 def test_throw_values_from_the_tables():
-    assert [value(t, "sahe") for t in ("0000", "1000", "0001", "1100", "1110", "0111", "1111")] == \
-        [10, 1, 1, 2, 3, 3, 6]
+    assert [value(t, "sahe") for t in ("0000", "1000", "0001", "1100", "1110", "0111", "1111")] == [
+        10,
+        1,
+        1,
+        2,
+        3,
+        3,
+        6,
+    ]
     assert value("1111", "culin") == 5 and value("1111", "globe") == 6
     assert value(Throw.parse("0000"), "culin") == 10
 
@@ -95,7 +111,7 @@ def test_extreme_bias():
     assert extra_throw_probability("sahe", 0) == 1
 
 
-fractions_0_1 = st.fractions(min_value=0, max_value=1, max_denominator=10 ** 6)
+fractions_0_1 = st.fractions(min_value=0, max_value=1, max_denominator=10**6)
 
 
 @settings(max_examples=60, deadline=None)
@@ -113,9 +129,14 @@ def test_probabilities_sum_to_one(p, table):
 def test_closed_forms(p):
     q = 1 - p
     # binomial counts of marks
-    assert marked_probabilities(p) == {0: q ** 4, 1: 4 * p * q ** 3, 2: 6 * p * p * q * q,
-                                       3: 4 * p ** 3 * q, 4: p ** 4}
+    assert marked_probabilities(p) == {
+        0: q**4,
+        1: 4 * p * q**3,
+        2: 6 * p * p * q * q,
+        3: 4 * p**3 * q,
+        4: p**4,
+    }
     # sahe: no mark, four marks, the lone sahe, three marks with the sahe among them
-    assert extra_throw_probability("sahe", p) == q ** 4 + p ** 4 + p * q ** 3 + 3 * p ** 3 * q
-    assert extra_throw_probability("globe", p) == q ** 4 + p
-    assert extra_throw_probability("culin", p) == q ** 4 + p ** 4
+    assert extra_throw_probability("sahe", p) == q**4 + p**4 + p * q**3 + 3 * p**3 * q
+    assert extra_throw_probability("globe", p) == q**4 + p
+    assert extra_throw_probability("culin", p) == q**4 + p**4

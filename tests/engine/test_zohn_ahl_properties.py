@@ -19,9 +19,13 @@ from engine.rng import Rng
 from engine.zohn_ahl import RULESETS, Options, Record, State, Throw
 
 options_st = st.builds(
-    lambda ruleset, n, cross: Options(ruleset, n, "cross" if cross and ruleset == "printable"
-                                      else "lose-throw"),
-    st.sampled_from(sorted(RULESETS)), st.integers(1, 20), st.booleans())
+    lambda ruleset, n, cross: Options(
+        ruleset, n, "cross" if cross and ruleset == "printable" else "lose-throw"
+    ),
+    st.sampled_from(sorted(RULESETS)),
+    st.integers(1, 20),
+    st.booleans(),
+)
 throws_st = st.lists(st.integers(0, 15).map(Throw.from_code), max_size=300)
 
 
@@ -36,7 +40,7 @@ def check_invariants(state: State, before: State):
         assert state.to_move is None and state.counters[1 - state.winner] == 0
     else:
         assert state.to_move in (0, 1) and 0 not in state.counters
-        assert not state.skip[state.to_move]        # the side to throw is never due a skip
+        assert not state.skip[state.to_move]  # the side to throw is never due a skip
     # hazards are never occupied after a throw
     if o.ruleset == "kiowa":
         assert 20 not in state.awls and 40 not in state.awls
@@ -65,7 +69,7 @@ def test_invariants_along_any_throw_sequence(options, throws):
 
 
 @settings(max_examples=40, deadline=None)
-@given(options_st, st.integers(0, 2 ** 64 - 1))
+@given(options_st, st.integers(0, 2**64 - 1))
 def test_random_games_end(options, seed):
     rng = Rng(seed)
     state = State.start(options)
@@ -82,8 +86,12 @@ def test_random_games_end(options, seed):
 
 
 @settings(max_examples=100, deadline=None)
-@given(options_st, throws_st, st.none() | st.integers(0, 2 ** 64 - 1),
-       st.none() | st.fractions(0, 1, max_denominator=1000))
+@given(
+    options_st,
+    throws_st,
+    st.none() | st.integers(0, 2**64 - 1),
+    st.none() | st.fractions(0, 1, max_denominator=1000),
+)
 def test_records_round_trip(options, throws, seed, bias):
     rec = Record(options, tuple(throws), seed, bias)
     text = str(rec)
@@ -93,7 +101,7 @@ def test_records_round_trip(options, throws, seed, bias):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 2 ** 64 - 1), st.fractions(0, 1, max_denominator=50))
+@given(st.integers(0, 2**64 - 1), st.fractions(0, 1, max_denominator=50))
 def test_biased_random_throws_only_when_possible(seed, p):
     rng = Rng(seed)
     for _ in range(20):

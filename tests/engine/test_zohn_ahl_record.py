@@ -30,8 +30,10 @@ def test_parse_example_and_round_trip():
 
 def test_str_layout():
     rec = Record(Options("kiowa", 3), ("1111", "0000"), seed=7, bias=Fraction(1, 3))
-    assert str(rec) == ('[Game "zohn-ahl"]\n[Ruleset "kiowa"]\n[Counters "3"]\n[Seed "7"]\n'
-                        '[Bias "1/3"]\n\n1111 0000')
+    assert str(rec) == (
+        '[Game "zohn-ahl"]\n[Ruleset "kiowa"]\n[Counters "3"]\n[Seed "7"]\n'
+        '[Bias "1/3"]\n\n1111 0000'
+    )
     # no gully header outside the printable ruleset, none of the optional ones when unset
     assert str(Record(Options("globe"))) == '[Game "zohn-ahl"]\n[Ruleset "globe"]\n[Counters "4"]'
     long = Record(Options(), tuple(["1000"] * 40))
@@ -46,22 +48,25 @@ def test_defaults_and_whitespace():
     assert Record.parse('[Ruleset "culin"]\n') == Record(Options("culin"))
 
 
-@pytest.mark.parametrize("text,needle,where", [
-    ('[Ruleset "kiowa"]\n1111 01x1 0000', "'01x1'", "throw 2 (line 2)"),
-    ('[Ruleset "kiowa"]\n\n1111\n0000 11111', "'11111'", "throw 3 (line 4)"),
-    ('[Ruleset "zuni"]', "'zuni'", "line 1"),
-    ('[Game "zohn-ahl"]\n[Counters "0"]', "'0'", "line 2"),
-    ('[Counters "many"]', "'many'", "line 1"),
-    ('[Ruleset "printable"]\n[Gully "jump"]', "'jump'", "line 2"),
-    ('[Ruleset "kiowa"]\n[Gully "cross"]', "'cross'", "line 2"),
-    ('[Seed "-4"]', "'-4'", "line 1"),
-    ('[Bias "3/2"]', "'3/2'", "line 1"),
-    ('[Colour "red"]', "'Colour'", "line 1"),
-    ('[Ruleset "kiowa"]\n[Ruleset "culin"]', "'Ruleset'", "line 2"),
-    ('1111\n[Ruleset "kiowa"]', "Ruleset", "line 2"),
-    ('[Ruleset kiowa]', "[Ruleset kiowa]", "line 1"),
-    ('[Game "awithlaknannai"]', "'awithlaknannai'", "line 1"),
-])
+@pytest.mark.parametrize(
+    "text,needle,where",
+    [
+        ('[Ruleset "kiowa"]\n1111 01x1 0000', "'01x1'", "throw 2 (line 2)"),
+        ('[Ruleset "kiowa"]\n\n1111\n0000 11111', "'11111'", "throw 3 (line 4)"),
+        ('[Ruleset "zuni"]', "'zuni'", "line 1"),
+        ('[Game "zohn-ahl"]\n[Counters "0"]', "'0'", "line 2"),
+        ('[Counters "many"]', "'many'", "line 1"),
+        ('[Ruleset "printable"]\n[Gully "jump"]', "'jump'", "line 2"),
+        ('[Ruleset "kiowa"]\n[Gully "cross"]', "'cross'", "line 2"),
+        ('[Seed "-4"]', "'-4'", "line 1"),
+        ('[Bias "3/2"]', "'3/2'", "line 1"),
+        ('[Colour "red"]', "'Colour'", "line 1"),
+        ('[Ruleset "kiowa"]\n[Ruleset "culin"]', "'Ruleset'", "line 2"),
+        ('1111\n[Ruleset "kiowa"]', "Ruleset", "line 2"),
+        ("[Ruleset kiowa]", "[Ruleset kiowa]", "line 1"),
+        ('[Game "awithlaknannai"]', "'awithlaknannai'", "line 1"),
+    ],
+)
 def test_parse_errors_quote_and_locate(text, needle, where):
     with pytest.raises(RecordError) as exc:
         Record.parse(text)
@@ -133,11 +138,13 @@ def test_throw_value_type():
         Throw((1, 2, 0, 0))
     import copy
     import pickle
+
     assert pickle.loads(pickle.dumps(t)) is t and copy.deepcopy(t) is t
 
 
 def test_state_is_immutable_and_picklable():
     import pickle
+
     s = State.start("globe")
     with pytest.raises(AttributeError):
         s.awls = (2, 2)
@@ -149,12 +156,19 @@ def test_state_is_immutable_and_picklable():
 def test_state_constructor_validates():
     from engine.core import PositionError
     from engine.zohn_ahl import RULESETS
+
     s = State(Options("kiowa"), (5, 9), (3, 5), 1)
     assert s.awls == (5, 9) and s.to_move == 1
     assert State.start(RULESETS["culin"]) == State.start("culin")
-    for bad in [dict(awls=(0, 1)), dict(awls=(41, 1)), dict(counters=(4, 5)),
-                dict(to_move=2), dict(to_move=None), dict(winner=0, to_move=None),
-                dict(counters=(0, 8))]:
+    for bad in [
+        dict(awls=(0, 1)),
+        dict(awls=(41, 1)),
+        dict(counters=(4, 5)),
+        dict(to_move=2),
+        dict(to_move=None),
+        dict(winner=0, to_move=None),
+        dict(counters=(0, 8)),
+    ]:
         kwargs = dict(options=Options("kiowa"), awls=(1, 1), counters=(4, 4), to_move=0)
         kwargs.update(bad)
         with pytest.raises(PositionError):

@@ -24,10 +24,10 @@ def reference_splitmix64(seed, n):
     state = seed
     out = []
     for _ in range(n):
-        state = (state + 0x9E3779B97F4A7C15) % 2 ** 64
+        state = (state + 0x9E3779B97F4A7C15) % 2**64
         z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2 ** 64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2 ** 64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
         out.append(z ^ (z >> 31))
     return out
 
@@ -35,8 +35,13 @@ def reference_splitmix64(seed, n):
 def test_known_answers_seed_1234567():
     rng = Rng(1234567)
     got = [rng.next_u64() for _ in range(5)]
-    assert got == [6457827717110365317, 3203168211198807973, 9817491932198370423,
-                   4593380528125082431, 16408922859458223821]
+    assert got == [
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+        4593380528125082431,
+        16408922859458223821,
+    ]
     assert got == reference_splitmix64(1234567, 5)
 
 
@@ -44,7 +49,7 @@ def test_known_answer_seed_0():
     assert Rng(0).next_u64() == 0xE220A8397B1DCDAF
 
 
-@pytest.mark.parametrize("seed", [0, 1, 42, 2 ** 64 - 1, 20260101])
+@pytest.mark.parametrize("seed", [0, 1, 42, 2**64 - 1, 20260101])
 def test_matches_reference_and_direct_index(seed):
     rng = Rng(seed)
     outs = [rng.next_u64() for _ in range(20)]
@@ -62,12 +67,12 @@ def test_state_round_trip_and_seed_reduction():
     b = Rng(0)
     b.setstate(a.getstate())
     assert [a.next_u64() for _ in range(3)] == [b.next_u64() for _ in range(3)]
-    assert Rng(2 ** 64 + 5).next_u64() == Rng(5).next_u64()
-    assert Rng(-1).getstate() == 2 ** 64 - 1
+    assert Rng(2**64 + 5).next_u64() == Rng(5).next_u64()
+    assert Rng(-1).getstate() == 2**64 - 1
 
 
 def test_from_text_uses_sha256():
-    expected = int.from_bytes(hashlib.sha256("zohn ahl".encode()).digest()[:8], "big")
+    expected = int.from_bytes(hashlib.sha256(b"zohn ahl").digest()[:8], "big")
     assert Rng.from_text("zohn ahl").getstate() == expected
     assert Rng.from_text("a").next_u64() != Rng.from_text("b").next_u64()
 
@@ -78,7 +83,7 @@ def test_below_range_and_rough_uniformity():
     assert set(counts) == set(range(6))
     assert all(800 < c < 1200 for c in counts.values())
     assert Rng(3).below(1) == 0
-    big = 3 ** 50
+    big = 3**50
     assert all(0 <= Rng(i).below(big) < big for i in range(20))
     with pytest.raises(ValueError):
         Rng(1).below(0)

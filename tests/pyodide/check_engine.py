@@ -54,18 +54,36 @@ def rng_values(seeds: list) -> dict:
         rng = Rng(seed)
         u64 = [rng.next_u64() for _ in range(8)]
         u32 = [rng.next_u32() for _ in range(4)]
-        below = [rng.below(n) for n in (1, 2, 3, 6, 7, 10, 16, 100, 1000003, 2**40 + 7, 2**64 + 13,
-                                        3**50)]
-        chance = [rng.chance(p) for p in (Fraction(1, 2), Fraction(1, 3), Fraction(5, 7),
-                                          Fraction(999, 1000), Fraction(1, 10**12))]
+        below = [
+            rng.below(n)
+            for n in (1, 2, 3, 6, 7, 10, 16, 100, 1000003, 2**40 + 7, 2**64 + 13, 3**50)
+        ]
+        chance = [
+            rng.chance(p)
+            for p in (
+                Fraction(1, 2),
+                Fraction(1, 3),
+                Fraction(5, 7),
+                Fraction(999, 1000),
+                Fraction(1, 10**12),
+            )
+        ]
         items = list(range(20))
         rng.shuffle(items)
         choice = [rng.choice("abcdefg") for _ in range(5)]
-        out[str(seed)] = {"u64": u64, "u32": u32, "below": below, "chance": chance,
-                          "shuffle": items, "choice": choice, "state": rng.getstate(),
-                          "at": [splitmix64_at(seed, i) for i in (0, 1, 7, 1000)]}
-    out["from_text"] = {text: Rng.seed_from_text(text) for text in ("", "zohn ahl", "Awithlaknannai",
-                                                                     "é ü ñ 漢字")}
+        out[str(seed)] = {
+            "u64": u64,
+            "u32": u32,
+            "below": below,
+            "chance": chance,
+            "shuffle": items,
+            "choice": choice,
+            "state": rng.getstate(),
+            "at": [splitmix64_at(seed, i) for i in (0, 1, 7, 1000)],
+        }
+    out["from_text"] = {
+        text: Rng.seed_from_text(text) for text in ("", "zohn ahl", "Awithlaknannai", "é ü ñ 漢字")
+    }
     return out
 
 
@@ -101,8 +119,11 @@ def awithlaknannai_playouts(rulesets: list, seeds: list) -> dict:
                 moves.append(game.notation(move, legal))
                 game.push(move)
             outcome = game.outcome()
-            out[f"{name}/{seed}"] = {"moves": moves, "position": str(game.position),
-                                     "outcome": outcome.to_dict()}
+            out[f"{name}/{seed}"] = {
+                "moves": moves,
+                "position": str(game.position),
+                "outcome": outcome.to_dict(),
+            }
     return out
 
 
@@ -125,22 +146,34 @@ def ai_moves(cases: list) -> list:
             out.append({"position": str(game.position), "finished": True})
             continue
         result = search(game, case["level"], seed=case["seed"], node_limit=case.get("node_limit"))
-        out.append({"position": str(game.position), "move": game.notation(result.move),
-                    "score": result.score, "depth": result.depth, "nodes": result.nodes})
+        out.append(
+            {
+                "position": str(game.position),
+                "move": game.notation(result.move),
+                "score": result.score,
+                "depth": result.depth,
+                "nodes": result.nodes,
+            }
+        )
     return out
 
 
 def compute(request: dict, golden: list, perft: dict) -> dict:
     timings = {}
-    result = {"python": list(sys.version_info[:3]), "implementation": platform.python_implementation(),
-              "platform": sys.platform}
+    result = {
+        "python": list(sys.version_info[:3]),
+        "implementation": platform.python_implementation(),
+        "platform": sys.platform,
+    }
     sections = [
         ("zohn_ahl_golden", lambda: zohn_ahl_golden(golden)),
         ("awithlaknannai_perft", lambda: awithlaknannai_perft(perft, request["perft_max_depth"])),
         ("rng", lambda: rng_values(request["rng_seeds"])),
         ("throws", lambda: seeded_throws(request["rng_seeds"], request["throw_count"])),
-        ("playouts", lambda: awithlaknannai_playouts(request["playout_rulesets"],
-                                                     request["playout_seeds"])),
+        (
+            "playouts",
+            lambda: awithlaknannai_playouts(request["playout_rulesets"], request["playout_seeds"]),
+        ),
         ("ai", lambda: ai_moves(request["ai_cases"])),
     ]
     for key, fn in sections:
