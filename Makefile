@@ -44,7 +44,7 @@ test-engine: setup
 # The figures (JSON) on stdout; the build's messages and the progress go to stderr.
 bench: setup
 	@$(MAKE) --no-print-directory build >&2
-	@$(PY) build_scripts/bench.py
+	@$(PY) benchmarks/bench.py
 
 clean:
 	rm -rf site build dist *.egg-info .pytest_cache

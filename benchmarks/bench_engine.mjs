@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The engine benchmark inside real Pyodide under Node: runs build_scripts/bench_engine.py
+// The engine benchmark inside real Pyodide under Node: runs benchmarks/bench_engine.py
 // with the Pyodide runner of the tests (tests/pyodide/run.mjs); the JSON goes to stdout.
 //
-//     node build_scripts/bench_engine.mjs [--quick] [--win-games N]
+//     node benchmarks/bench_engine.mjs [--quick] [--win-games N]
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runInPyodide } from "../tests/pyodide/run.mjs";

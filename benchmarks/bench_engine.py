@@ -1,7 +1,7 @@
 """Engine benchmark: the same fixed workloads in CPython and inside Pyodide.
 
-    python build_scripts/bench_engine.py [--quick] [--win-games N] [--jobs J]
-    node build_scripts/bench_engine.mjs [--quick]          (the same script inside Pyodide)
+    python benchmarks/bench_engine.py [--quick] [--win-games N] [--jobs J]
+    node benchmarks/bench_engine.mjs [--quick]          (the same script inside Pyodide)
 
 Prints one JSON document on stdout, progress on stderr. Every workload is fixed (a given
 number of seeded games, a given perft depth, a given set of positions), so the figures of

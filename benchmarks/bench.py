@@ -1,20 +1,20 @@
 """`make bench`: print the project's benchmark figures as one JSON document.
 
-    python build_scripts/bench.py [--quick] [--games N] [--jobs J] [--no-pyodide] [--no-site]
+    python benchmarks/bench.py [--quick] [--games N] [--jobs J] [--no-pyodide] [--no-site]
 
 Progress goes to stderr, the JSON to stdout. Parts:
 
-- ``engine.cpython``: ``build_scripts/bench_engine.py`` run in this interpreter, with the
+- ``engine.cpython``: ``benchmarks/bench_engine.py`` run in this interpreter, with the
   win rates of the computer opponent (``hard`` against ``random`` and against ``medium``,
   N games each from the start of ``culin``, sides alternating, node limits; default 200,
   ``--quick`` 40).
 - ``engine.pyodide``: the same fixed workloads inside real Pyodide under Node
-  (``build_scripts/bench_engine.mjs``); win rates are not replayed there (they do not
+  (``benchmarks/bench_engine.mjs``); win rates are not replayed there (they do not
   depend on the interpreter: the AI picks the same moves, which the Pyodide tests check).
 - ``engine.pyodide_vs_cpython``: for each throughput figure, Pyodide's rate divided by
   CPython's (1.0 = as fast; 0.33 = three times slower), and for the computer's time per
   move CPython's time divided by Pyodide's, the same way round.
-- ``site``: ``build_scripts/bench_site.measure()`` when that module exists (the site must
+- ``site``: ``benchmarks/bench_site.measure()`` when that module exists (the site must
   be built first; ``make bench`` runs ``make build``).
 - ``targets``: each target with the measured value and whether it is met.
 """
@@ -130,7 +130,7 @@ def targets(cpython: dict, ratio: dict) -> dict:
 def run_site() -> dict:
     path = os.path.join(HERE, "bench_site.py")
     if not os.path.exists(path):
-        return {"skipped": "build_scripts/bench_site.py does not exist yet"}
+        return {"skipped": "benchmarks/bench_site.py does not exist yet"}
     try:
         spec = importlib.util.spec_from_file_location("bench_site", path)
         module = importlib.util.module_from_spec(spec)

@@ -1,6 +1,6 @@
 """The site's figures, measured in headless Chromium: what a reader downloads and waits for.
 
-    python build_scripts/bench_site.py          (prints JSON; ``bench.py`` calls measure())
+    python benchmarks/bench_site.py          (prints JSON; ``bench.py`` calls measure())
 
 For each kind of page -- no board, a Zohn Ahl board, an Awithlaknannai board:
 
