@@ -18,6 +18,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_MS = 60_000          # generous: two cores shared by many processes
+# A JavaScript test of whether a board's control can be used now. A busy control is
+# disabled, or only marked aria-disabled when it has the focus (so the focus stays on it).
+USABLE = "(c => !!c && !c.disabled && c.getAttribute('aria-disabled') !== 'true')"
 
 
 @pytest.fixture(scope="session")
