@@ -2,10 +2,10 @@
 
 :class:`State` is immutable: ``state.play(throw)`` returns the next state and the list of
 :class:`Event` that narrate the throw (see the package docstring, ``engine.zohn_ahl``,
-for every event kind and its fields). The rules are those of ``shared/rules/zohn-ahl.md``
+for every event kind and its fields). The rules are those of ``spec/zohn-ahl.md``
 word for word; the reconstruction choices are listed in ``engine.zohn_ahl.rulesets``.
 
-Turn order (rules file, "Throws"): after a throw has been moved, the same side throws
+Turn order (specification, "Turns"): after a throw has been moved, the same side throws
 again when its table says so, unless an effect ended the turn (a gully in
 ``printable``/lose-throw, a ravine or a capture in a ravine in ``globe``). Otherwise the
 turn passes to the other side, and if that side is due a skip, its skip is used up and

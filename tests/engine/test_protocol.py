@@ -98,7 +98,7 @@ def test_load_recognises_the_game_from_the_record():
 
 # ----------------------------------------------------------------------------- Zohn Ahl
 
-WORKED = [  # shared/rules/zohn-ahl.md, "Worked examples"
+WORKED = [  # spec/zohn-ahl.md, "Worked examples"
     ("kiowa", None, "1111 0000 1110", [1, 1], [3, 5], 1, [False, False]),
     ("kiowa", None, "0000 0000 0000 0000 1100", [3, 1], [5, 3], 1, [False, False]),
     ("culin", None, "0000 0000 0000 0000 1000 1000", [32, 2], [4, 4], 0, [False, False]),
@@ -240,7 +240,7 @@ def notations(view):
 
 
 def test_awithlaknannai_worked_examples():
-    # shared/rules/awithlaknannai.md, "Worked examples"
+    # spec/awithlaknannai.md, "Worked examples"
     start = ok("awithlaknannai.new", {"ruleset": "culin"})
     assert notations(start) == ["b4-m5", "b5-m5", "m6-m5"]
     assert start["position"] == "WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0" and start["to_move"] == 0
