@@ -79,12 +79,14 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
-        d = {"kind": self.kind, "side": self.side}
-        for name in Event._fields[2:]:
-            v = getattr(self, name)
+        d = {"kind": self[0], "side": self[1]}
+        for name, v in zip(_FIELDS, self[2:]):
             if v is not None:
-                d[name] = list(v) if isinstance(v, tuple) else v
+                d[name] = list(v) if v.__class__ is tuple else v
         return d
+
+
+_FIELDS = Event._fields[2:]
 
 
 def _kinfo(options: Options) -> tuple:
@@ -221,7 +223,8 @@ class State:
     @property
     def physical(self) -> tuple:
         """Both awls' spaces in side 0's numbering (what the board drawing uses)."""
-        return (self.awls[0], physical_space(self.options.ruleset, 1, self.awls[1]))
+        own = self.awls[1]  # a valid space: checked when the state was made
+        return (self.awls[0], 41 - own if self.options.rules.spaces == 40 else (28 - own) % 28)
 
     def to_dict(self) -> dict:
         return {
