@@ -13,6 +13,7 @@ Extras, all optional: ``--stall draw|majority`` on every command, ``--position``
 ``replay``; ``--ruleset`` defaults to culin; ``--name=value`` works as well as ``--name
 value``. Bad input (ruleset, option, position, move, depth): exit status 2, exactly one
 line on stderr naming it (for a move, its number in the list), nothing on stdout.
+``--depth`` goes from 0 to :data:`MAX_PERFT_DEPTH` (``spec/command-line.md``, "Limits").
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from engine.core import EngineError
 from .game import Game
 
 COMMANDS = ("perft", "moves", "replay")
+MAX_PERFT_DEPTH = 12
 USAGE = (
     "usage: python -m engine awithlaknannai {perft --ruleset R --depth D [--position POS] | "
     "moves --ruleset R [--position POS] | replay --ruleset R MOVE...}"
@@ -75,8 +77,12 @@ def _parse(argv):
         if "depth" not in opts:
             raise _Usage("perft needs --depth D")
         d = opts["depth"]
-        if not (d.isascii() and d.isdigit()):
-            raise _Usage(f"--depth {d!r} is not a whole number >= 0")
+        if not (d.isascii() and d.isdigit()) or len(d) > 3 or int(d) > MAX_PERFT_DEPTH:
+            shown = d if len(d) <= 40 else d[:39] + "…"
+            raise _Usage(
+                f"--depth {shown!r} is not a depth from 0 to {MAX_PERFT_DEPTH} "
+                "(deeper counts take hours)"
+            )
         opts["depth"] = int(d)
     return command, opts, rest
 

@@ -157,11 +157,12 @@ class Move:
         if not isinstance(text, str):
             raise MoveError(f"{text!r} is not a move: {_FORMS}", input=text)
         s = text.strip()
+        quoted = repr(s) if len(s) <= 60 else repr(s[:57] + "…")
         m = _STEP_RE.match(s)
         if m:
             if m.group(1) == m.group(2):
                 raise MoveError(
-                    f"{text!r} is not a move: a step must go to another point", input=text
+                    f"{quoted} is not a move: a step must go to another point", input=text
                 )
             return cls((m.group(1), m.group(2)))
         m = _LEAP_RE.match(s)
@@ -172,7 +173,7 @@ class Move:
                 path.append(land)
                 caps.append(over or None)
             return cls(path, caps)
-        raise MoveError(f"{text!r} is not a move: {_FORMS}", input=text)
+        raise MoveError(f"{quoted} is not a move: {_FORMS}", input=text)
 
 
 class MoveTables:

@@ -131,10 +131,11 @@ class Position:
             raise PositionError(
                 f"{text!r} is not a position: expected text like '{cls.start(rs)}'", input=text
             )
+        q = repr(text) if len(text) <= 60 else repr(text[:57] + "…")
         parts = text.split()
         if len(parts) != 3:
             raise PositionError(
-                f"{text!r} is not a position: expected three parts separated by spaces "
+                f"{q} is not a position: expected three parts separated by spaces "
                 f"(the rows, the side to move, the moves since the last capture), like "
                 f"'{cls.start(rs)}'",
                 input=text,
@@ -143,7 +144,7 @@ class Position:
         rows = rows_text.split("/")
         if len(rows) != 3:
             raise PositionError(
-                f"{text!r} is not a position: expected three rows separated by "
+                f"{q} is not a position: expected three rows separated by "
                 f"'/', found {len(rows)}",
                 input=text,
             )
@@ -152,7 +153,7 @@ class Position:
             name = board.row_names[r]
             if len(row_text) != len(row):
                 raise PositionError(
-                    f"{text!r} is not a position on the {board.title} board: row {r + 1} "
+                    f"{q} is not a position on the {board.title} board: row {r + 1} "
                     f"({name}) has {len(row_text)} points, the board needs rows of {lengths}",
                     input=text,
                 )
@@ -163,17 +164,22 @@ class Position:
                     white |= 1 << i
                 elif ch != ".":
                     raise PositionError(
-                        f"{text!r} is not a position: {ch!r} at {board.points[i]} is not "
+                        f"{q} is not a position: {ch!r} at {board.points[i]} is not "
                         f"B (black), W (white) or . (empty)",
                         input=text,
                     )
         if side not in SIDE_LETTERS:
             raise PositionError(
-                f"{text!r} is not a position: the side to move {side!r} must be B or W", input=text
+                f"{q} is not a position: the side to move {side!r} must be B or W", input=text
             )
-        if not counter.isdigit() or not counter.isascii() or int(counter) > STALL_LIMIT:
+        if (
+            not counter.isdigit()
+            or not counter.isascii()
+            or len(counter) > 3
+            or int(counter) > STALL_LIMIT
+        ):
             raise PositionError(
-                f"{text!r} is not a position: the counter {counter!r} must be a whole number "
+                f"{q} is not a position: the counter {counter[:10]!r} must be a whole number "
                 f"of moves since the last capture, 0 to {STALL_LIMIT}",
                 input=text,
             )
@@ -181,12 +187,12 @@ class Position:
         nb, nw = pos.counts
         if nb + nw == 0:
             raise PositionError(
-                f"{text!r} is not a position: there are no pieces on the board", input=text
+                f"{q} is not a position: there are no pieces on the board", input=text
             )
         for side_name, n in (("Black", nb), ("White", nw)):
             if n > board.pieces_each:
                 raise PositionError(
-                    f"{text!r} is not a position: {side_name} has {n} pieces, more than the "
+                    f"{q} is not a position: {side_name} has {n} pieces, more than the "
                     f"{board.pieces_each} each side starts with on the {board.title} board",
                     input=text,
                 )

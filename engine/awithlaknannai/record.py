@@ -28,7 +28,7 @@ from .position import Position
 from .rulesets import DEFAULT_RULESET, check_stall, get_ruleset
 
 _TAG_RE = re.compile(r'^\[([A-Za-z]+)\s+"([^"\\]*)"\]$')
-_NUM_RE = re.compile(r"^(\d+)\.(\.\.)?(.*)$")  # "2." or "2..." alone or glued to a move
+_NUM_RE = re.compile(r"^(\d{1,6})\.(\.\.)?(.*)$")  # "2." or "2..." alone or glued to a move
 TAGS = ("Game", "Ruleset", "Stall", "Position")
 
 

@@ -253,20 +253,29 @@ def get_ruleset(name) -> Ruleset:
     return rules
 
 
+def _quote(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters (a long number says how long it is)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a {len(str(abs(value)))}-digit number"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _counters(value) -> int:
     n = value
     if isinstance(value, str):
         text = value.strip()
-        n = int(text) if text.isdigit() or (text[:1] in "+-" and text[1:].isdigit()) else None
+        digits = text[1:] if text[:1] in "+-" else text
+        n = int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 6 else None
     if isinstance(n, bool) or not isinstance(n, int):
         raise OptionError(
-            f"{value!r} is not a number of counters: expected a whole number from "
+            f"{_quote(value)} is not a number of counters: expected a whole number from "
             f"{MIN_COUNTERS} to {MAX_COUNTERS}",
             input=value,
         )
     if not MIN_COUNTERS <= n <= MAX_COUNTERS:
         raise OptionError(
-            f"{value!r} counters is out of range: expected {MIN_COUNTERS} to "
+            f"{_quote(value)} counters is out of range: expected {MIN_COUNTERS} to "
             f"{MAX_COUNTERS} counters a side",
             input=value,
         )

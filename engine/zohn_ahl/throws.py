@@ -38,6 +38,7 @@ generator seeded by the index-th SplitMix64 output of the game's seed. The same
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from engine.core import OptionError, ThrowError
@@ -221,8 +222,20 @@ def earns_extra(throw, table: str = "sahe") -> bool:
     return EXTRAS[_check_table(table)][_throw(throw).code]
 
 
+#: The longest bias text accepted; text is a fraction ``a/b`` or a decimal, no exponent
+#: (an exponent such as ``1e-999999999`` would take for ever to turn into a fraction).
+MAX_BIAS_TEXT = 40
+_BIAS_TEXT = re.compile(r"(?=.{1,%d}$)(\d+\s*/\s*\d+|\d*\.?\d+)" % MAX_BIAS_TEXT, re.ASCII)
+
+
+def _quote(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def parse_bias(p) -> Fraction:
-    """A stick bias as an exact Fraction in [0, 1]: Fraction, int, or a string like '1/3'.
+    """A stick bias as an exact Fraction in [0, 1]: Fraction, int, float or text such as
+    ``1/3`` or ``0.25`` (at most :data:`MAX_BIAS_TEXT` characters, no exponent).
 
     Floats are taken at their exact binary value. OptionError if not a number in [0, 1].
     """
@@ -232,13 +245,19 @@ def parse_bias(p) -> Fraction:
         try:
             if isinstance(p, bool):
                 raise TypeError
+            if isinstance(p, str) and not _BIAS_TEXT.fullmatch(p.strip()):
+                raise ValueError
             f = Fraction(p.strip() if isinstance(p, str) else p)
         except (TypeError, ValueError, ZeroDivisionError, OverflowError):
             raise OptionError(
-                f"{p!r} is not a stick bias: expected a fraction from 0 to 1, like 1/2", input=p
+                f"{_quote(p)} is not a stick bias: expected a fraction from 0 to 1 such as "
+                f"1/2 or 0.25 (at most {MAX_BIAS_TEXT} characters)",
+                input=_quote(p),
             ) from None
     if not 0 <= f <= 1:
-        raise OptionError(f"{p!r} is not a stick bias: it must lie between 0 and 1", input=p)
+        raise OptionError(
+            f"{_quote(p)} is not a stick bias: it must lie between 0 and 1", input=_quote(p)
+        )
     return f
 
 
