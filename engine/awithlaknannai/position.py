@@ -144,8 +144,7 @@ class Position:
         rows = rows_text.split("/")
         if len(rows) != 3:
             raise PositionError(
-                f"{q} is not a position: expected three rows separated by "
-                f"'/', found {len(rows)}",
+                f"{q} is not a position: expected three rows separated by '/', found {len(rows)}",
                 input=text,
             )
         black = white = 0
