@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 from engine.core import EngineError
 
@@ -37,7 +39,7 @@ class _Usage(Exception):
     pass
 
 
-def _parse(argv):
+def _parse(argv: list[str]) -> tuple[str, dict[str, Any], list[str]]:
     if not argv:
         raise _Usage(USAGE)
     command = argv[0]
@@ -48,7 +50,7 @@ def _parse(argv):
         "moves": ("ruleset", "position", "stall"),
         "replay": ("ruleset", "position", "stall"),
     }[command]
-    opts = {}
+    opts: dict[str, Any] = {}
     rest = []
     i = 1
     while i < len(argv):
@@ -87,7 +89,7 @@ def _parse(argv):
     return command, opts, rest
 
 
-def run(argv):
+def run(argv: Iterable[str]) -> tuple[int, str, str]:
     """Return (exit status, stdout text, stderr line)."""
     try:
         command, opts, rest = _parse(list(argv))
@@ -125,7 +127,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     status, out, err = run(argv)
     if out:

@@ -147,6 +147,7 @@ class Game:
                 nw = self._p[1].bit_count()
                 if nb != nw:
                     out = Outcome(0 if nb > nw else 1, "stall-majority")
+        cache: tuple[list[Move], Outcome | None]
         if out is not None:
             cache = ([], out)
         else:
@@ -390,9 +391,9 @@ def _perft(tables, black, white, side, quiet, depth, compulsory, multiple):
     return total
 
 
-def notation_sort_key(text: str):
+def notation_sort_key(text: str) -> list[tuple[int, int | str]]:
     """Sort key for move notations: by row letter, then point number, point by point."""
-    key = []
+    key: list[int | str] = []
     num = ""
     for ch in text:
         if ch.isdigit():

@@ -24,7 +24,7 @@ skipped; the side to move is never due a skip.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.core import GameOverError, Outcome, PositionError, ThrowError
 from engine.zohn_ahl.rulesets import PATH_TABLES, RULESETS, Options, Ruleset, physical_space
@@ -79,7 +79,7 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
-        d = {"kind": self[0], "side": self[1]}
+        d: dict[str, Any] = {"kind": self[0], "side": self[1]}
         for name, v in zip(_FIELDS, self[2:]):
             if v is not None:
                 d[name] = list(v) if v.__class__ is tuple else v
@@ -125,6 +125,14 @@ class State:
     """
 
     __slots__ = ("options", "awls", "counters", "to_move", "winner", "skip", "throws_made", "_k")
+    options: Options
+    awls: tuple[int, int]
+    counters: tuple[int, int]
+    to_move: int | None
+    winner: int | None
+    skip: tuple[bool, bool]
+    throws_made: tuple[int, int]
+    _k: tuple
 
     def __init__(
         self, options, awls, counters, to_move, winner=None, skip=(False, False), throws_made=(0, 0)

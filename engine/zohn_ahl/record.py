@@ -41,7 +41,7 @@ THROWS_PER_LINE = 16
 MAX_SEED = 2**64 - 1
 
 
-def _seed(value, where=None) -> int:
+def _seed(value: object, where: str | None = None) -> int:
     """A record's seed: a whole number from 0 to 2**64 - 1 (RecordError otherwise)."""
     n = value
     if isinstance(value, str):
@@ -65,7 +65,7 @@ class Record:
     seed: int | None = None
     bias: Fraction | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "options", _options(self.options))
         throws = []
         for i, t in enumerate(self.throws, 1):
@@ -221,7 +221,7 @@ class Record:
         """The state after all the throws (no events built)."""
         return self.states()[-1]
 
-    def append(self, throw) -> Record:
+    def append(self, throw: Throw | str) -> Record:
         return Record(self.options, self.throws + (Throw(throw),), self.seed, self.bias)
 
     def next_seeded_throw(self) -> Throw:

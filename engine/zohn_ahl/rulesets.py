@@ -320,7 +320,7 @@ class Options:
         return RULESETS[self.ruleset].table
 
     @classmethod
-    def from_dict(cls, data: dict) -> Options:
+    def from_dict(cls, data: dict | Options) -> Options:
         """Options from ``{"ruleset", "counters", "gully"}`` (all optional)."""
         if isinstance(data, Options):
             return data

@@ -75,6 +75,11 @@ class Throw:
     """
 
     __slots__ = ("code", "sticks", "marked", "sahe", "_text")
+    code: int
+    sticks: tuple[bool, bool, bool, bool]
+    marked: int
+    sahe: bool
+    _text: str
     _ALL: tuple = ()
 
     def __new__(cls, value):
