@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.core import PositionError
 
+from .boards import Board
 from .rulesets import STALL_LIMIT, Ruleset, get_ruleset
 
 BLACK = 0
@@ -38,7 +39,9 @@ class Position:
 
     __slots__ = ("ruleset", "black", "white", "to_move", "quiet")
 
-    def __init__(self, ruleset, black: int, white: int, to_move: int = BLACK, quiet: int = 0):
+    def __init__(
+        self, ruleset: str | Ruleset, black: int, white: int, to_move: int = BLACK, quiet: int = 0
+    ) -> None:
         self.ruleset = get_ruleset(ruleset)
         self.black = black
         self.white = white
@@ -46,11 +49,11 @@ class Position:
         self.quiet = quiet
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.ruleset.board
 
     @classmethod
-    def start(cls, ruleset="culin") -> Position:
+    def start(cls, ruleset: str | Ruleset = "culin") -> Position:
         """The starting position of ``ruleset`` (Black to move, counter 0)."""
         rs = get_ruleset(ruleset)
         black, white = rs.board.start
@@ -61,7 +64,7 @@ class Position:
         """(Black's pieces, White's pieces)."""
         return (self.black.bit_count(), self.white.bit_count())
 
-    def piece_at(self, point: str):
+    def piece_at(self, point: str) -> str | None:
         """ "B", "W" or None for the point named ``point``; PositionError for no such point."""
         board = self.ruleset.board
         i = board.index.get(point)
@@ -86,18 +89,18 @@ class Position:
     def key(self) -> tuple:
         return (self.black, self.white, self.to_move, self.quiet)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
         return self.ruleset.board.points == other.ruleset.board.points and self.key() == other.key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.ruleset.board.size,) + self.key())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Position({str(self)!r}, {self.ruleset.name!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         board = self.ruleset.board
         rows = []
         for row in board.rows:
@@ -122,7 +125,7 @@ class Position:
         }
 
     @classmethod
-    def parse(cls, text, ruleset="culin") -> Position:
+    def parse(cls, text: str, ruleset: str | Ruleset = "culin") -> Position:
         """Read a position in the specification's notation for ``ruleset``'s board."""
         rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
         board = rs.board

@@ -241,7 +241,7 @@ _FEATURES = {
 }
 
 
-def get_ruleset(name) -> Ruleset:
+def get_ruleset(name: object) -> Ruleset:
     """The Ruleset called ``name``; RulesetError quoting it otherwise."""
     if isinstance(name, Ruleset):
         return name
@@ -261,7 +261,7 @@ def _quote(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _counters(value) -> int:
+def _counters(value: object) -> int:
     n = value
     if isinstance(value, str):
         text = value.strip()
@@ -295,7 +295,7 @@ class Options:
     counters: int = 4
     gully: str = "lose-throw"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         rules = get_ruleset(self.ruleset)
         object.__setattr__(self, "ruleset", rules.name)
         object.__setattr__(self, "counters", _counters(self.counters))
@@ -344,7 +344,7 @@ class Options:
         return d
 
 
-def _check_own(rules: Ruleset, side, own) -> None:
+def _check_own(rules: Ruleset, side: object, own: object) -> None:
     if side not in (0, 1) or isinstance(side, bool):
         raise PositionError(f"side {side!r} is not a side: expected 0 or 1", input=side)
     if isinstance(own, bool) or not isinstance(own, int) or not rules.first <= own <= rules.last:
@@ -355,7 +355,7 @@ def _check_own(rules: Ruleset, side, own) -> None:
         )
 
 
-def physical_space(ruleset, side: int, own: int) -> int:
+def physical_space(ruleset: str | Ruleset, side: int, own: int) -> int:
     """The physical space (side 0's own numbering) of ``side``'s own space ``own``."""
     rules = get_ruleset(ruleset)
     _check_own(rules, side, own)
@@ -364,12 +364,12 @@ def physical_space(ruleset, side: int, own: int) -> int:
     return 41 - own if rules.spaces == 40 else (28 - own) % 28
 
 
-def own_space(ruleset, side: int, physical: int) -> int:
+def own_space(ruleset: str | Ruleset, side: int, physical: int) -> int:
     """The inverse of :func:`physical_space` (the mapping is its own inverse)."""
     return physical_space(ruleset, side, physical)
 
 
-def path(ruleset, side: int, from_own: int, value: int) -> list:
+def path(ruleset: str | Ruleset, side: int, from_own: int, value: int) -> list[int]:
     """The own spaces the awl passes through, space by space, moving ``value`` from ``from_own``.
 
     The last element is where the move lands before any effect (creek, gully crossing...):
@@ -383,21 +383,21 @@ def path(ruleset, side: int, from_own: int, value: int) -> list:
     return list(PATH_TABLES[rules.name][from_own][value])
 
 
-def _path_kiowa(s, v):
+def _path_kiowa(s: int, v: int) -> tuple[int, ...]:
     return tuple((s + i - 1) % 40 + 1 for i in range(1, v + 1))
 
 
-def _path_culin(s, v):
+def _path_culin(s: int, v: int) -> tuple[int, ...]:
     return () if s + v > 40 else tuple(range(s + 1, s + v + 1))
 
 
-def _path_printable(s, v):
+def _path_printable(s: int, v: int) -> tuple[int, ...]:
     if s + v >= 28:
         return tuple(range(s + 1, 28)) + (0,)
     return tuple(range(s + 1, s + v + 1))
 
 
-def _path_globe(s, v):
+def _path_globe(s: int, v: int) -> tuple[int, ...]:
     return tuple((s + i) % 28 for i in range(1, v + 1))
 
 
