@@ -12,7 +12,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from test_e2e_support import (
+from test_e2e_support import (  # noqa: F401
     USABLE,
     ROOT,
     READY_MS,
@@ -21,7 +21,7 @@ from test_e2e_support import (
     e2e_url,
     engine_record,
     wait_ready,
-)  # noqa: F401
+)
 
 pytestmark = pytest.mark.browser
 
@@ -170,11 +170,14 @@ def test_a_whole_zohn_ahl_game_against_the_computer_by_keyboard(keyboard_visit):
     page.goto(keyboard_visit.base + "/zohn-ahl/")
     bid = board_id(page, "zohn-ahl")
     record = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 1}})
-    page.goto(f"{keyboard_visit.base}/zohn-ahl/#game-{bid}={quote(record, safe='')}")
-    page.reload()
     board = wait_ready(page, f"#{bid}")
+    # a one-counter game, through the address (as a followed link gives it)
+    page.evaluate("([h]) => { location.hash = h; }", [f"game-{bid}={quote(record, safe='')}"])
+    page.wait_for_function(
+        "b => b.querySelector('.za-sides').textContent.includes('Red: 1 counter')",
+        arg=board.element_handle(),
+    )
     board.locator('select[data-action="opponent"]').select_option("computer")
-    assert "Red: 1 counter" in board.locator(".za-sides").text_content()
     page.evaluate(WATCH_FOCUS)
     throw = board.locator('[data-action="throw"]')
     throw.focus()

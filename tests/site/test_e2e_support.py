@@ -102,3 +102,16 @@ def engine_record(cmd: str, args: dict) -> str:
     sys.path.insert(0, str(ROOT))
     from engine import protocol
     return protocol.dispatch(cmd, args)["record"]
+
+
+def follow(page, href):
+    """Follow a link to `href` on the site as a reader clicks it (instant navigation: the
+    page's scripts and its Python stay)."""
+    page.evaluate(
+        """([href]) => { const a = document.createElement('a'); a.href = href; a.id = 'e2e-link';
+        a.textContent = 'go'; document.querySelector('article').prepend(a); }""",
+        [href],
+    )
+    page.locator("#e2e-link").click()
+    page.wait_for_url("**" + href.split("#")[0].split("?")[0] + "*")
+    page.wait_for_function("() => !document.querySelector('#e2e-link')")

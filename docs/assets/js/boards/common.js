@@ -342,8 +342,8 @@ export class Board {
     return { lang: lang() };
   }
 
-  // The drawing of `view`: the engine sends it with the view; an engine that does not
-  // know `draw` yet is asked once more.
+  // The drawing of `view`: the engine sends it with the view (the `draw` argument of every
+  // request); a view kept from before the board was turned round is drawn again.
   async svgOf(view) {
     if (typeof view.svg === "string") return view.svg;
     const res = await call("svg", { game: view.game, record: view.record, ...this.draw() });
