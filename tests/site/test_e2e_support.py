@@ -113,5 +113,6 @@ def follow(page, href):
         [href],
     )
     page.locator("#e2e-link").click()
-    page.wait_for_url("**" + href.split("#")[0].split("?")[0] + "*")
+    path = urlsplit(href).path
+    page.wait_for_url(lambda url: urlsplit(url).path == path)
     page.wait_for_function("() => !document.querySelector('#e2e-link')")
