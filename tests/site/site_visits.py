@@ -55,12 +55,19 @@ def serve_with_headers(folder: Path):
 
 
 def wait_playable(page, board, timeout=READY_MS) -> bool:
-    """Wait until ``board`` is playable; False if its engine could not start."""
-    page.wait_for_function(
-        "b => b.dataset.ready === 'true' || b.dataset.ready === 'error'",
-        arg=board.element_handle(),
-        timeout=timeout,
-    )
+    """Wait until ``board`` is playable; False if its engine could not start.
+
+    On this shared two-core machine Python can miss its start-up limit under load; the
+    board then says so and offers "Try again", which a reader would press: so does this
+    helper, once."""
+    settled = "b => b.dataset.ready === 'true' || b.dataset.ready === 'error'"
+    page.wait_for_function(settled, arg=board.element_handle(), timeout=timeout)
+    retry = board.locator('[data-action="retry"]')
+    if board.get_attribute("data-ready") == "error" and retry.count():
+        retry.click()
+        page.wait_for_function(
+            "b => b.dataset.ready === 'true'", arg=board.element_handle(), timeout=timeout
+        )
     return board.get_attribute("data-ready") == "true"
 
 

@@ -85,8 +85,9 @@ def test_no_page_breaks_the_policy_even_while_playing(browser, site_dir):
             page.goto(url + rel)
             page.wait_for_load_state("load")
             for board in page.locator(".board[data-game]").all():
-                if wait_playable(page, board):
-                    play_a_move(page, board)
+                # a policy that blocked Python would leave the board unplayable
+                assert wait_playable(page, board), f"/{rel}: a board's engine did not start"
+                play_a_move(page, board)
             said = [
                 t
                 for t in console
