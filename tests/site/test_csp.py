@@ -8,6 +8,7 @@ The site is served with the security headers (as ``make serve`` sends them) on t
 from __future__ import annotations
 
 import pytest
+from site_build_tools import ROOT
 from site_visits import built_pages, play_a_move, serve_with_headers, wait_playable
 
 from build_scripts.page_policy import policy_problems
@@ -100,3 +101,11 @@ def test_no_page_breaks_the_policy_even_while_playing(browser, site_dir):
         context.close()
         stop()
     assert failures == {}, "\n".join(f"{p}: {v}" for p, v in failures.items())
+
+
+@pytest.mark.parametrize("page", ["authoring.md", "authoring.fr.md"])
+def test_the_authoring_page_lists_the_headers_the_server_sends(page):
+    """Hosts other than ``make serve`` learn the headers from the authoring page."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    listed = "\n".join(f"{name}: {value}" for name, value in HEADERS.items())
+    assert f"```text\n{listed}\n```" in text
