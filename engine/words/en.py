@@ -110,6 +110,8 @@ WORDS: dict = {
         "ready": "Ready.",
         "retry": "Try again",
         "failed": "The game engine (Python in your browser) could not start, so this board cannot be played here. The rules and the picture above still stand; try reloading the page, or a recent Firefox, Chrome, Edge or Safari.",
+        "engineTimeout": "The game engine (Python running in your browser) did not start within {seconds} seconds, so this board cannot be played; it still shows its position. This can happen on a very slow connection or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
+        "engineFailed": "The game engine (Python running in your browser) could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
         "restarted": "The game engine stopped and was restarted; your game is kept.",
         "badLink": "The game in this link could not be read ({what}). Here is a fresh board instead.",
         "badSaved": "The saved game could not be read ({what}). Here is a fresh board instead.",

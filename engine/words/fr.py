@@ -115,6 +115,8 @@ WORDS: dict = {
         "ready": "Prêt.",
         "retry": "Réessayer",
         "failed": "Le moteur de jeu (Python dans votre navigateur) n'a pas pu démarrer : ce plateau ne peut pas être joué ici. Les règles et l'image ci-dessus restent valables ; rechargez la page, ou essayez un Firefox, Chrome, Edge ou Safari récent.",
+        "engineTimeout": "Le moteur de jeu (Python dans votre navigateur) n’a pas démarré en {seconds} secondes : ce plateau ne peut pas être joué, il montre seulement sa position. Cela arrive avec une connexion très lente, un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
+        "engineFailed": "Le moteur de jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
         "restarted": "Le moteur de jeu s'était arrêté ; il a été relancé et votre partie est conservée.",
         "badLink": "La partie de ce lien n'a pas pu être lue ({what}). Voici un plateau neuf.",
         "badSaved": "La partie enregistrée n'a pas pu être lue ({what}). Voici un plateau neuf.",
