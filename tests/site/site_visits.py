@@ -54,19 +54,21 @@ def serve_with_headers(folder: Path):
     return url, stop
 
 
-def wait_playable(page, board, timeout=READY_MS) -> bool:
+def wait_playable(page, board, timeout=READY_MS, tries=3) -> bool:
     """Wait until ``board`` is playable; False if its engine could not start.
 
     On this shared two-core machine Python can miss its start-up limit under load; the
     board then says so and offers "Try again", which a reader would press: so does this
-    helper, once."""
+    helper, up to ``tries`` times in all."""
     settled = "b => b.dataset.ready === 'true' || b.dataset.ready === 'error'"
-    page.wait_for_function(settled, arg=board.element_handle(), timeout=timeout)
-    retry = board.locator('[data-action="retry"]')
-    if board.get_attribute("data-ready") == "error" and retry.count():
+    for _ in range(tries):
+        page.wait_for_function(settled, arg=board.element_handle(), timeout=timeout)
+        retry = board.locator('[data-action="retry"]')
+        if board.get_attribute("data-ready") != "error" or not retry.count():
+            break
         retry.click()
         page.wait_for_function(
-            "b => b.dataset.ready === 'true'", arg=board.element_handle(), timeout=timeout
+            "b => b.dataset.ready !== 'error'", arg=board.element_handle(), timeout=timeout
         )
     return board.get_attribute("data-ready") == "true"
 
