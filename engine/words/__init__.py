@@ -4,13 +4,15 @@ build writes, the page's scripts. Nothing else holds an interface word."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import en, fr
 
 LANGUAGES = ("en", "fr")
-_TABLES: dict[str, dict] = {"en": en.WORDS, "fr": fr.WORDS}
+_TABLES: dict[str, dict[str, Any]] = {"en": en.WORDS, "fr": fr.WORDS}
 
 
-def table(lang: str) -> dict:
+def table(lang: str) -> dict[str, Any]:
     """The whole table of ``lang`` ("en" or "fr")."""
     try:
         return _TABLES[lang]
@@ -18,6 +20,6 @@ def table(lang: str) -> dict:
         raise ValueError(f"{lang!r}: expected one of {', '.join(LANGUAGES)}") from None
 
 
-def section(name: str) -> dict[str, dict]:
+def section(name: str) -> dict[str, dict[str, Any]]:
     """One section in every language: ``{"en": {...}, "fr": {...}}``."""
     return {lang: table(lang)[name] for lang in LANGUAGES}

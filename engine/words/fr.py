@@ -8,7 +8,9 @@ section of ``one``/``other`` forms is chosen by a count; ``fr.py``/``en.py`` hol
 keys (a test checks it).
 """
 
-WORDS: dict = {
+from typing import Any
+
+WORDS: dict[str, Any] = {
     "board": {
         "loading": "Chargement du moteur de jeu (Python dans votre navigateur)…",
         "noscript": (
