@@ -107,14 +107,28 @@ def play_a_move(page, board) -> str:
         if not moves.count():
             return before
         played = moves.text_content()
+        target = board.locator('[data-point][aria-label*="destination"]')
         for point in board.locator("[data-point]").all():
             point.click()
-            target = board.locator('[data-point][aria-label*="destination"]')
             if target.count():
-                target.first.click()
                 break
         else:
             raise AssertionError("no piece of the side to move could be moved")
+        # one landing point after another, as long as a chain of leaps goes on
+        marked = (
+            "b => [...b.querySelectorAll('[data-point]')].filter(p => "
+            "(p.getAttribute('aria-label') || '').includes('destination')).map(p => p.dataset.point).join()"
+        )
+        for _ in range(12):
+            if not target.count() or moves.text_content() != played:
+                break
+            before_click = page.evaluate(marked, board.element_handle())
+            target.first.click()
+            page.wait_for_function(
+                f"([b, m, was, pts]) => m.textContent !== was || ({marked})(b) !== pts",
+                arg=[board.element_handle(), moves.element_handle(), played, before_click],
+                timeout=READY_MS,
+            )
         page.wait_for_function(
             "([m, was]) => m.textContent !== was",
             arg=[moves.element_handle(), played],
