@@ -26,7 +26,7 @@ WORDS: dict[str, Any] = {
         "stop": "Stop",
         "stop-name": "Stop the computer thinking",
         "link": "Copy link",
-        "link-name": "Copy a link to this game",
+        "link-name": "Copy link to this game",
         "board": "Board",
         "sticks": "The stick dice",
         "answer": "Answer",

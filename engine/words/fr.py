@@ -28,7 +28,7 @@ WORDS: dict[str, Any] = {
         "stop": "Arrêter",
         "stop-name": "Arrêter la réflexion de l’ordinateur (Stop)",
         "link": "Copier le lien",
-        "link-name": "Copier un lien vers cette partie (Copy link)",
+        "link-name": "Copier le lien de cette partie (Copy link)",
         "board": "Plateau",
         "sticks": "Les bâtonnets",
         "answer": "Réponse",

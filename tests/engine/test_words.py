@@ -86,3 +86,14 @@ def test_no_interface_word_left_outside_the_tables():
     for module in (za_svg, aw_svg, labels):
         source = open(module.__file__, encoding="utf-8").read()
         assert not re.search(r'^\s*"fr"\s*:\s*\{', source, re.M), module.__name__
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_each_button_name_contains_its_visible_words(lang):
+    """A speech-input user says what they see (WCAG 2.5.3, label in name): a button's
+    accessible name holds its visible text."""
+    board = words.table(lang)["board"]
+    for key in board:
+        if key.endswith("-name"):
+            visible = board[key.removesuffix("-name")]
+            assert visible.lower() in board[key].lower(), (key, visible, board[key])
