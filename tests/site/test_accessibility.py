@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from site_build_tools import ROOT
-from site_visits import built_pages, play_a_move, wait_playable
+from site_visits import allow_slow_start, built_pages, play_a_move, wait_playable
 
 pytestmark = pytest.mark.browser
 
@@ -51,6 +51,7 @@ def test_no_serious_accessibility_finding_on_any_page(browser, site_url, site_di
     if not AXE.is_file():
         pytest.skip("axe-core is not installed (make setup)")
     context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 1000})
+    allow_slow_start(context)
     page = context.new_page()
     report = []
     try:

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import pytest
 from site_build_tools import ROOT
-from site_visits import built_pages, play_a_move, serve_with_headers, wait_playable
+from site_visits import (
+    allow_slow_start,
+    built_pages,
+    play_a_move,
+    serve_with_headers,
+    wait_playable,
+)
 
 from build_scripts.page_policy import policy_problems
 from build_scripts.security import CSP, HEADERS
@@ -75,6 +81,7 @@ def test_no_page_breaks_the_policy_even_while_playing(browser, site_dir):
     url, stop = serve_with_headers(site_dir)
     context = browser.new_context()
     context.add_init_script(f"({LISTEN})()")
+    allow_slow_start(context)
     console: list[str] = []
     failures: dict[str, list[str]] = {}
     page = context.new_page()
