@@ -6,8 +6,8 @@ is ever evaluated as code, and nothing the engine raises escapes as a crash.
 
 The protocol is **stateless**: a game is its record text (see the two ``Record`` classes),
 every request that concerns a game carries the record, and every reply carries the whole
-view of the game, so the page can rebuild anything (after a reload, a link, a restarted
-worker) from the record alone. The site build calls :func:`dispatch` with the same
+view of the game (unless ``since`` asks for less, below), so the page can rebuild
+anything (after a reload, a link, a restarted worker) from the record alone. The site build calls :func:`dispatch` with the same
 commands, so a board's first view on the page is exactly what the build checked.
 
 Request and reply
@@ -46,7 +46,15 @@ at most :data:`MAX_DEPTH` deep, with finite numbers only (``NaN``, ``Infinity`` 
 beyond a double are not JSON here); ``record`` at most :data:`MAX_RECORD` characters, other
 text :data:`MAX_TEXT`, one move or throw :data:`MAX_TOKEN`; ``seed`` 0 to 2**63-1;
 ``time_limit`` more than 0 and at most :data:`MAX_TIME_LIMIT` seconds; ``node_limit`` 1 to
-:data:`MAX_NODE_LIMIT`; ``since`` 0 to :data:`MAX_RECORD`. Beyond a limit: a ``request`` error naming the argument.
+:data:`MAX_NODE_LIMIT`; ``since`` 0 to :data:`MAX_RECORD`. Beyond a limit: a ``request``
+error naming the argument.
+
+Adding a command: write ``cmd_name(args) -> dict`` reading every argument through
+:func:`_arg` (type, default, ``max_len`` for text, ``lo``/``hi`` for numbers) or the
+shared readers (:func:`_record_text`, :func:`_seed`, :func:`_draw`, :func:`_since`), so
+each one is bounded and a bad one is a ``request`` error naming it; add it to
+:data:`COMMANDS` (commands of other modules go in their own section at the end of this
+file), and describe it here and in ``spec/``.
 
 Commands
 --------
