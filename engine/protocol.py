@@ -829,8 +829,9 @@ def cmd_svg(args: Args) -> Result:
         from engine.zohn_ahl import svg as za_svg
 
         if record_text is not None:
-            record = _za_record(record_text)
-            return {"svg": za_svg.board_svg(record.options, record.state(), lang=lang)}
+            game = ZohnAhlGame.from_text(record_text, MAX_RECORD)  # no events needed
+            options = game.record.options
+            return {"svg": za_svg.board_svg(options, game.state, lang=lang)}
         options = za.Options.from_dict(_arg(args, "options", dict, {}))
         return {"svg": za_svg.board_svg(options, None, lang=lang)}
     if game_name == "awithlaknannai":
@@ -839,8 +840,8 @@ def cmd_svg(args: Args) -> Result:
 
         flip = _arg(args, "flip", bool, False)
         if record_text is not None:
-            game = aw.Record.parse(record_text).replay()
-            return {"svg": aw_svg.board_svg(game.ruleset, game.position, lang=lang, flip=flip)}
+            played = AwithlaknannaiGame.from_text(record_text, MAX_RECORD).game
+            return {"svg": aw_svg.board_svg(played.ruleset, played.position, lang=lang, flip=flip)}
         ruleset = aw.get_ruleset(_arg(args, "ruleset", str, "culin"))
         position_text = _arg(args, "position", str, None)
         position = aw.Position.parse(position_text, ruleset) if position_text else None
