@@ -358,6 +358,7 @@ class ZohnAhlGame:
     def throw(self, throw: Any) -> list[Any]:
         """Play ``throw`` (the record grows by it); returns its events."""
         state, events = self.state.play(throw)
+        events = list(events)
         self.states.append(state)
         self.events.append(events)
         self.record = self.record.append(throw)

@@ -33,7 +33,7 @@ from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
 
 #: What the API accepts as a game's options: an Options, a ruleset name or Ruleset, a dict
 #: of options, or None (the defaults).
-OptionsLike = Options | Ruleset | str | dict | None
+OptionsLike = Options | Ruleset | str | dict[str, Any] | None
 
 __all__ = ["Event", "State", "EVENT_KINDS", "RULES", "kiowa", "culin", "printable", "globe"]
 
@@ -75,14 +75,14 @@ class Event(NamedTuple):
     extra: bool | None = None
     from_space: int | None = None
     to_space: int | None = None
-    path: tuple | None = None
+    path: tuple[int, ...] | None = None
     target: int | None = None
     target_space: int | None = None
     payer: int | None = None
-    counters: tuple | None = None
+    counters: tuple[int, ...] | None = None
     reason: str | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
         d: dict[str, Any] = {"kind": self[0], "side": self[1]}
         for name, v in zip(_FIELDS, self[2:]):
@@ -94,7 +94,13 @@ class Event(NamedTuple):
 _FIELDS = Event._fields[2:]
 
 
-def _kinfo(options: Options) -> tuple:
+#: A ruleset's path table: ``PATH_TABLES[name][from_own][value]``, the own spaces passed.
+_Paths = tuple[tuple[tuple[int, ...], ...], ...]
+#: (rule function, values, extras, gully cross?, path table): what every throw needs.
+_Info = tuple[Callable[["_Turn", int, int], None], tuple[int, ...], tuple[bool, ...], bool, _Paths]
+
+
+def _kinfo(options: Options) -> _Info:
     """What every throw of a game needs, looked up once per set of options:
     ``(rule function, values, extras, gully cross?, path table)``."""
     info = _KINFO.get(options)
@@ -111,7 +117,7 @@ def _kinfo(options: Options) -> tuple:
     return info
 
 
-_KINFO: dict = {}
+_KINFO: dict[Options, _Info] = {}
 _set = object.__setattr__
 _new = object.__new__
 _tnew = tuple.__new__  # builds the frequent events positionally (much faster than keywords)
@@ -137,7 +143,7 @@ class State:
     winner: int | None
     skip: tuple[bool, bool]
     throws_made: tuple[int, int]
-    _k: tuple
+    _k: _Info
 
     def __init__(
         self,
@@ -203,7 +209,7 @@ class State:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("State is immutable")
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self.options,
             self.awls,
@@ -228,7 +234,7 @@ class State:
             f"to_move={self.to_move}, winner={self.winner}, skip={self.skip})"
         )
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, self._key())
 
     @property
@@ -241,12 +247,12 @@ class State:
         return None if self.winner is None else Outcome(self.winner, "no-counters")
 
     @property
-    def physical(self) -> tuple:
+    def physical(self) -> tuple[int, int]:
         """Both awls' spaces in side 0's numbering (what the board drawing uses)."""
         own = self.awls[1]  # a valid space: checked when the state was made
         return (self.awls[0], 41 - own if self.options.rules.spaces == 40 else (28 - own) % 28)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "awls": list(self.awls),
             "counters": list(self.counters),
@@ -268,7 +274,7 @@ class State:
 
     def play(self, throw: Throw | str) -> tuple[State, list[Event]]:
         """Play one throw: ``(next_state, [Event, ...])``. GameOverError once finished."""
-        events: list = []
+        events: list[Event] = []
         return self._advance(throw, events), events
 
     def advance(self, throw: Throw | str) -> State:
@@ -395,7 +401,7 @@ class _Turn:
         state: State,
         extra: bool,
         cross: bool,
-        paths: tuple,
+        paths: _Paths,
         ev: list[Event] | None,
     ) -> None:
         self.side = side
