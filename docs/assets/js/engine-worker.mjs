@@ -143,10 +143,9 @@ async function readSnapshot(recordPromise, key, mark = null) {
   let bytes = null;
   if (!reason) {
     try {
-      const buffer = record.data instanceof Blob ? await record.data.arrayBuffer() : record.data;
-      bytes = new Uint8Array(buffer);
+      bytes = new Uint8Array(record.data instanceof Blob ? await record.data.arrayBuffer() : record.data);
     } catch (err) {
-      reason = "unreadable";
+      reason = `unreadable (${(err && err.message) || err})`;
     }
   }
   if (!reason && bytes.byteLength !== record.length) reason = `truncated (${bytes.byteLength} of ${record.length} bytes)`;
@@ -167,7 +166,8 @@ async function saveSnapshot(pyodide, key) {
   const t1 = performance.now();
   const record = {
     format: SNAPSHOT_FORMAT, key, length: image.byteLength, sha256: await sha256(image),
-    data: new Blob([image]), made: new Date().toISOString(),
+    data: image.byteOffset === 0 && image.byteLength === image.buffer.byteLength ? image.buffer : image.slice().buffer,
+    made: new Date().toISOString(),
   };
   await storeRequest("readwrite", (s) => s.put(record, DB_KEY));
   return { status: "saved", bytes: image.byteLength, make_ms: makeMs, save_ms: Math.round(performance.now() - t1) };
