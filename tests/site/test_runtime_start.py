@@ -264,3 +264,22 @@ def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(page, site_u
     assert result["tried"] == [["hard", 600, "EngineRestarted"]]
     assert result["move"]
     assert result["ms"] < 30_000, result
+
+
+def test_stop_says_what_became_of_the_computer(page, site_url):
+    page.goto(site_url + BOARD_PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="level"]').select_option("hard")
+    board.locator('select[data-action="opponent"]').select_option("cvc")
+    page.wait_for_function(
+        "b => b.querySelector('.board-turn').textContent.includes('thinking')",
+        arg=board.element_handle(),
+    )
+    board.get_by_role("button", name="Stop").click()
+    page.wait_for_function(
+        "b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
+        arg=board.element_handle(),
+    )
+    said = board.locator("[data-role=live]").text_content()
+    assert "Opponent: Another person." in said, said
+    assert board.locator('select[data-action="opponent"]').input_value() == "person"
