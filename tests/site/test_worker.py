@@ -149,7 +149,7 @@ def _broken_copy(site_dir: Path, dest: Path, manifest: str | None) -> Path:
             json.dumps(
                 {"indexURL": "pyodide/", "wheel": "engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl"}
             ),
-            "engine package /assets/runtime/engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl could not be loaded",
+            "/assets/runtime/engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl could not be loaded (HTTP 404",
         ),
     ],
 )
