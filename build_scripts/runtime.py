@@ -151,8 +151,9 @@ def _file_digest(*paths: Path) -> str:
 
 
 def trimmed_stdlib() -> Path:
-    """The trimmed standard library zip (cached by the source zip and the list's hash)."""
-    digest = _file_digest(PYODIDE_DIR / "python_stdlib.zip", stdlib.LIST)
+    """The trimmed standard library zip (cached by the hash of the source zip, the list
+    and the code that trims)."""
+    digest = _file_digest(PYODIDE_DIR / "python_stdlib.zip", stdlib.LIST, Path(stdlib.__file__))
     target = STDLIB_CACHE / digest / "python_stdlib.zip"
     if not target.is_file():
         stdlib.trim(PYODIDE_DIR / "python_stdlib.zip", target)
