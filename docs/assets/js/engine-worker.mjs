@@ -132,9 +132,12 @@ function snapshotKey(manifest) {
     ? `${manifest.pyodide}/${manifest.runtime}/${manifest.hash}` : null;
 }
 
-// The stored snapshot for `key` as bytes, or {discard: reason} when there is none that can
-// be used (a bad one is deleted).
-async function readSnapshot(recordPromise, key, mark = null) {
+class SnapshotRefused extends Error {}
+
+// The stored snapshot for `key`: {bytes, checked} (`checked` resolves with the bytes once
+// their SHA-256 matches, and rejects with SnapshotRefused otherwise: Pyodide's own loading
+// goes on meanwhile), or {discard: reason} when there is none that can be used.
+async function readSnapshot(recordPromise, key) {
   const record = await recordPromise;
   if (record === undefined) return { discard: "none stored" };
   let reason = null;
@@ -149,14 +152,20 @@ async function readSnapshot(recordPromise, key, mark = null) {
     }
   }
   if (!reason && bytes.byteLength !== record.length) reason = `truncated (${bytes.byteLength} of ${record.length} bytes)`;
-  mark && mark("snapshot_read_ms");
-  if (!reason && await sha256(bytes) !== record.sha256) reason = "corrupt (checksum)";
-  mark && mark("snapshot_check_ms");
   if (reason) {
-    await storeRequest("readwrite", (s) => s.delete(DB_KEY)).catch(() => {});
+    await dropSnapshot();
     return { discard: reason };
   }
-  return { bytes };
+  const checked = sha256(bytes).then((digest) => {
+    if (digest !== record.sha256) throw new SnapshotRefused("corrupt (checksum)");
+    return bytes;
+  });
+  checked.catch(() => {});
+  return { bytes, checked };
+}
+
+function dropSnapshot() {
+  return storeRequest("readwrite", (s) => s.delete(DB_KEY)).catch(() => {});
 }
 
 async function saveSnapshot(pyodide, key) {
@@ -237,16 +246,15 @@ async function boot() {
   const options = { indexURL: indexURL.href, stdout: () => {}, stderr: () => {} };
   if (stdlibURL) options.stdLibURL = stdlibURL.href;
   if (manifest.lock && typeof manifest.lock === "object") options.lockFileContents = manifest.lock;
+  const reading = key ? readSnapshot(stored, key).catch((err) => ({ discard: `unreadable (${err})` }))
+    : Promise.resolve({ discard: "the manifest has no runtime hash" });
   const { loadPyodide } = await pyodideModule;
   t = mark("import_pyodide_ms", t);
-
-  const markSnapshot = (name) => { t = mark(name, t); };
-  let snapshot = key ? await readSnapshot(stored, key, markSnapshot).catch((err) => ({ discard: `unreadable (${err})` }))
-    : { discard: "the manifest has no runtime hash" };
-  t = performance.now();
+  let snapshot = await reading;
+  t = mark("snapshot_read_ms", t);
   if (snapshot.bytes) {
     try {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.checked });
       t = mark("interpreter_ms", t);
       const random = pyodide.pyimport("sys").modules.get("random");
       if (random) random.seed();
@@ -255,8 +263,10 @@ async function boot() {
       return { ...engine, pyodide, start: "snapshot", stages, snapshot: { status: "restored" } };
     } catch (err) {
       // A snapshot that does not restore is dropped; the start below is a normal one.
-      await storeRequest("readwrite", (s) => s.delete(DB_KEY)).catch(() => {});
-      snapshot = { discard: `did not restore (${String((err && err.message) || err).split("\n")[0]})` };
+      await dropSnapshot();
+      const why = err instanceof SnapshotRefused ? err.message
+        : `did not restore (${String((err && err.message) || err).split("\n")[0]})`;
+      snapshot = { discard: why };
       t = performance.now();
     }
   }
