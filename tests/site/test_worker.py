@@ -75,7 +75,7 @@ def test_the_engine_in_the_browser_plays_the_rules_and_reports_errors(page, site
     }""",
         [_client_url(site_url), START_MS],
     )
-    assert result["legal"] == ["m4xm6"]  # shared/rules/awithlaknannai.md, worked example
+    assert result["legal"] == ["m4xm6"]  # spec/awithlaknannai.md, worked example
     assert result["refused"]["name"] == "EngineError" and result["refused"]["kind"] == "move"
     assert "b1-b2" in result["refused"]["message"]
     assert result["thrown"]["value"] == 6 and result["thrown"]["path"] == [2, 3, 4, 5, 6, 7]
