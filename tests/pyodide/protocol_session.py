@@ -5,7 +5,8 @@
 Each command of ``engine.protocol.COMMANDS`` is called as the page calls it -- with no
 arguments, with a game's record, drawn in English and in French, and with bad input --
 and games are played to their end with the computer at every level. It prints one line
-per command and exits with status 1 if a reply is not a JSON object with ``ok``.
+per command and exits with status 1 if a reply is not a JSON object with ``ok``, or is
+an ``internal`` error (a bug, or a module the runtime lacks: ``ModuleNotFoundError``).
 Used to measure which modules of the standard library the site's runtime must ship
 (``tests/pyodide/measure_stdlib.py``), so it goes through every path the page can take,
 errors included.
@@ -24,6 +25,8 @@ def ask(cmd, args=None, raw=None):
     reply = json.loads(protocol.handle(text))
     if not isinstance(reply, dict) or "ok" not in reply:
         raise SystemExit(f"{cmd}: not a protocol reply: {reply!r}")
+    if not reply["ok"] and reply["error"].get("kind") == "internal":
+        raise SystemExit(f"{cmd}: internal error: {reply['error'].get('message')}")
     return reply
 
 
