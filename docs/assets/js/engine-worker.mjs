@@ -17,11 +17,11 @@
 //                           {type: "broken", message}         (the interpreter failed: replace me)
 //
 // Two ways to start (`info.start`):
-// - "normal": Pyodide starts from scratch (2-4 s). Right after the "ready" message the
+// - "normal": Pyodide starts from scratch (seconds). Right after the "ready" message the
 //   worker takes a memory snapshot of the fresh interpreter, engine imported, and keeps it
 //   in this browser's IndexedDB ("snapshot" message).
 // - "snapshot": a later start (a return visit, a new tab) restores that image instead
-//   (well under a second). The snapshot is kept under a key made of the Pyodide version,
+//   (several times faster). The snapshot is kept under a key made of the Pyodide version,
 //   the runtime's hash and the engine's hash (all from the manifest), with its length and
 //   its SHA-256: one that is missing, made by another build, truncated or corrupt is
 //   thrown away and the worker starts normally, without a word to the reader.
