@@ -29,7 +29,7 @@
 // The worker is replaced and the calls in flight are settled as above.
 //
 // info.start is "snapshot" when Python was restored from the memory snapshot this browser
-// keeps (a return visit, a new tab: well under a second), "normal" otherwise; after a
+// keeps (a return visit, a new tab), "normal" otherwise; after a
 // normal start the worker saves a snapshot, and engine.snapshot (a Promise) resolves with
 // {status: "saved"|"failed"|"restored"|"unavailable", bytes?, make_ms?, save_ms?, reason?}.
 //
