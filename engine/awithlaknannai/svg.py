@@ -15,9 +15,10 @@ Orientation: Black (side 0, moves first) at the bottom, points numbered from the
 Black sees the board, as the specification says. ``flip=True`` turns the board half a turn,
 so White sits at the bottom and reads its own left to right.
 
-Pieces: Black is a near-black disc with a light ring inside it; White an off-white disc
-with a dark outline and a dark centre dot. They differ by fill, outline and mark, so they
-read in greyscale print and for colour-blind readers.
+Pieces: Black is a near-black disc with a light ring inside it; White an off-white square
+with rounded corners, a dark outline and a dark centre dot. They differ by shape, fill,
+outline and mark, so they read in greyscale print and for colour-blind readers. (The
+records describe the pieces only by colour; the shapes are the site's.)
 
 Class names and data attributes (for the site's CSS and scripts)
 -----------------------------------------------------------------
@@ -112,7 +113,7 @@ def _pieces_of(rs: Ruleset, position) -> tuple[dict, int | None]:
 
 
 def piece_marker(colour: str, scale: float = 1.0) -> str:
-    """A piece drawn around (0, 0): ``"B"`` or ``"W"``."""
+    """A piece drawn around (0, 0): ``"B"`` a disc, ``"W"`` a rounded square."""
     r = PIECE_R * scale
     if colour == "B":
         return el(
@@ -132,10 +133,15 @@ def piece_marker(colour: str, scale: float = 1.0) -> str:
                 "stroke-width": num(2.2 * scale),
             },
         )
+    side = r * 0.86  # half the side of a square about as large as the disc
     return el(
-        "circle",
+        "rect",
         {
-            "r": num(r),
+            "x": num(-side),
+            "y": num(-side),
+            "width": num(2 * side),
+            "height": num(2 * side),
+            "rx": num(side * 0.3),
             "fill": C["white-piece"],
             "stroke": C["black-piece"],
             "stroke-width": num(2.6 * scale),

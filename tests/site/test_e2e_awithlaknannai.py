@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from test_e2e_support import e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
+from test_e2e_support import USABLE, e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,7 @@ def test_points_have_accessible_names(visit):
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="opponent"]').select_option("person")
     board.locator('button[data-action="new"]').click()
-    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
     assert name_of(board, "b4").startswith("b4, black piece")
     assert name_of(board, "t4").startswith("t4, white piece")
     assert name_of(board, "m5").startswith("m5, empty")
@@ -76,7 +76,7 @@ def test_french_page_names_points_in_french(visit):
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="opponent"]').select_option("person")
     board.locator('button[data-action="new"]').click()
-    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
     assert name_of(board, "b4").startswith("b4, pion noir")
     assert name_of(board, "m5").startswith("m5, vide")
 
@@ -131,7 +131,7 @@ def test_play_a_move_against_the_computer(visit):
     board.locator('select[data-action="opponent"]').select_option("computer")
     board.locator('select[data-action="level"]').select_option("easy")
     board.locator('button[data-action="new"]').click()
-    page.wait_for_function("b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle())
+    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
     point(board, "m6").click()
     point(board, "m5").click()
     # White's only answer is the capture m4xm6: the computer plays it

@@ -18,6 +18,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_MS = 60_000          # generous: two cores shared by many processes
+# A JavaScript test of whether a board's control can be used now. A busy control is
+# disabled, or only marked aria-disabled when it has the focus (so the focus stays on it).
+USABLE = "(c => !!c && !c.disabled && c.getAttribute('aria-disabled') !== 'true')"
 
 
 @pytest.fixture(scope="session")
@@ -99,3 +102,17 @@ def engine_record(cmd: str, args: dict) -> str:
     sys.path.insert(0, str(ROOT))
     from engine import protocol
     return protocol.dispatch(cmd, args)["record"]
+
+
+def follow(page, href):
+    """Follow a link to `href` on the site as a reader clicks it (instant navigation: the
+    page's scripts and its Python stay)."""
+    page.evaluate(
+        """([href]) => { const a = document.createElement('a'); a.href = href; a.id = 'e2e-link';
+        a.textContent = 'go'; document.querySelector('article').prepend(a); }""",
+        [href],
+    )
+    page.locator("#e2e-link").click()
+    path = urlsplit(href).path
+    page.wait_for_url(lambda url: urlsplit(url).path == path)
+    page.wait_for_function("() => !document.querySelector('#e2e-link')")

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import pytest
 
-from test_e2e_support import e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
+from test_e2e_support import USABLE, e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +27,7 @@ def open_board(visit, path=PAGE, record=None):
 def throw_enabled(page, board):
     page.wait_for_function(
         "b => { const t = b.querySelector('[data-action=throw]');"
-        " return !t.disabled || b.querySelector('.board-turn').textContent.includes('wins'); }",
+        f" return {USABLE}(t) || b.querySelector('.board-turn').textContent.includes('wins'); }}",
         arg=board.element_handle())
 
 

@@ -51,6 +51,12 @@ function phrasebook(W) {
       ? fill(W.ended.win, { name, reason, group: group(name) })
       : fill(W.ended.draw, { reason })),
     boardLabel: (name) => fill(W.boardLabel, { name }),
+    chooseVictim: (victims) => fill(W.chooseVictim, { victims: victims.join(W.or) }),
+    twoVictims: (landing, victims) => fill(W.twoVictims, { landing, victims: victims.join(W.or) }),
+    notTarget: (point, targets) => counted(W.notTarget, targets.length, { point, targets: targets.join(", ") }),
+    who: (name) => fill(W.who, { name }),
+    badLinkKept: (what) => fill(W.badLinkKept, { what }),
+    opponentNow: () => fill(W.opponentNow, { opponent: W.opponent, person: W.person }),
   };
 }
 

@@ -1,12 +1,15 @@
 // The Awithlaknannai board: choose a piece, then where it goes (a leap chain point by
-// point), by pointer or keyboard. The engine lists the legal moves with their paths;
-// this module only matches what the reader points at against that list, so it knows no
-// rules. The computer thinks in the worker; Stop terminates it.
+// point), by pointer or keyboard. The engine lists the legal moves with their paths; the
+// move picker (move-picker.js) narrows them down as points are chosen, so this module
+// knows no rules: it draws, listens and tells. Every move, computer move and undo is one
+// request to the engine, which sends the new drawing with the new view. The computer
+// thinks in the worker; Stop terminates it.
 
-import { lang } from "../i18n.js";
 import {
-  el, part, button, errorText, call, cancel, keep, forget, copyLink, randomSeed, sleep, Board,
+  el, part, button, enable, isOff, centre, reducedMotion, errorText, call, cancel, forget,
+  copyLink, randomSeed, sleep, Board,
 } from "./common.js";
+import { MovePicker } from "./move-picker.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const RULESETS = ["culin", "open", "bent", "ludii", "kolowis"];
@@ -18,10 +21,6 @@ function smallerSearch(args) {
   if (args.time_limit <= 0.5) return null;
   const level = { hard: "medium", medium: "easy" }[args.level] || args.level;
   return { ...args, level, time_limit: args.time_limit > 1 ? 1 : 0.5 };
-}
-
-function reducedMotion() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 // What stands on each point, from the position text "ROW/ROW/ROW side quiet"
@@ -43,8 +42,8 @@ class AwithBoard extends Board {
   constructor(root) {
     super(root);
     this.loadCmd = "awithlaknannai.load";
-    this.future = [];        // undone views (for Redo); Undo asks the engine
-    this.sel = [];           // the path chosen so far: [from, landing, ...]
+    this.future = [];        // undone views (for Redo)
+    this.picker = new MovePicker([]);
     this.focusName = null;
     this.thinking = false;
     this.gen = 0;            // the number of the latest computer search
@@ -62,6 +61,10 @@ class AwithBoard extends Board {
     return this.cfg.bottom === "white" ? 0 : 1;
   }
 
+  draw() {
+    return { ...super.draw(), flip: this.flip };
+  }
+
   build() {
     const { root, L } = this;
     root.classList.add("board--awithlaknannai");
@@ -75,13 +78,13 @@ class AwithBoard extends Board {
     this.controls.before(this.turnLine);
 
     const c = this.controls;
-    this.btnUndo = button(c, "undo", L.undo);
-    this.btnRedo = button(c, "redo", L.redo);
-    this.btnStop = button(c, "stop", L.stop);
-    this.btnNew = button(c, "new", L.newGame);
-    this.btnFlip = button(c, "flip", "⇅");
-    if (!this.btnFlip.getAttribute("aria-label")) this.btnFlip.setAttribute("aria-label", lang() === "fr" ? "Tourner le plateau" : "Turn the board");
-    this.btnLink = button(c, "link", L.copyLink);
+    this.btnUndo = button(c, "undo", L.undo, { onclick: () => this.undo() });
+    this.btnRedo = button(c, "redo", L.redo, { onclick: () => this.redo() });
+    this.btnStop = button(c, "stop", L.stop, { onclick: () => this.stop() });
+    this.btnNew = button(c, "new", L.newGame, { onclick: () => this.newGame() });
+    this.btnFlip = button(c, "flip", "⇅", { name: L.turnBoard, onclick: () => this.turnRound() });
+    this.btnLink = button(c, "link", L.copyLink, { name: L.linkName,
+      onclick: () => this.view && copyLink(this.id, this.view.record, (m) => this.say(m), this.controls) });
     c.querySelectorAll("[data-action]").forEach((b) => {
       if (!["undo", "redo", "stop", "new", "flip", "link"].includes(b.dataset.action)) b.hidden = true;
     });
@@ -105,9 +108,10 @@ class AwithBoard extends Board {
       el("label", { class: "board-field" }, el("span", { text: L.level }), this.levelSelect));
     c.after(fields);
 
+    // the move list has a heading at the level that follows the page's (no level skipped)
     this.movesBox = el("div", { class: "aw-moves" },
-      el("h4", { class: "aw-moves-title", text: L.moves }),
-      el("ol", { class: "aw-movelist" }));
+      el("p", { class: "aw-moves-title", id: `${this.id}-moves`, text: L.moves }),
+      el("ol", { class: "aw-movelist", "aria-labelledby": `${this.id}-moves` }));
     this.moveList = this.movesBox.querySelector("ol");
     this.live.after(this.movesBox);
 
@@ -115,15 +119,16 @@ class AwithBoard extends Board {
     for (const b of this.allControls) b.disabled = true;
     c.classList.add("is-loading");
 
-    this.btnUndo.addEventListener("click", () => this.undo());
-    this.btnRedo.addEventListener("click", () => this.redo());
-    this.btnStop.addEventListener("click", () => this.stop());
-    this.btnNew.addEventListener("click", () => this.newGame());
-    this.btnFlip.addEventListener("click", () => { this.flip = !this.flip; this.renderBoard(); });
-    this.btnLink.addEventListener("click", () => this.view && copyLink(this.id, this.view.record, (m) => this.say(m), this.controls));
-    this.rulesetSelect.addEventListener("change", () => { this.ruleset = this.rulesetSelect.value; this.newGame(); });
-    this.oppSelect.addEventListener("change", () => { this.mode = this.oppSelect.value; this.refresh(); this.maybeComputer(); });
-    this.levelSelect.addEventListener("change", () => { this.level = this.levelSelect.value; });
+    // a change made while the board is busy is undone (the select only looked enabled)
+    const onChange = (select, fn) => select.addEventListener("change", () => {
+      if (isOff(select)) { select.value = select.dataset.value || select.value; return; }
+      select.dataset.value = select.value;
+      fn();
+    });
+    onChange(this.rulesetSelect, () => { this.ruleset = this.rulesetSelect.value; this.newGame(); });
+    onChange(this.oppSelect, () => { this.mode = this.oppSelect.value; this.refresh(); this.maybeComputer(); });
+    onChange(this.levelSelect, () => { this.level = this.levelSelect.value; });
+    for (const sel of [this.rulesetSelect, this.oppSelect, this.levelSelect]) sel.dataset.value = sel.value;
 
     this.boardBox.addEventListener("click", (ev) => this.onClick(ev));
     this.boardBox.addEventListener("keydown", (ev) => this.onKey(ev));
@@ -134,44 +139,42 @@ class AwithBoard extends Board {
   // -- start ----------------------------------------------------------------------------
   async opened(view) {
     this.ruleset = view.ruleset || this.ruleset;
-    this.rulesetSelect.value = this.ruleset;
+    this.rulesetSelect.value = this.rulesetSelect.dataset.value = this.ruleset;
+    this.future = [];
+    this.lastPath = null;
     await this.show(view);
     this.controls.classList.remove("is-loading");
   }
 
   async freshView(ruleset = null) {
+    const draw = this.draw();
     if (this.cfg.record && (!ruleset || ruleset === (this.cfg.ruleset || "culin"))) {
-      return call("awithlaknannai.load", { record: this.cfg.record });
+      return call("awithlaknannai.load", { record: this.cfg.record, draw });
     }
-    const args = { ruleset: ruleset || this.ruleset, stall: this.cfg.stall || "draw" };
+    const args = { ruleset: ruleset || this.ruleset, stall: this.cfg.stall || "draw", draw };
     if (this.cfg.position && (!ruleset || ruleset === this.cfg.ruleset)) args.position = this.cfg.position;
     return call("awithlaknannai.new", args);
   }
 
   // -- drawing ---------------------------------------------------------------------------
   async show(view) {
+    if (view.flip !== undefined && view.flip !== this.flip) delete view.svg;   // drawn the other way round
+    const svg = await this.svgOf(view);
+    view.flip = this.flip;
+    view.svg = svg;
     this.view = view;
-    this.sel = [];
-    this.caps = [];
-    this.pickHop = null;
-    await this.renderBoard();
+    this.picker = new MovePicker(view.finished ? [] : view.legal || []);
+    const hadFocus = this.boardBox.contains(document.activeElement);
+    this.boardBox.innerHTML = svg;
+    this.decorate();
+    if (hadFocus && this.focusName) this.focusPoint(this.focusName);
     this.renderMoves();
     this.refresh();
   }
 
-  async renderBoard() {
-    const view = this.view;
-    if (!view) return;
-    const hadFocus = this.boardBox.contains(document.activeElement);
-    try {
-      const res = await call("svg", { game: "awithlaknannai", ruleset: view.ruleset || this.ruleset,
-        position: view.position, lang: lang(), flip: this.flip });
-      this.boardBox.innerHTML = typeof res === "string" ? res : res.svg;
-    } catch (err) {
-      console.error("svg", err);
-    }
-    this.decorate();
-    if (hadFocus && this.focusName) this.focusPoint(this.focusName);
+  async turnRound() {
+    this.flip = !this.flip;
+    await this.act(() => this.show(this.view), { computer: false });
   }
 
   decorate() {
@@ -202,7 +205,7 @@ class AwithBoard extends Board {
       p.setAttribute("focusable", "true");
       p.dataset.label = `${name}, ${piece === "B" ? this.L.pointBlack : piece === "W" ? this.L.pointWhite : this.L.pointEmpty}`;
       p.setAttribute("aria-label", p.dataset.label);
-      const c = this.centre(p);
+      const c = centre(p, svg);
       const g = document.createElementNS(SVGNS, "g");
       g.setAttribute("class", "aw-ring");
       g.dataset.ring = name;
@@ -213,13 +216,12 @@ class AwithBoard extends Board {
       this.rings[name] = g;
     }
     svg.append(layer);
-    this.markLast();
-    this.markChoices();
+    for (const p of this.lastPath || []) this.ring(p, "is-last");
   }
 
   pointRadius() {
     // half the smallest distance between two points, in SVG units
-    const cs = this.points.map((p) => this.centre(p));
+    const cs = this.points.map((p) => centre(p, this.svg));
     let best = Infinity;
     for (let i = 0; i < cs.length; i++) {
       for (let j = i + 1; j < cs.length; j++) {
@@ -228,18 +230,6 @@ class AwithBoard extends Board {
       }
     }
     return Number.isFinite(best) ? best * 0.42 : 12;
-  }
-
-  centre(node) {
-    const b = node.getBBox();
-    let x = b.x + b.width / 2;
-    let y = b.y + b.height / 2;
-    try {
-      const m = this.svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
-      return { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
-    } catch {
-      return { x, y };
-    }
   }
 
   ring(name, cls, on = true) {
@@ -252,13 +242,6 @@ class AwithBoard extends Board {
     if (g) g.classList.toggle(cls, on);
   }
 
-  candidates() {
-    const legal = (this.view && this.view.legal) || [];
-    const caps = this.caps || [];
-    return legal.filter((m) => this.sel.every((p, i) => m.path[i] === p)
-      && caps.every((c, i) => c === undefined || (m.captured || [])[i] === c));
-  }
-
   humanTurn() {
     if (!this.view || this.view.finished || this.busy || this.thinking) return false;
     if (this.mode === "cvc") return false;
@@ -266,46 +249,34 @@ class AwithBoard extends Board {
     return true;
   }
 
+  // The rings and the points' names from the picker: what may move, what is chosen, where
+  // it may go, which pieces a leap takes.
   markChoices() {
     if (!this.rings) return;
     for (const cls of ["is-selected", "is-target", "is-movable", "is-must", "is-victim", "is-trail"]) this.ring(null, cls);
-    for (const p of this.points || []) p.removeAttribute("aria-pressed");
+    for (const p of this.points || []) {
+      p.removeAttribute("aria-pressed");
+      p.setAttribute("aria-label", p.dataset.label);
+    }
     if (!this.humanTurn()) return;
-    const legal = this.view.legal || [];
-    const must = legal.length > 0 && legal.every((m) => (m.captured || []).length > 0);
-    if (!this.sel.length) {
-      for (const m of legal) {
-        this.ring(m.path[0], "is-movable");
-        if (must) this.ring(m.path[0], "is-must");
+    const pk = this.picker;
+    if (!pk.path.length) {
+      for (const from of pk.movable) {
+        this.ring(from, "is-movable");
+        if (pk.mustCapture) this.ring(from, "is-must");
       }
       return;
     }
-    const cands = this.candidates();
-    this.sel.forEach((p, i) => this.ring(p, i === 0 ? "is-selected" : "is-trail"));
-    const p0 = this.points.find((p) => p.dataset.point === this.sel[0]);
-    if (p0) p0.setAttribute("aria-pressed", "true");
-    for (const m of cands) {
-      const next = m.path[this.sel.length];
-      if (next) this.ring(next, "is-target");
-      const cap = (m.captured || [])[this.sel.length - 1];
-      if (cap) this.ring(cap, "is-victim");
-    }
-    // the leaps already made in this chain: their victims stay marked
-    for (const m of cands) (m.captured || []).slice(0, this.sel.length - 1).forEach((c) => this.ring(c, "is-victim"));
-    // the destinations also get words in the points' names
-    const targets = new Set(cands.map((m) => m.path[this.sel.length]).filter(Boolean));
+    pk.path.forEach((p, i) => this.ring(p, i === 0 ? "is-selected" : "is-trail"));
+    const targets = new Set(pk.targets);
+    for (const t of targets) this.ring(t, "is-target");
+    for (const v of [...pk.victimsTaken, ...pk.victimsAhead]) this.ring(v, "is-victim");
     for (const p of this.points) {
-      const base = p.dataset.label;
-      p.setAttribute("aria-label", targets.has(p.dataset.point) ? `${base}, ${lang() === "fr" ? "destination possible" : "possible destination"}`
-        : p.dataset.point === this.sel[0] ? `${base}, ${lang() === "fr" ? "choisi" : "chosen"}` : base);
+      const name = p.dataset.point;
+      if (name === pk.path[0]) p.setAttribute("aria-pressed", "true");
+      if (targets.has(name)) p.setAttribute("aria-label", `${p.dataset.label}, ${this.L.possibleDestination}`);
+      else if (name === pk.path[0]) p.setAttribute("aria-label", `${p.dataset.label}, ${this.L.chosen}`);
     }
-  }
-
-  markLast() {
-    const h = (this.view && this.view.history) || [];
-    const last = this.lastPath;
-    if (!last || !h.length) return;
-    last.forEach((p) => this.ring(p, "is-last"));
   }
 
   renderMoves() {
@@ -331,34 +302,34 @@ class AwithBoard extends Board {
     });
   }
 
-  refresh() {
+  turnText() {
     const v = this.view;
-    if (!v) return;
     const L = this.L;
-    const ready = !this.busy;
-    this.btnUndo.disabled = !ready || !(v.history || []).length;
-    this.btnRedo.disabled = !ready || this.thinking || !this.future.length;
-    this.btnStop.disabled = !this.thinking && !(this.mode === "cvc" && this.cvcRunning && !v.finished);
-    this.btnStop.hidden = false;
-    this.btnNew.disabled = !ready;
-    this.btnFlip.disabled = !ready;
-    this.btnLink.disabled = false;
-    this.rulesetSelect.disabled = !ready || this.thinking;
-    this.oppSelect.disabled = !ready;
-    this.levelSelect.disabled = !ready || this.mode === "person";
-    let turn;
     if (v.finished) {
       const o = v.outcome || {};
       const who = o.winner === 0 || o.winner === 1 ? L.colourName[o.winner] : null;
-      turn = L.ended(who, L.reasons[o.reason] || o.reason || "");
-    } else if (this.thinking) {
-      turn = L.thinking;
-    } else {
-      turn = L.toMove(L.colourName[v.to_move]);
-      const legal = v.legal || [];
-      if (this.humanTurn() && legal.length && legal.every((m) => (m.captured || []).length)) turn = L.mustCapture(L.colourName[v.to_move]);
+      return L.ended(who, L.reasons[o.reason] || o.reason || "");
     }
-    this.turnLine.textContent = turn;
+    if (this.thinking) return L.thinking;
+    if (this.humanTurn() && this.picker.mustCapture) return L.mustCapture(L.colourName[v.to_move]);
+    return L.toMove(L.colourName[v.to_move]);
+  }
+
+  refresh() {
+    const v = this.view;
+    if (!v) return;
+    const ready = !this.busy;
+    enable(this.btnUndo, ready && (v.history || []).length > 0);
+    enable(this.btnRedo, ready && !this.thinking && this.future.length > 0);
+    enable(this.btnStop, this.thinking || (this.mode === "cvc" && this.cvcRunning && !v.finished));
+    this.btnStop.hidden = false;
+    enable(this.btnNew, ready);
+    enable(this.btnFlip, ready);
+    enable(this.btnLink, true);
+    enable(this.rulesetSelect, ready && !this.thinking);
+    enable(this.oppSelect, ready);
+    enable(this.levelSelect, ready && this.mode !== "person");
+    this.turnLine.textContent = this.turnText();
     this.turnLine.classList.toggle("is-over", !!v.finished);
     this.markChoices();
   }
@@ -420,11 +391,9 @@ class AwithBoard extends Board {
       ev.preventDefault();
       this.choose(p.dataset.point);
     } else if (ev.key === "Escape") {
-      if (this.sel.length) {
+      if (this.picker.path.length || this.picker.pending) {
         ev.preventDefault();
-        this.pickHop = null;
-        this.caps = [];
-        this.sel = [];
+        this.picker.reset();
         this.markChoices();
         this.say(this.L.selectPiece);
       }
@@ -456,118 +425,62 @@ class AwithBoard extends Board {
     return best;
   }
 
+  // A point chosen (click, Enter or Space): the picker decides what it means; a whole move
+  // is played, anything else is said in words and shown by the rings.
   choose(name) {
     if (!this.humanTurn()) return;
     const L = this.L;
-    const fr = lang() === "fr";
-    const legal = this.view.legal || [];
-    if (this.pickHop) {
-      // which piece this hop leaps over (two are possible under `bent`)
-      const { landing, victims } = this.pickHop;
-      if (!victims.includes(name)) {
-        this.say(fr ? `Choisissez le pion à prendre : ${victims.join(" ou ")}.` : `Choose the piece to take: ${victims.join(" or ")}.`);
+    const r = this.picker.choose(name);
+    switch (r.kind) {
+      case "move":
+        this.play(r.move);
         return;
-      }
-      this.pickHop = null;
-      return this.advance(landing, name);
-    }
-    if (!this.sel.length) {
-      if (legal.some((m) => m.path[0] === name)) {
-        this.sel = [name];
-        this.caps = [];
-        const n = new Set(this.candidates().map((m) => m.path[1])).size;
-        this.say(`${L.selected(name)} ${L.legalTo(n)}`);
-      } else {
-        const must = legal.length && legal.every((m) => (m.captured || []).length);
-        this.say(must ? `${L.notYours(name)} ${L.mustCapture(L.colourName[this.view.to_move])}` : `${L.notYours(name)} ${L.selectPiece}`);
-      }
-      this.markChoices();
-      return;
-    }
-    if (this.sel.length === 1 && name === this.sel[0]) {
-      this.sel = [];
-      this.caps = [];
-      this.markChoices();
-      this.say(L.selectPiece);
-      return;
-    }
-    const cands = this.candidates();
-    const next = cands.filter((m) => m.path[this.sel.length] === name);
-    if (!next.length) {
-      if (this.sel.length === 1 && legal.some((m) => m.path[0] === name)) {
-        this.sel = [name];
-        this.caps = [];
-        const n = new Set(this.candidates().map((m) => m.path[1])).size;
-        this.say(`${L.selected(name)} ${L.legalTo(n)}`);
-        this.markChoices();
-        return;
-      }
-      const targets = [...new Set(cands.map((m) => m.path[this.sel.length]))];
-      this.say(`${L.notYours(name)} ${L.legalTo(targets.length)} (${targets.join(", ")})`);
-      return;
-    }
-    const victims = [...new Set(next.map((m) => (m.captured || [])[this.sel.length - 1]).filter(Boolean))];
-    if (victims.length > 1) {
-      this.pickHop = { landing: name, victims };
-      this.markChoices();
-      victims.forEach((v) => this.ring(v, "is-victim"));
-      this.say(fr ? `Deux pions peuvent être sautés pour arriver en ${name} : choisissez celui à prendre (${victims.join(" ou ")}).`
-                  : `Two pieces can be leapt to reach ${name}: choose the one to take (${victims.join(" or ")}).`);
-      return;
-    }
-    return this.advance(name, victims[0]);
-  }
-
-  // One hop chosen: to `landing`, over `victim` (undefined for a step).
-  advance(landing, victim) {
-    const L = this.L;
-    this.sel = [...this.sel, landing];
-    this.caps = [...(this.caps || []), victim];
-    const cands = this.candidates();
-    const done = cands.filter((m) => m.path.length === this.sel.length);
-    const longer = cands.filter((m) => m.path.length > this.sel.length);
-    if (done.length && !longer.length) {
-      this.play(done[0].notation, done[0].path);
-      return;
+      case "selected":
+        this.say(`${L.selected(name)} ${L.legalTo(r.targets.length)}`);
+        break;
+      case "deselected":
+        this.say(L.selectPiece);
+        break;
+      case "continue":
+        this.say(`${L.continueChain(r.at)} ${L.legalTo(r.targets.length)}`);
+        break;
+      case "ask":
+        this.say(L.twoVictims(r.landing, r.victims));
+        break;
+      default:   // refused
+        if (r.reason === "not-victim") this.say(L.chooseVictim(r.victims));
+        else if (r.reason === "not-target") this.say(L.notTarget(name, r.targets));
+        else if (r.reason === "no-move") this.say(L.noMove);
+        else this.say(`${L.notYours(name)} ${r.mustCapture ? L.mustCapture(L.colourName[this.view.to_move]) : L.selectPiece}`);
     }
     this.markChoices();
-    this.say(`${L.continueChain(landing)} ${L.legalTo(new Set(longer.map((m) => m.path[this.sel.length])).size)}`);
   }
 
   // -- moves ---------------------------------------------------------------------------------
-  async play(notation, path, { byComputer = false, view = null } = {}) {
+  // A move chosen on the board: one request (the engine checks it, and draws the result).
+  play(move) {
+    return this.act(async () => {
+      const before = this.view;
+      const next = await call("awithlaknannai.play", { record: before.record, move: move.notation, draw: this.draw() });
+      this.future = [];
+      await this.moved(before, next, next.move || move);
+    });
+  }
+
+  // Show a move made (by the reader or the computer): slide the piece, show the new view,
+  // say it in words, keep the game.
+  async moved(before, next, made) {
+    if (!this.alive) return;
     const L = this.L;
-    this.busy = true;
-    this.refresh();
-    const before = this.view;
-    try {
-      const next = view || await call("awithlaknannai.play", { record: before.record, move: notation },
-        );
-      if (!this.alive) return;
-      if (!byComputer) this.future = [];
-      this.lastPath = path || null;
-      const mover = L.colourName[before.to_move];
-      await this.animateMove(next.move || { path, captured: [] });
-      this.busy = false;
-      await this.show(next);
-      const made = next.move || (next.history || []).slice(-1)[0] || { notation };
-      const move = notationOf(made) || notation;
-      this.lastPath = made.path || path || null;
-      const taken = (made.captured || []).length;
-      let words = L.played(mover, move);
-      if (taken) words = words.replace(/\.$/, ` (${L.capturedN(taken)}).`);
-      if (next.finished) words += " " + this.turnLine.textContent;
-      else words += " " + this.turnLine.textContent + ".";
-      this.say(words.replace(/\.\.$/, "."));
-      keep(this.id, next.record);
-      if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
-    } catch (err) {
-      this.busy = false;
-      this.sel = [];
-      this.setStatus(errorText(err), "error");
-      this.refresh();
-    }
-    this.maybeComputer();
+    await this.animateMove(made);
+    this.lastPath = made.path || null;
+    await this.show(next);
+    let words = L.played(L.colourName[before.to_move], notationOf(made));
+    const taken = (made.captured || []).length;
+    if (taken) words = words.replace(/\.$/, ` (${L.capturedN(taken)}).`);
+    this.say(`${words} ${this.turnText()}.`.replace(/\.\.$/, "."));
+    this.keep(next);
+    if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
   }
 
   // Slide the piece hop by hop along its path; the pieces it leaps fade as it passes.
@@ -614,7 +527,7 @@ class AwithBoard extends Board {
       // with a smaller budget, then a smaller one.
       const budget = this.level === "hard" ? 3 : 1.5;
       res = await call("awithlaknannai.ai", { record: v.record, level: this.level, seed: randomSeed(),
-        time_limit: budget }, { retries: 0, timeoutMs: budget * 4000 + 4000, fallback: smallerSearch });
+        time_limit: budget, draw: this.draw() }, { retries: 0, timeoutMs: budget * 4000 + 4000, fallback: smallerSearch });
     } catch (err) {
       if (gen === this.gen) {
         this.thinking = false;
@@ -627,20 +540,21 @@ class AwithBoard extends Board {
     }
     if (gen !== this.gen || this.view !== v || !this.alive) return;
     this.thinking = false;
-    const mv = res.move || {};
-    await this.play(mv.notation, mv.path, { byComputer: true, view: { ...res.view, move: mv } });
+    await this.act(() => this.moved(v, res.view, res.move));
+  }
+
+  async stopComputer() {
+    this.gen++;
+    this.cvcRunning = false;
+    if (this.thinking) {
+      this.thinking = false;
+      try { await cancel(); } catch { /* the worker is restarted anyway */ }
+    }
   }
 
   async stop() {
-    const wasThinking = this.thinking;
-    this.gen++;
-    this.thinking = false;
-    this.cvcRunning = false;
-    const now = this.personTakesOver();
-    if (wasThinking) {
-      try { await cancel(); } catch { /* the worker is restarted anyway */ }
-    }
-    this.say(`${this.L.stopped} ${now}`);
+    await this.stopComputer();
+    this.say(`${this.L.stopped} ${this.personTakesOver()}`);
     this.refresh();
   }
 
@@ -648,73 +562,57 @@ class AwithBoard extends Board {
   // the sentence that says so.
   personTakesOver() {
     this.mode = "person";
-    this.oppSelect.value = "person";
-    return `${this.L.opponent}${lang() === "fr" ? "\u00a0:" : ":"} ${this.L.person}.`;
+    this.oppSelect.value = this.oppSelect.dataset.value = "person";
+    return this.L.opponentNow();
   }
 
+  // Take back the last move; against the computer, back to the reader's own turn. One
+  // request: the engine replays the record's moves up to that point.
   async undo() {
     const v0 = this.view;
     if (!v0 || !(v0.history || []).length || this.busy) return;
-    if (this.thinking) await this.stop();
-    this.busy = true;
-    try {
-      // against the computer, go back to the person's own turn
-      let v = v0;
-      const undone = [];
-      do {
-        undone.push(v);
-        v = await call("awithlaknannai.undo", { record: v.record }, { retries: 1 });
-      } while (this.mode === "computer" && v.to_move === this.computerSide() && (v.history || []).length);
-      this.future.push(...undone);
+    await this.stopComputer();
+    const history = v0.history || [];
+    const positions = v0.positions || [];
+    let keepN = history.length - 1;
+    const sideAt = (n) => (positions[n] ? (positions[n].trim().split(/\s+/)[1] === "W" ? 1 : 0) : null);
+    while (this.mode === "computer" && keepN > 0 && sideAt(keepN) === this.computerSide()) keepN--;
+    await this.act(async () => {
+      const draw = this.draw();
+      const v = keepN === history.length - 1
+        ? await call("awithlaknannai.undo", { record: v0.record, draw })
+        : await call("awithlaknannai.new", { ruleset: v0.ruleset, stall: v0.stall, position: v0.start,
+          moves: history.slice(0, keepN).map(notationOf).join(" "), draw });
+      this.future.push(v0);
       this.lastPath = null;
-      this.busy = false;
       await this.show(v);
-      keep(this.id, v.record);
-      this.say(`${this.L.undo}: ${this.turnLine.textContent}`);
-    } catch (err) {
-      this.setStatus(errorText(err), "error");
-    } finally {
-      this.busy = false;
-      this.refresh();
-    }
-    this.maybeComputer();
+      this.keep(v);
+      this.say(`${this.L.undo}: ${this.turnText()}`);
+    });
   }
 
-  async redo() {
+  // Take back an Undo: the view undone is shown again as it was (no request).
+  redo() {
     if (!this.future.length || this.busy) return;
-    let v = this.future.pop();
-    while (this.mode === "computer" && this.future.length && v.to_move === this.computerSide()) v = this.future.pop();
-    this.lastPath = null;
-    await this.show(v);
-    keep(this.id, v.record);
-    this.say(`${this.L.redo}: ${this.turnLine.textContent}`);
+    return this.act(async () => {
+      const v = this.future.pop();
+      this.lastPath = null;
+      await this.show(v);
+      this.keep(v);
+      this.say(`${this.L.redo}: ${this.turnText()}`);
+    });
   }
 
   async newGame() {
     if (this.busy) return;
-    if (this.thinking) {
-      this.gen++;
-      this.thinking = false;
-      try { await cancel(); } catch { /* ignore */ }
-    }
-    this.busy = true;
-    this.refresh();
-    try {
+    await this.stopComputer();
+    await this.act(async () => {
       forget(this.id);
       const v = await this.freshView(this.ruleset);
-      this.future = [];
-      this.lastPath = null;
-      this.busy = false;
       this.setStatus("");
-      await this.show(v);
-      this.say(`${this.L.newGame}. ${this.turnLine.textContent}`);
-    } catch (err) {
-      this.setStatus(errorText(err), "error");
-    } finally {
-      this.busy = false;
-      this.refresh();
-    }
-    this.maybeComputer();
+      await this.opened(v);
+      this.say(`${this.L.newGame}. ${this.turnText()}`);
+    });
   }
 
   destroy() {

@@ -2,7 +2,8 @@
 // the worker was restarted), the game kept in the page address and in localStorage,
 // and the "Copy link" control. No rules here: a game is its record, read by the engine.
 
-import { strings } from "../i18n.js";
+import { strings, lang } from "../i18n.js";
+import { paramName, recordIn, withRecord, gameLink } from "./game-links.js";
 
 export const START_TIMEOUT_MS = 20000;
 
@@ -24,7 +25,7 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// The part of a board with data-role=ROLE (H5's static markup), created when missing.
+// The part of a board with data-role=ROLE (the build writes most of them), created when missing.
 export function part(root, role, make, where = "append") {
   let node = root.querySelector(`:scope > [data-role="${role}"], :scope [data-role="${role}"]`);
   if (!node) {
@@ -35,18 +36,57 @@ export function part(root, role, make, where = "append") {
   return node;
 }
 
-// The button with data-action=ACTION inside `box`, created when missing; label set each time.
-export function button(box, action, label, { key, title, pressed } = {}) {
+// The button with data-action=ACTION inside `box`, created when missing. Its accessible
+// name (`name`) is set only when the markup gave none; a click while it is off does nothing.
+export function button(box, action, label, { key, name, pressed, onclick } = {}) {
   let b = box.querySelector(`[data-action="${action}"]`);
   if (!b) {
     b = el("button", { type: "button", class: "board-button", "data-action": action });
     box.append(b);
     b.textContent = label;
   }
+  if (name && !b.getAttribute("aria-label")) b.setAttribute("aria-label", name);
   if (key) b.setAttribute("aria-keyshortcuts", key);
-  if (title) b.title = title;
   if (pressed !== undefined) b.setAttribute("aria-pressed", String(pressed));
+  if (onclick) b.addEventListener("click", (ev) => { if (!isOff(b)) onclick(ev); });
   return b;
+}
+
+// Turn a control on or off. The control that has the focus is only marked aria-disabled:
+// a disabled element drops the focus to the page body, and a keyboard player would have
+// to find the board again after every throw. Handlers check `isOff`.
+export function enable(control, on) {
+  if (on) {
+    control.disabled = false;
+    control.removeAttribute("aria-disabled");
+  } else if (control === document.activeElement || control.getAttribute("aria-disabled") === "true") {
+    control.disabled = false;
+    control.setAttribute("aria-disabled", "true");
+  } else {
+    control.disabled = true;
+  }
+}
+
+export function isOff(control) {
+  return control.disabled || control.getAttribute("aria-disabled") === "true";
+}
+
+// The centre of an SVG element in the user coordinates of `frame` (an <svg> or <g>),
+// whatever transforms lie between them.
+export function centre(node, frame) {
+  const b = node.getBBox();
+  const x = b.x + b.width / 2;
+  const y = b.y + b.height / 2;
+  try {
+    const m = frame.getScreenCTM().inverse().multiply(node.getScreenCTM());
+    return { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
+  } catch {
+    return { x, y };
+  }
+}
+
+export function reducedMotion() {
+  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
 export function config(root) {
@@ -67,7 +107,7 @@ export function errorText(err) {
 
 let clientPromise = null;
 
-// The engine client (H5's engine-client.js), loaded only on pages that have a board.
+// The engine client (engine-client.js), loaded only on pages that have a board.
 export function engine() {
   if (!clientPromise) {
     clientPromise = import("../engine-client.js").then((m) => {
@@ -155,13 +195,11 @@ export async function cancel() {
 
 // ---- games in the address and in localStorage -----------------------------------
 
-export function paramName(id) {
-  return `game-${id}`;
-}
+export { paramName };
 
+// The record of board `id` in the page's address, or null (see game-links.js).
 export function recordFromAddress(id) {
-  const params = new URLSearchParams(location.search);
-  return params.get(paramName(id));
+  return recordIn(location.href, id);
 }
 
 export function storageKey(id) {
@@ -177,47 +215,40 @@ export function savedRecord(id) {
 }
 
 export function linkFor(id, record) {
-  const url = new URL(location.href);
-  url.searchParams.set(paramName(id), record);
-  return url.toString();
+  return gameLink(location.href, id, record);
 }
 
-// Keep the current game: in localStorage (reload resumes it) and in the address
-// (replaceState, so the back button is not flooded and #anchors are kept).
+function setAddress(href) {
+  try {
+    if (href !== location.href) history.replaceState(history.state, "", href);
+  } catch { /* ignore */ }
+}
+
+// Keep the current game: in localStorage (reload resumes it) and in the address's
+// fragment (replaceState, so the back button is not flooded).
 export function keep(id, record, { address = true } = {}) {
   try {
     localStorage.setItem(storageKey(id), record);
   } catch { /* storage may be disabled: the address still holds the game */ }
-  if (!address) return;
-  try {
-    const url = new URL(location.href);
-    url.searchParams.set(paramName(id), record);
-    history.replaceState(history.state, "", url.toString());
-  } catch { /* ignore */ }
+  if (address) setAddress(withRecord(location.href, id, record));
 }
 
 export function forget(id) {
   try {
     localStorage.removeItem(storageKey(id));
   } catch { /* ignore */ }
-  try {
-    const url = new URL(location.href);
-    if (url.searchParams.has(paramName(id))) {
-      url.searchParams.delete(paramName(id));
-      history.replaceState(history.state, "", url.toString());
-    }
-  } catch { /* ignore */ }
+  setAddress(withRecord(location.href, id, null));
 }
 
 // The record to open a board with: the address first, then localStorage, then the
 // block's own start. Each candidate is read by the engine (`load`); a bad one is
 // reported in words and the next is tried.
-export async function openGame(id, loadCmd, startRecord, say) {
+export async function openGame(id, loadCmd, startRecord, say, draw) {
   const L = strings();
   const fromAddress = recordFromAddress(id);
   if (fromAddress !== null) {
     try {
-      return await call(loadCmd, { record: fromAddress });
+      return await call(loadCmd, { record: fromAddress, draw });
     } catch (err) {
       forget(id);
       say(L.badLink(errorText(err)), "error");
@@ -227,7 +258,7 @@ export async function openGame(id, loadCmd, startRecord, say) {
   const saved = savedRecord(id);
   if (saved !== null && saved !== startRecord) {
     try {
-      return await call(loadCmd, { record: saved });
+      return await call(loadCmd, { record: saved, draw });
     } catch (err) {
       forget(id);
       say(L.badSaved(errorText(err)), "error");
@@ -279,10 +310,11 @@ export function setReady(root, value) {
 }
 
 // What every board does the same way: its messages (the status line and the aria-live
-// region) and its start: wait for the engine, open the game from the address, the saved
-// game or the block, then let the board show it. A board class extends this and gives
-// `loadCmd`, `freshView()`, `opened(view)` (show the game, enable its controls) and
-// `maybeComputer()`.
+// region), its start (wait for the engine, open the game from the address, the saved
+// game or the block), the one way an action runs (`act`), and following a new game link
+// to the page already open. A board class extends this and gives `loadCmd`,
+// `freshView()`, `opened(view)` (show the game), `refresh()` (its controls and turn line
+// from `this.view` and `this.busy`) and `maybeComputer()`.
 export class Board {
   constructor(root) {
     this.root = root;
@@ -292,6 +324,7 @@ export class Board {
     this.view = null;
     this.busy = false;
     this.alive = true;
+    this.onAddress = () => this.followAddress();
   }
 
   say(text, kind = "info") {
@@ -306,12 +339,52 @@ export class Board {
     this.status.hidden = !text;
   }
 
+  // What the engine draws with every view it returns (the protocol's `draw` argument).
+  draw() {
+    return { lang: lang() };
+  }
+
+  // The drawing of `view`: the engine sends it with the view (the `draw` argument of every
+  // request); a view kept from before the board was turned round is drawn again.
+  async svgOf(view) {
+    if (typeof view.svg === "string") return view.svg;
+    const res = await call("svg", { game: view.game, record: view.record, ...this.draw() });
+    return res.svg;
+  }
+
+  // Run one action the reader asked for (a move, a throw, undo, a new game...): the board
+  // is busy while it runs (its controls say so; the focused one keeps the focus), a
+  // failure is shown in the status line in the engine's words and the game on the board
+  // stays, the controls are refreshed, then the computer plays if it is its turn.
+  async act(work, { computer = true } = {}) {
+    if (this.busy || !this.alive) return false;
+    this.busy = true;
+    this.refresh();
+    let ok = true;
+    try {
+      await work();
+    } catch (err) {
+      ok = false;
+      if (!isCancelled(err)) this.setStatus(errorText(err), "error");
+    } finally {
+      this.busy = false;
+      if (this.alive) this.refresh();
+    }
+    if (computer && this.alive) this.maybeComputer();
+    return ok;
+  }
+
+  // The game is kept (localStorage and the address) each time it changes.
+  keep(view) {
+    keep(this.id, view.record);
+  }
+
   async start() {
     setReady(this.root, false);
     this.setStatus(this.L.loading);
     await waitForEngine(this.root, this.status);
     setReady(this.root, false);
-    let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k));
+    let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k), this.draw());
     const warned = view === null && this.status.dataset.kind === "error";
     try {
       if (!view) view = await this.freshView();
@@ -323,11 +396,40 @@ export class Board {
       return this;
     }
     setReady(this.root, true);
+    window.addEventListener("hashchange", this.onAddress);
+    window.addEventListener("popstate", this.onAddress);
     this.maybeComputer();
     return this;
   }
 
+  // A game link to this page was followed while it is open (only the fragment changed):
+  // open its game. A link the engine cannot read is reported; the game on the board stays.
+  async followAddress() {
+    if (!this.root.isConnected) return;   // a page left behind by instant navigation
+    const record = recordFromAddress(this.id);
+    if (record === null || !this.view || record === this.view.record) return;
+    await this.stopComputer();
+    await this.act(async () => {
+      let view;
+      try {
+        view = await call(this.loadCmd, { record, draw: this.draw() });
+      } catch (err) {
+        this.keep(this.view);
+        throw new Error(this.L.badLinkKept(errorText(err)));
+      }
+      this.setStatus("");
+      await this.opened(view);
+      this.keep(view);
+      this.say(this.L.linkOpened);
+    });
+  }
+
+  // Stop a computer that is thinking (boards with a computer override it).
+  async stopComputer() {}
+
   destroy() {
     this.alive = false;
+    window.removeEventListener("hashchange", this.onAddress);
+    window.removeEventListener("popstate", this.onAddress);
   }
 }

@@ -1,10 +1,12 @@
 // The Zohn Ahl board: throw the four sticks, watch the awl go space by space, hear what
 // happened. The engine (Python, in the worker) draws each throw from the game's seed,
-// applies the ruleset and returns structured events; this module only shows them.
+// applies the ruleset and returns structured events with the new drawing of the board;
+// this module only shows them. A throw, a computer throw and an undo are one request
+// each; a replay uses the states and events the view already holds (no request).
 
-import { narrateZohn, lang } from "../i18n.js";
+import { narrateZohn } from "../i18n.js";
 import {
-  el, part, button, errorText, call, keep, forget, copyLink, sleep, Board,
+  el, part, button, enable, isOff, centre, reducedMotion, call, forget, copyLink, sleep, Board,
 } from "./common.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -13,10 +15,6 @@ const PACE = {
   normal: { think: 1100, tumble: 650, step: 190, after: 350 },
   fast: { think: 180, tumble: 160, step: 45, after: 60 },
 };
-
-function reducedMotion() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 function parseTeams(t) {
   if (!t) return null;
@@ -91,7 +89,7 @@ class ZohnAhlBoard extends Board {
     this.names = this.L.sideName.slice();
     this.computerSide = this.cfg.opponent === "computer" ? 1 : null;
     this.speed = "normal";
-    this.replay = null;      // {steps, index} while replaying
+    this.replay = null;      // {index} while replaying this.view's throws
     this.build();
   }
 
@@ -111,22 +109,25 @@ class ZohnAhlBoard extends Board {
     this.live = part(root, "live", () => el("div", { class: "board-live" }));
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
+    this.turnLine = el("p", { class: "board-turn" });
+    this.controls.before(this.turnLine);
 
     const c = this.controls;
-    this.btnThrow = button(c, "throw", L.throw, { key: "T" });
+    this.btnThrow = button(c, "throw", L.throw, { key: L.throwKeys, name: L.throwName, onclick: () => this.throwOnce() });
     this.btnThrow.classList.add("board-primary");
-    if (!/throw/i.test(this.btnThrow.getAttribute("aria-label") || "") && lang() !== "en") {
-      this.btnThrow.setAttribute("aria-label", `${L.throw} (Throw)`);
-    }
-    this.btnUndo = button(c, "undo", L.undo);
-    this.btnNew = button(c, "new", L.newGame);
-    this.btnReplay = button(c, "replay", L.replay);
-    this.btnLink = button(c, "link", L.copyLink);
-    // actions this board has no use for (H5's generic markup) are hidden
+    this.btnUndo = button(c, "undo", L.undo, { onclick: () => this.undo() });
+    this.btnNew = button(c, "new", L.newGame, { onclick: () => this.newGame() });
+    this.btnReplay = button(c, "replay", L.replay, { onclick: () => this.startReplay() });
+    this.btnLink = button(c, "link", L.copyLink, { name: L.linkName,
+      onclick: () => this.view && copyLink(this.id, this.view.record, (m) => this.say(m), this.controls) });
+    // actions of the build's generic markup that this board has no use for are hidden
     c.querySelectorAll("[data-action]").forEach((b) => {
       if (!["throw", "undo", "new", "replay", "link", "speed"].includes(b.dataset.action)) b.hidden = true;
     });
-    this.btnSpeed = button(c, "speed", L.fast, { pressed: false });
+    this.btnSpeed = button(c, "speed", L.fast, { pressed: false, onclick: () => {
+      this.speed = this.speed === "fast" ? "normal" : "fast";
+      this.btnSpeed.setAttribute("aria-pressed", String(this.speed === "fast"));
+    } });
     this.oppSelect = el("select", { class: "board-select", "aria-label": L.opponent, "data-action": "opponent" },
       el("option", { value: "person", text: L.person }),
       el("option", { value: "computer", text: L.computer }));
@@ -135,11 +136,16 @@ class ZohnAhlBoard extends Board {
 
     // replay bar (hidden until used)
     this.replayBar = el("div", { class: "board-controls za-replay", role: "group", "aria-label": L.replay, hidden: true });
-    this.rbFirst = el("button", { type: "button", "data-action": "replay-first", text: "⏮ " + L.first });
-    this.rbPrev = el("button", { type: "button", "data-action": "replay-prev", text: "◀ " + L.prev });
-    this.rbNext = el("button", { type: "button", "data-action": "replay-next", text: L.next + " ▶" });
-    this.rbLast = el("button", { type: "button", "data-action": "replay-last", text: L.last + " ⏭" });
-    this.rbExit = el("button", { type: "button", "data-action": "replay-exit", text: L.exitReplay });
+    const rb = (action, text, fn) => {
+      const b = el("button", { type: "button", "data-action": action, text });
+      b.addEventListener("click", () => { if (!isOff(b) && this.replay) fn(); });
+      return b;
+    };
+    this.rbFirst = rb("replay-first", "⏮ " + L.first, () => this.replayTo(0));
+    this.rbPrev = rb("replay-prev", "◀ " + L.prev, () => this.replayTo(this.replay.index - 1));
+    this.rbNext = rb("replay-next", L.next + " ▶", () => this.replayTo(this.replay.index + 1, true));
+    this.rbLast = rb("replay-last", L.last + " ⏭", () => this.replayTo(this.throwCount()));
+    this.rbExit = rb("replay-exit", L.exitReplay, () => this.endReplay());
     this.rbLabel = el("span", { class: "za-replay-label" });
     this.replayBar.append(this.rbFirst, this.rbPrev, this.rbNext, this.rbLast, this.rbLabel, this.rbExit);
     c.after(this.replayBar);
@@ -151,32 +157,23 @@ class ZohnAhlBoard extends Board {
     this.allButtons = [...c.querySelectorAll("button, select"), ...this.replayBar.querySelectorAll("button")];
     this.loading(true);
 
-    this.btnThrow.addEventListener("click", () => this.throwOnce());
-    this.btnNew.addEventListener("click", () => this.newGame());
-    this.btnUndo.addEventListener("click", () => this.undo());
-    this.btnReplay.addEventListener("click", () => this.startReplay());
-    this.btnLink.addEventListener("click", () => this.view && copyLink(this.id, this.view.record, (m) => this.say(m), this.controls));
-    this.btnSpeed.addEventListener("click", () => {
-      this.speed = this.speed === "fast" ? "normal" : "fast";
-      this.btnSpeed.setAttribute("aria-pressed", String(this.speed === "fast"));
-    });
     this.oppSelect.addEventListener("change", () => {
+      if (isOff(this.oppSelect)) {
+        this.oppSelect.value = this.computerSide === null ? "person" : "computer";
+        return;
+      }
       this.computerSide = this.oppSelect.value === "computer" ? 1 : null;
-      this.refreshControls();
+      this.refresh();
       this.maybeComputer();
     });
-    this.rbFirst.addEventListener("click", () => this.replayTo(0));
-    this.rbPrev.addEventListener("click", () => this.replayTo(this.replay.index - 1));
-    this.rbNext.addEventListener("click", () => this.replayTo(this.replay.index + 1, true));
-    this.rbLast.addEventListener("click", () => this.replayTo(this.replay.steps.length - 1));
-    this.rbExit.addEventListener("click", () => this.endReplay());
+    // T throws from anywhere on the board (but not while typing in a field)
     root.addEventListener("keydown", (ev) => {
       if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
       const tag = (ev.target.tagName || "").toLowerCase();
       if (tag === "input" || tag === "select" || tag === "textarea") return;
       if (ev.key === "t" || ev.key === "T") {
         ev.preventDefault();
-        if (!this.btnThrow.disabled) this.throwOnce();
+        if (!isOff(this.btnThrow)) this.throwOnce();
       }
     });
   }
@@ -184,21 +181,21 @@ class ZohnAhlBoard extends Board {
   loading(on) {
     for (const b of this.allButtons) b.disabled = on;
     this.controls.classList.toggle("is-loading", on);
-    if (on) {
-      this.btnThrow.dataset.label = this.btnThrow.textContent;
-    }
   }
 
   // -- start (Board.start opens the game) -------------------------------------------------
   async opened(view) {
+    this.endReplay(false);
     await this.show(view);
+    showSticks(this.sticks, view.throws && view.throws.length ? view.throws[view.throws.length - 1] : "", this.L);
     this.loading(false);
-    this.refreshControls();
+    this.refresh();
   }
 
   async freshView() {
-    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record });
-    return call("zohn-ahl.new", { options: this.options() });
+    const draw = this.draw();
+    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record, draw });
+    return call("zohn-ahl.new", { options: this.options(), draw });
   }
 
   options() {
@@ -210,26 +207,22 @@ class ZohnAhlBoard extends Board {
   }
 
   // -- showing a position ------------------------------------------------------------------
-  async show(view, { events = null } = {}) {
+  async show(view) {
+    const svg = await this.svgOf(view);
+    view.svg = svg;
     this.view = view;
-    await this.renderBoard(view.record);
+    this.drawBoard(svg);
     this.renderSides(view.state);
-    if (!events) this.rebuildLog(view);
-    this.refreshControls();
+    this.rebuildLog(view);
+    this.refresh();
   }
 
-  async renderBoard(record) {
-    try {
-      const res = await call("svg", { game: "zohn-ahl", record, lang: lang() });
-      const svg = typeof res === "string" ? res : res.svg;
-      this.boardBox.innerHTML = svg;
-      const s = this.boardBox.querySelector("svg");
-      if (s) {
-        s.setAttribute("role", "img");
-        s.classList.add("board-drawing");
-      }
-    } catch (err) {
-      console.error("svg", err);
+  drawBoard(svg) {
+    this.boardBox.innerHTML = svg;
+    const s = this.boardBox.querySelector("svg");
+    if (s) {
+      s.setAttribute("role", "img");
+      s.classList.add("board-drawing");
     }
   }
 
@@ -240,7 +233,7 @@ class ZohnAhlBoard extends Board {
 
   // Who threw: the side's name, and with teams the member whose turn it was.
   throwerName(side, member) {
-    return `${this.names[side]}${this.teams && member ? ` (${member})` : ""}${lang() === "fr" ? " :" : ":"}`;
+    return this.L.who(`${this.names[side]}${this.teams && member ? ` (${member})` : ""}`);
   }
 
   thrower(state, side) {
@@ -265,7 +258,6 @@ class ZohnAhlBoard extends Board {
       let note = "";
       if (won) note = L.wins(this.names[side]);
       else if (turn) note = this.teams ? L.toThrowTeam(this.names[side], this.thrower(state, side)) : L.toThrow(this.names[side]);
-      if (!won && state.skip && state.skip[side]) note = note ? note : "";
       this.sides.append(el("div", {
         class: `za-side za-side-${side}${turn ? " is-turn" : ""}${won ? " is-winner" : ""}`,
         "data-side": side,
@@ -306,30 +298,35 @@ class ZohnAhlBoard extends Board {
       narrateZohn(events, this.names, this.L).join(" ")));
   }
 
-  refreshControls() {
+  throwCount() {
+    return throwsOf(this.view).length;
+  }
+
+  refresh() {
     if (!this.view) return;
     const st = this.view.state;
     const over = this.isOver(st);
     const computerTurn = this.computerSide !== null && st.to_move === this.computerSide;
-    this.btnThrow.disabled = this.busy || over || computerTurn || !!this.replay;
-    this.btnNew.disabled = this.busy;
-    this.btnUndo.disabled = this.busy || !!this.replay || !throwsOf(this.view).length;
-    this.btnReplay.disabled = this.busy || !!this.replay || !throwsOf(this.view).length;
-    this.btnLink.disabled = false;
-    this.oppSelect.disabled = !!this.replay;
-    if (!this.replay) {
-      if (over) this.setTurnText(this.L.wins(this.names[st.winner]));
-      else if (computerTurn) this.setTurnText(this.L.computerThinking);
-      else this.setTurnText(this.teams ? this.L.toThrowTeam(this.names[st.to_move], this.thrower(st, st.to_move)) : this.L.toThrow(this.names[st.to_move]));
+    const idle = !this.busy && !this.replay;
+    enable(this.btnThrow, idle && !over && !computerTurn && !this.thinking);
+    enable(this.btnNew, !this.busy);
+    enable(this.btnUndo, idle && this.throwCount() > 0);
+    enable(this.btnReplay, idle && this.throwCount() > 0);
+    enable(this.btnLink, true);
+    enable(this.oppSelect, !this.replay);
+    if (this.replay) {
+      const n = this.throwCount();
+      const i = this.replay.index;
+      enable(this.rbFirst, !this.busy && i > 0);
+      enable(this.rbPrev, !this.busy && i > 0);
+      enable(this.rbNext, !this.busy && i < n);
+      enable(this.rbLast, !this.busy && i < n);
+      enable(this.rbExit, !this.busy);
+      return;
     }
-  }
-
-  setTurnText(t) {
-    if (!this.turnLine) {
-      this.turnLine = el("p", { class: "board-turn" });
-      this.controls.before(this.turnLine);
-    }
-    this.turnLine.textContent = t;
+    if (over) this.turnLine.textContent = this.L.wins(this.names[st.winner]);
+    else if (computerTurn) this.turnLine.textContent = this.L.computerThinking;
+    else this.turnLine.textContent = this.teams ? this.L.toThrowTeam(this.names[st.to_move], this.thrower(st, st.to_move)) : this.L.toThrow(this.names[st.to_move]);
   }
 
   pace() {
@@ -338,51 +335,44 @@ class ZohnAhlBoard extends Board {
   }
 
   // -- a throw ----------------------------------------------------------------------------
-  async throwOnce() {
+  // One request: the engine throws (from the game's seed), plays the throw and draws the
+  // board after it; the sticks tumble and the awl walks while the page shows it.
+  throwOnce() {
     if (this.busy || !this.view || this.isOver(this.view.state) || this.replay) return;
-    this.busy = true;
-    this.refreshControls();
-    const side = this.view.state.to_move;
-    const member = this.thrower(this.view.state, side);
-    try {
-      const res = await call("zohn-ahl.throw", { record: this.view.record });
+    return this.act(async () => {
+      const side = this.view.state.to_move;
+      const member = this.thrower(this.view.state, side);
+      const res = await call("zohn-ahl.throw", { record: this.view.record, draw: this.draw() });
       if (!this.alive) return;
-      await this.animateThrow(side, res);
+      await this.animateThrow(side, res.throw, res.events, res.path);
       this.view = res;
-      this.future = [];
-      await this.renderBoard(res.record);
+      res.svg = await this.svgOf(res);
+      this.drawBoard(res.svg);
       this.renderSides(res.state);
       this.appendLog(res.events, member);
       if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
       this.say(`${this.throwerName(side, member)} ${narrateZohn(res.events, this.names, this.L).join(" ")}`);
-      keep(this.id, res.record);
-    } catch (err) {
-      this.setStatus(errorText(err), "error");
-    } finally {
-      this.busy = false;
-      this.refreshControls();
-    }
-    this.maybeComputer();
+      this.keep(res);
+    });
   }
 
-  async animateThrow(side, res) {
+  async animateThrow(side, throwText, events, path) {
     const p = this.pace();
     if (p.tumble) {
       this.sticks.classList.add("is-tumbling");
       await sleep(p.tumble);
       this.sticks.classList.remove("is-tumbling");
     }
-    showSticks(this.sticks, res.throw, this.L);
-    const throwEv = (res.events || []).find((e) => e.kind === "throw");
+    showSticks(this.sticks, throwText, this.L);
+    const throwEv = (events || []).find((e) => e.kind === "throw");
     if (throwEv) this.say(narrateZohn([throwEv], this.names, this.L).join(" "));
-    await this.moveAwl(side, res);
+    await this.moveAwl(side, path || []);
     if (p.after) await sleep(p.after);
   }
 
-  // Move the awl of `side` space by space along the path the engine gave.
-  async moveAwl(side, res) {
+  // Move the awl of `side` space by space along `path` (the spaces in its own numbering).
+  async moveAwl(side, path) {
     const p = this.pace();
-    const path = this.physicalPath(side, res);
     const svg = this.boardBox.querySelector("svg");
     const awl = svg && svg.querySelector(`[data-awl="${side}"]`);
     if (!awl || !path.length || !p.step) return;
@@ -394,7 +384,7 @@ class ZohnAhlBoard extends Board {
     const frame = wrap.parentNode;
     const start = centre(awl, frame);
     for (const space of path) {
-      const target = svg.querySelector(`[data-space="${space}"]`);
+      const target = svg.querySelector(`[data-own${side}="${space}"]`);
       if (!target || !this.alive) continue;
       const c = centre(target, frame);
       wrap.setAttribute("transform", `translate(${c.x - start.x} ${c.y - start.y})`);
@@ -402,140 +392,112 @@ class ZohnAhlBoard extends Board {
     }
   }
 
-  physicalPath(side, res) {
-    if (Array.isArray(res.physical_path)) return res.physical_path;
-    if (!Array.isArray(res.path)) return [];
-    return res.path.map((s) => (typeof s === "object" && s !== null ? (s.physical ?? s.space) : s));
-  }
-
   // -- the computer -----------------------------------------------------------------------
   async maybeComputer() {
-    if (this.computerSide === null || !this.view || this.busy || this.replay) return;
+    if (this.computerSide === null || !this.view || this.busy || this.replay || this.thinking) return;
     const st = this.view.state;
     if (this.isOver(st) || st.to_move !== this.computerSide) return;
-    if (this.thinking) return;
     this.thinking = true;
-    this.refreshControls();
+    this.refresh();
     await sleep(this.pace().think);
     this.thinking = false;
-    if (!this.alive || this.replay || this.computerSide === null) return this.refreshControls();
-    if (this.view.state.to_move !== this.computerSide) return this.refreshControls();
+    if (!this.alive || this.replay || this.computerSide === null || this.view.state.to_move !== this.computerSide) {
+      this.refresh();
+      return;
+    }
     // the computer's throw is an ordinary throw: the engine draws it from the seed
-    this.btnThrow.disabled = true;
-    await this.computerThrow();
-  }
-
-  async computerThrow() {
     await this.throwOnce();
   }
 
-  // -- new game, replay --------------------------------------------------------------------
-  async newGame() {
-    if (this.busy) return;
-    this.busy = true;
-    this.endReplay(false);
-    try {
+  // -- new game, undo, replay ----------------------------------------------------------------
+  newGame() {
+    return this.act(async () => {
       forget(this.id);
       // the block's own start (its preset throws, its seed if the author gave one)
       const view = await this.freshView();
-      this.view = null;
-      showSticks(this.sticks, "", this.L);
-      await this.show(view);
+      await this.opened(view);
       this.setStatus("");
       this.say(this.L.newGame + ".");
-    } catch (err) {
-      this.setStatus(errorText(err), "error");
-    } finally {
-      this.busy = false;
-      this.refreshControls();
-    }
-    this.maybeComputer();
+    });
   }
 
-  // Take back the last throw (against the computer: back to the person's own turn).
-  async undo() {
-    if (this.busy || !this.view || this.replay) return;
-    this.busy = true;
-    this.refreshControls();
-    try {
-      let v = this.view;
-      do {
-        v = await call("zohn-ahl.undo", { record: v.record });
-      } while (this.computerSide !== null && v.state.to_move === this.computerSide && throwsOf(v).length);
-      this.view = null;
-      await this.show(v);
-      const last = (v.events_by_throw || []).slice(-1)[0];
-      const th = last && (last.find((e) => e.kind === "throw") || {}).throw;
-      showSticks(this.sticks, th || "", this.L);
-      keep(this.id, v.record);
-      this.say(`${this.L.undo}. ${this.turnLine ? this.turnLine.textContent : ""}`);
-    } catch (err) {
-      this.setStatus(errorText(err), "error");
-    } finally {
-      this.busy = false;
-      this.refreshControls();
-    }
-    this.maybeComputer();
+  // Take back the last throw (against the computer: back to the person's own turn). One
+  // request: the engine replays the record's first throws.
+  undo() {
+    if (!this.view || this.replay) return;
+    const v0 = this.view;
+    const states = v0.states || [];
+    let keepN = throwsOf(v0).length - 1;
+    while (this.computerSide !== null && keepN > 0 && states[keepN] && states[keepN].to_move === this.computerSide) keepN--;
+    return this.act(async () => {
+      const draw = this.draw();
+      const v = keepN === throwsOf(v0).length - 1
+        ? await call("zohn-ahl.undo", { record: v0.record, draw })
+        : await call("zohn-ahl.new", { options: v0.options, seed: v0.seed ?? undefined, bias: v0.bias ?? undefined,
+          throws: throwsOf(v0).slice(0, keepN).join(" "), draw });
+      await this.opened(v);
+      this.keep(v);
+      this.say(`${this.L.undo}. ${this.turnLine.textContent}`);
+    });
   }
 
+  // Replay the game throw by throw from what the view holds: the state after each throw
+  // (`states`) and its events; the awls are moved on the board drawn now.
   async startReplay() {
-    if (this.busy || !this.view) return;
-    const throws = throwsOf(this.view);
-    if (!throws.length) return;
-    this.busy = true;
-    this.refreshControls();
-    try {
-      const first = await call("zohn-ahl.new", { options: this.options() });
-      const steps = [{ state: first.state, record: first.record }];
-      let record = first.record;
-      for (const t of throws) {
-        const before = steps[steps.length - 1].state;
-        const res = await call("zohn-ahl.throw", { record, throw: t });
-        record = res.record;
-        steps.push({ state: res.state, record, events: res.events, throw: res.throw, path: res.path,
-          physical_path: res.physical_path, side: before.to_move });
-      }
-      this.replay = { steps, index: 0 };
-      this.replayBar.hidden = false;
-      this.busy = false;
-      await this.replayTo(0);
-      this.rbNext.focus();
-    } catch (err) {
-      this.setStatus(errorText(err), "error");
-      this.replay = null;
-    } finally {
-      this.busy = false;
-      this.refreshControls();
-    }
+    if (this.busy || !this.view || !this.throwCount()) return;
+    this.replay = { index: 0 };
+    this.replayBar.hidden = false;
+    await this.replayTo(0);
+    this.rbNext.focus();
   }
 
   async replayTo(index, animate = false) {
     const r = this.replay;
     if (!r || this.busy) return;
-    index = Math.max(0, Math.min(r.steps.length - 1, index));
-    const step = r.steps[index];
-    this.busy = true;
-    try {
+    const v = this.view;
+    const n = this.throwCount();
+    index = Math.max(0, Math.min(n, index));
+    const state = (v.states || [])[index];
+    if (!state) return;
+    const events = index ? (v.events_by_throw || [])[index - 1] || [] : [];
+    const throwText = index ? throwsOf(v)[index - 1] : "";
+    await this.act(async () => {
+      const svg = this.boardBox.querySelector("svg");
+      if (svg) svg.classList.add("is-replay");
       if (animate && index === r.index + 1) {
-        await this.animateThrow(step.side, step);
-      } else if (step.throw) {
-        showSticks(this.sticks, step.throw, this.L);
+        const before = v.states[r.index];
+        const moveEv = events.find((e) => e.kind === "move" && e.path);
+        await this.animateThrow(before.to_move, throwText, events, moveEv ? moveEv.path : []);
       } else {
-        showSticks(this.sticks, "", this.L);
+        showSticks(this.sticks, throwText, this.L);
       }
       r.index = index;
-      await this.renderBoard(step.record);
-      this.renderSides(step.state);
-      const n = r.steps.length - 1;
+      this.placeAwls(state);
+      this.renderSides(state);
       const label = index === 0 ? this.L.replayStart : this.L.replaying(index, n);
       this.rbLabel.textContent = label;
-      this.setTurnText(label);
-      this.say(index === 0 ? label : `${label}. ${narrateZohn(step.events || [], this.names, this.L).join(" ")}`);
-    } finally {
-      this.busy = false;
-      this.rbFirst.disabled = this.rbPrev.disabled = index === 0;
-      this.rbNext.disabled = this.rbLast.disabled = index === r.steps.length - 1;
-      this.rbExit.disabled = false;
+      this.turnLine.textContent = label;
+      this.say(index === 0 ? label : `${label}. ${narrateZohn(events, this.names, this.L).join(" ")}`);
+    }, { computer: false });
+  }
+
+  // Put both awls where `state` has them (its `physical` spaces), side by side on a shared space.
+  placeAwls(state) {
+    const svg = this.boardBox.querySelector("svg");
+    if (!svg) return;
+    const phys = state.physical || [];
+    for (const side of [0, 1]) {
+      let awl = svg.querySelector(`[data-awl="${side}"]`);
+      if (!awl) continue;
+      const mover = awl.closest(".za-awl-mover");
+      if (mover) { mover.replaceWith(awl); }
+      const space = svg.querySelector(`[data-space="${phys[side]}"]`);
+      if (!space) continue;
+      let x = Number(space.dataset.x);
+      const y = Number(space.dataset.y);
+      if (phys[0] === phys[1]) x += side === 0 ? -11 : 11;
+      awl.setAttribute("transform", `translate(${x} ${y})`);
+      awl.dataset.on = String(phys[side]);
     }
   }
 
@@ -544,29 +506,15 @@ class ZohnAhlBoard extends Board {
     this.replay = null;
     this.replayBar.hidden = true;
     if (render && this.view) {
-      this.renderBoard(this.view.record);
+      this.drawBoard(this.view.svg);
       this.renderSides(this.view.state);
       const last = (this.view.events_by_throw || []).slice(-1)[0];
       const th = last && (last.find((e) => e.kind === "throw") || {}).throw;
       showSticks(this.sticks, th || "", this.L);
-      this.refreshControls();
+      this.refresh();
       this.btnReplay.focus();
     }
   }
-
-}
-
-function centre(node, frame) {
-  const b = node.getBBox();
-  // the centre in the user coordinates of `frame`, whatever transforms lie between
-  let m = null;
-  try {
-    m = frame.getScreenCTM().inverse().multiply(node.getScreenCTM());
-  } catch { m = null; }
-  const x = b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  if (!m) return { x, y };
-  return { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
 }
 
 export async function mount(root) {

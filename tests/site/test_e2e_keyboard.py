@@ -1,0 +1,220 @@
+"""Whole games played with the keyboard only, in headless Chromium, on the built site.
+
+The reader asks for reduced motion (so no animation slows the game down), the computer
+plays at its weakest level, and a listener in the page counts every moment the focus
+leaves the board for the page body: there must be none, from the first key to the end.
+"""
+
+from __future__ import annotations
+
+import sys
+from urllib.parse import quote, unquote
+
+import pytest
+
+from test_e2e_support import (  # noqa: F401
+    USABLE,
+    ROOT,
+    READY_MS,
+    Visit,
+    board_id,
+    e2e_url,
+    engine_record,
+    wait_ready,
+)
+
+pytestmark = pytest.mark.browser
+
+MAX_KEYS = 400  # "a few hundred key presses at most" for a whole game
+
+# Counts focus losses: a focusout with nowhere to go (relatedTarget null) while the
+# element losing the focus is on a board, unless the page itself lost the focus.
+WATCH_FOCUS = """() => {
+  window.__focusLost = [];
+  document.addEventListener('focusout', (e) => {
+    if (e.relatedTarget || !e.target.closest || !e.target.closest('.board')) return;
+    setTimeout(() => {
+      if (document.hasFocus() && (document.activeElement === document.body || !document.activeElement))
+        window.__focusLost.push(e.target.outerHTML.slice(0, 80));
+    }, 0);
+  }, true);
+}"""
+
+
+@pytest.fixture
+def keyboard_visit(browser, e2e_url):
+    v = Visit(browser, e2e_url, reduced_motion="reduce")
+    yield v
+    off = v.off_origin()
+    v.close()
+    assert not off, f"requests left the site's origin: {off}"
+    assert not v.errors, f"errors in the page: {v.errors}"
+
+
+def _engine():
+    sys.path.insert(0, str(ROOT))
+    from engine import protocol
+
+    return protocol
+
+
+def fragment_record(page, bid):
+    """The record the page keeps in its address for board `bid` (None when none)."""
+    hash_ = page.evaluate("location.hash").lstrip("#")
+    for part in hash_.split("&"):
+        key, _, value = part.partition("=")
+        if key == f"game-{bid}" and value:
+            return unquote(value)
+    return None
+
+
+def focus_on_board(page, bid):
+    return page.evaluate(f"!!(document.activeElement && document.activeElement.closest('#{bid}'))")
+
+
+def test_a_whole_awithlaknannai_game_against_the_computer_by_keyboard(keyboard_visit):
+    protocol = _engine()
+    page = keyboard_visit.page()
+    page.goto(keyboard_visit.base + "/awithlaknannai/")
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    bid = board.get_attribute("id")
+    # the setting: against the computer at its weakest level, a new game (set up with
+    # the form controls; the game itself is played from the keyboard only)
+    board.locator('select[data-action="opponent"]').select_option("computer")
+    board.locator('select[data-action="level"]').select_option("random")
+    board.locator('select[data-action="ruleset"]').select_option("culin")
+    board.locator('[data-action="new"]').click()
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
+    page.evaluate(WATCH_FOCUS)
+    # Tab into the board from the control before it: the first stop is one of its points
+    board.locator('select[data-action="opponent"]').focus()
+    keys = 0
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab")
+        keys += 1
+        if page.evaluate(f"!!document.activeElement.closest('#{bid} [data-point]')"):
+            break
+    focused = lambda: page.evaluate("document.activeElement.getAttribute('data-point')")  # noqa: E731
+    assert focused() is not None
+
+    def press(key):
+        nonlocal keys
+        page.keyboard.press(key)
+        keys += 1
+        assert focus_on_board(page, bid), f"after {key}, the focus left the board"
+
+    def go_to(target):
+        row = {"t": 0, "m": 1, "b": 2}
+        for _ in range(40):
+            now = focused()
+            if now == target:
+                return
+            if row[now[0]] < row[target[0]]:
+                press("ArrowDown")
+            elif row[now[0]] > row[target[0]]:
+                press("ArrowUp")
+            else:
+                press("ArrowRight" if int(now[1:]) < int(target[1:]) else "ArrowLeft")
+        raise AssertionError(f"could not reach {target} with the arrow keys (at {focused()})")
+
+    mine = 0
+    turn = board.locator(".board-turn")
+    while True:
+        page.wait_for_function(
+            "b => { const t = b.querySelector('.board-turn').textContent;"
+            " return t.includes('Game over') || (t.startsWith('Black') && !t.includes('thinking')); }",
+            arg=board.element_handle(),
+            timeout=READY_MS,
+        )
+        if "Game over" in turn.text_content():
+            break
+        record = (
+            fragment_record(page, bid)
+            or protocol.dispatch("awithlaknannai.new", {"ruleset": "culin"})["record"]
+        )
+        view = protocol.dispatch("awithlaknannai.load", {"record": record})
+        assert view["to_move"] == 0, "the page says Black is to move"
+        move = protocol.dispatch(
+            "awithlaknannai.ai",
+            {"record": record, "level": "medium", "seed": mine, "node_limit": 3000},
+        )["move"]
+        before = len(view["history"])
+        for p in move["path"]:
+            go_to(p)
+            press("Enter")
+        mine += 1
+        # the move is made and said in words
+        page.wait_for_function(
+            f"b => b.querySelectorAll('.aw-movelist .aw-move').length > {before}",
+            arg=board.element_handle(),
+            timeout=READY_MS,
+        )
+        assert (
+            move["notation"] in board.locator("[data-role=live]").text_content()
+            or move["notation"] in board.locator(".aw-movelist").text_content()
+        )
+        assert keys <= MAX_KEYS, f"{keys} key presses and the game is not over"
+    said = board.locator("[data-role=live]")
+    assert said.get_attribute("aria-live") == "polite"
+    assert "Game over" in said.text_content()
+    assert "plays" in said.text_content()
+    assert focus_on_board(page, bid)
+    assert page.evaluate("window.__focusLost") == []
+    assert mine >= 5 and keys <= MAX_KEYS
+
+
+def test_a_whole_zohn_ahl_game_against_the_computer_by_keyboard(keyboard_visit):
+    page = keyboard_visit.page()
+    page.goto(keyboard_visit.base + "/zohn-ahl/")
+    bid = board_id(page, "zohn-ahl")
+    record = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 1}})
+    board = wait_ready(page, f"#{bid}")
+    # a one-counter game, through the address (as a followed link gives it)
+    page.evaluate("([h]) => { location.hash = h; }", [f"game-{bid}={quote(record, safe='')}"])
+    page.wait_for_function(
+        "b => b.querySelector('.za-sides').textContent.includes('Red: 1 counter')",
+        arg=board.element_handle(),
+    )
+    board.locator('select[data-action="opponent"]').select_option("computer")
+    page.evaluate(WATCH_FOCUS)
+    throw = board.locator('[data-action="throw"]')
+    throw.focus()
+    keys = 0
+    made = 0
+    while True:
+        # the reader's turn (Throw usable) or the end of the game
+        page.wait_for_function(
+            "b => { const t = b.querySelector('[data-action=throw]');"
+            " return b.querySelector('.board-turn').textContent.includes('wins')"
+            f" || {USABLE}(t); }}",
+            arg=board.element_handle(),
+            timeout=READY_MS,
+        )
+        if "wins" in board.locator(".board-turn").text_content():
+            break
+        before = board.locator(".za-log li:not(.za-empty)").count()
+        page.keyboard.press("t" if keys % 2 else "Enter")
+        keys += 1
+        assert keys <= MAX_KEYS, f"{keys} key presses and the game is not over"
+        page.wait_for_function(
+            f"b => b.querySelectorAll('.za-log li:not(.za-empty)').length > {before}",
+            arg=board.element_handle(),
+            timeout=READY_MS,
+        )
+        made += 1
+        # the throw is said in words, and the focus stays on the Throw button
+        assert (
+            "up" in board.locator("[data-role=live]").text_content().lower()
+            or "marks" in board.locator("[data-role=live]").text_content()
+        )
+        assert page.evaluate("document.activeElement.dataset.action") == "throw"
+    assert "wins the game" in board.locator("[data-role=live]").text_content()
+    assert page.evaluate("document.activeElement.dataset.action") == "throw"
+    assert page.evaluate("window.__focusLost") == []
+    assert throw.is_disabled()
+    assert made >= 1
+    # the rest of the board is still reachable from there: Tab goes on to Undo
+    page.keyboard.press("Tab")
+    assert focus_on_board(page, bid)
