@@ -66,8 +66,8 @@ __all__ = [
 WIN = ai.WIN
 WIN_BOUND = ai.WIN_BOUND
 MATE_PLIES = 7
-"""The exact mate search looks this many plies ahead (a forced win of the side to move
-within it is always found, and its length is exact); losses one ply further."""
+"""The exact mate search looks this many plies ahead: a forced win or loss of the side to
+move within it is always found, and its length is exact."""
 
 MAX_DEPTH = 12
 DEFAULT_DEPTH = 6
@@ -209,8 +209,8 @@ def _child(m: Move, own: int, enemy: int, quiet: int) -> tuple[int, int, int]:
 
 
 def find_mate(game: Game, plies: int = MATE_PLIES, *, node_limit: int = MATE_NODES):
-    """The shortest forced win of the side to move within ``plies`` plies (or, looking one
-    ply further, the longest forced loss), as ``(mate, line)``: ``mate`` as in
+    """The shortest forced win of the side to move within ``plies`` plies (or the longest
+    forced loss within them), as ``(mate, line)``: ``mate`` as in
     :func:`mate_in`, ``line`` the moves (the winner's fastest, the loser's longest
     defence). ``(None, [])`` when the game is not decided within the horizon, or when the
     search ran out of its budget."""
@@ -218,12 +218,12 @@ def find_mate(game: Game, plies: int = MATE_PLIES, *, node_limit: int = MATE_NOD
     own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
     search = _MateSearch(game, node_limit)
     try:
-        value = search.exact(own, enemy, quiet, plies + 1)
+        value = search.exact(own, enemy, quiet, plies)
         k = mate_in(value)
-        if k is None or (k > 0 and k > plies) or (k < 0 and -k > plies + 1):
+        if k is None:
             return None, []
         line: list[Move] = []
-        depth = plies + 1
+        depth = plies
         ply = 0
         while True:
             t = search.terminal(own, enemy, quiet, ply)

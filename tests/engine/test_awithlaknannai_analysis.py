@@ -106,7 +106,7 @@ def test_mates_match_exhaustive_search(ruleset, stall, seed):
             assert g.winner == (game.to_move if exact > 0 else 1 - game.to_move)
             wins += exact > 0
         else:
-            assert found.mate is None or abs(found.mate) > MATE_PLIES - (found.mate > 0), (
+            assert found.mate is None or abs(found.mate) > MATE_PLIES, (
                 str(game.position),
                 found.to_dict(),
             )
@@ -247,3 +247,66 @@ def test_cli_analyse_errors(capsys, argv, needle):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and needle in err
+
+
+# --------------------------------------------------------------------------- protocol
+
+
+def _record(moves: str = "", position: str | None = None) -> str:
+    from engine import protocol
+
+    args = {"moves": moves}
+    if position:
+        args["position"] = position
+    return protocol.dispatch("awithlaknannai.new", args)["record"]
+
+
+def test_protocol_analyse_hint_review():
+    from engine import protocol
+
+    rec = _record(position="WBB...../BB......./B.B..... B 0")
+    out = protocol.dispatch("awithlaknannai.analyse", {"record": rec})
+    assert out["best"] == "b3-b2" and out["mate"] == 1 and out["black"] == out["score"]
+    rec = _record(position="WW.W..../W.W.....W/.B..BB.B B 0")
+    h = protocol.dispatch("awithlaknannai.hint", {"record": rec})
+    assert h["kind"] == "must-capture" and h["moves"] == ["b2xt3xt5", "b8xt8"]
+    rec = _record("m6-m5 m4xm6 m7xm5 m3-m4")
+    r = protocol.dispatch("awithlaknannai.review", {"record": rec, "draw": {"lang": "fr"}})
+    assert [m["move"] for m in r["moves"]] == ["m6-m5", "m4xm6", "m7xm5", "m3-m4"]
+    assert all(m["grade"] in GRADES for m in r["moves"])
+    assert r["svg"].startswith("<svg") and 'lang="fr"' in r["svg"] and "<desc>4 coups." in r["svg"]
+    assert r["svg"].count('class="aw-graph-move') == 4
+
+
+@pytest.mark.parametrize(
+    "cmd,args,where",
+    [
+        ("awithlaknannai.analyse", {"depth": 9}, "depth"),
+        ("awithlaknannai.analyse", {"node_limit": 10**9}, "node_limit"),
+        ("awithlaknannai.analyse", {"mate_plies": 8}, "mate_plies"),
+        ("awithlaknannai.review", {"depth": 5}, "depth"),
+        ("awithlaknannai.review", {"draw": {"lang": "de"}}, "draw"),
+    ],
+)
+def test_protocol_bounds(cmd, args, where):
+    import json as _json
+
+    from engine import protocol
+
+    reply = _json.loads(
+        protocol.handle(_json.dumps({"id": 7, "cmd": cmd, "args": {"record": _record(), **args}}))
+    )
+    assert reply["ok"] is False and reply["error"]["where"] == where
+
+
+def test_protocol_finished_game():
+    import json as _json
+
+    from engine import protocol
+
+    rec = _record("b3-b2", position="WBB...../BB......./B.B..... B 0")
+    for cmd in ("awithlaknannai.analyse", "awithlaknannai.hint"):
+        reply = _json.loads(protocol.handle(_json.dumps({"cmd": cmd, "args": {"record": rec}})))
+        assert reply["error"]["kind"] == "game-over"
+    r = protocol.dispatch("awithlaknannai.review", {"record": rec})
+    assert r["moves"][0]["grade"] == "best" and r["moves"][0]["mate_before"] == 1
