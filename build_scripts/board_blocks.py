@@ -187,7 +187,7 @@ def awithlaknannai_config(text: str) -> dict:
 
 
 def static_svgs(config: dict, lang: str) -> tuple[str, str | None]:
-    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine (H4's modules)."""
+    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine's ``svg`` modules."""
     view = config["view"]
     if config["game"] == "zohn-ahl":
         from engine.zohn_ahl import svg as za_svg

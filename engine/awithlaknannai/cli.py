@@ -1,4 +1,4 @@
-"""The command line of ``shared/rules/awithlaknannai.md``, word for word::
+"""The Awithlaknannai command line (``spec/command-line.md``), word for word::
 
     python -m engine awithlaknannai perft   --ruleset R --depth D [--position POS]
     python -m engine awithlaknannai moves   --ruleset R [--position POS]

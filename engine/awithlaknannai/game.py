@@ -4,7 +4,7 @@ The state lives in a few integers (two bit masks, the side to move, the quiet co
 and an undo stack, so ``push``/``pop`` cost a handful of operations; strings appear only
 at the edge (:meth:`Game.parse_move`, :meth:`Game.notation`, :attr:`Game.position`).
 
-The end (``shared/rules/awithlaknannai.md``, "The end"), checked in this order before
+The end (``spec/awithlaknannai.md``, "The end"), checked in this order before
 each move: a side with no pieces has lost (reason ``"no-pieces"``); after 40 moves in a
 row without a capture the game ends (``"stall-draw"``, or with ``stall="majority"`` the
 side with more pieces wins, ``"stall-majority"``; equal numbers are a ``"stall-draw"``);
@@ -247,7 +247,7 @@ class Game:
 
         A leap is written with its leapt point in brackets where, at that moment of the
         chain, two different enemy pieces could be leapt to reach the same landing point
-        (rules file, "Notation"; only possible under ``bent``). Pieces already leapt
+        (specification, "Notation"; only possible under ``bent``). Pieces already leapt
         earlier in the chain are gone and do not count. Two different legal moves always
         get two different notations. ``legal`` is accepted for compatibility and unused.
         """

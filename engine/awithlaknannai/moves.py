@@ -1,6 +1,6 @@
 """Moves: the value type, its notation, and the fast move generator.
 
-Notation (``shared/rules/awithlaknannai.md``, "Notation"):
+Notation (``spec/awithlaknannai.md``, "Notation"):
 
 * a step is ``b4-m5`` (from, to);
 * a leap, or a chain of leaps, lists the landing points after ``x``: ``m6xm4xm2``;
@@ -12,7 +12,7 @@ Which form is written:
 
 * :meth:`engine.awithlaknannai.game.Game.notation` (what the command line, records and the
   page show) brackets a leap where, at that moment of the chain, two different enemy
-  pieces could be leapt to reach that same landing point (the rules file's words, read
+  pieces could be leapt to reach that same landing point (the specification's words, read
   leap by leap; pieces leapt earlier in the chain are gone and do not count). Two moves
   with the same path differ first at some leap, and both get brackets there, so the
   canonical form always names exactly one legal move.

@@ -1,6 +1,6 @@
 """A position: where the pieces stand, whose turn it is, and the quiet-move counter.
 
-Notation (``shared/rules/awithlaknannai.md``): the three rows top to bottom (t, m, b),
+Notation (``spec/awithlaknannai.md``): the three rows top to bottom (t, m, b),
 ``B`` Black, ``W`` White, ``.`` empty, separated by ``/``; a space; the side to move
 (``B`` or ``W``); a space; the number of moves since the last capture (0 to 40). The
 start of Mosona: ``WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0``.
@@ -123,7 +123,7 @@ class Position:
 
     @classmethod
     def parse(cls, text, ruleset="culin") -> Position:
-        """Read a position in the rules file's notation for ``ruleset``'s board."""
+        """Read a position in the specification's notation for ``ruleset``'s board."""
         rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
         board = rs.board
         lengths = "/".join(str(len(r)) for r in board.rows)

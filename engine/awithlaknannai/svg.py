@@ -6,13 +6,13 @@ bytes), ``<title>``/``<desc>`` in English or French, colours inline (readable an
 without the site's CSS), class names for the site's CSS.
 
 Geometry comes from the ruleset's ``Board`` (``engine.awithlaknannai.boards``, the one
-source of truth: points, their coordinates, the lines, as ``shared/rules/awithlaknannai.md``
+source of truth: points, their coordinates, the lines, as ``spec/awithlaknannai.md``
 gives them) and pieces from ``Position``. One board unit is 70 px, so
 the two close points at each end of Mosona's middle row (m1-m2 and m8-m9, half a unit
 apart) keep their pieces apart.
 
 Orientation: Black (side 0, moves first) at the bottom, points numbered from the left as
-Black sees the board, as the rules file says. ``flip=True`` turns the board half a turn,
+Black sees the board, as the specification says. ``flip=True`` turns the board half a turn,
 so White sits at the bottom and reads its own left to right.
 
 Pieces: Black is a near-black disc with a light ring inside it; White an off-white disc

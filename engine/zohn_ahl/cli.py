@@ -1,4 +1,4 @@
-"""The Zohn Ahl command line (``shared/rules/zohn-ahl.md``, "The command-line contract")::
+"""The Zohn Ahl command line (``spec/command-line.md``)::
 
     python -m engine zohn-ahl replay --ruleset RULESET [--counters N] [--gully lose-throw|cross] THROW...
 

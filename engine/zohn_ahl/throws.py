@@ -2,9 +2,9 @@
 
 A throw is written as four characters, the three plain sticks then the **sahe** (the
 specially marked stick), ``1`` for the marked (flat) side up, ``0`` for the other side up
-(``shared/rules/zohn-ahl.md``, "Throws"). ``k`` is the number of marks showing.
+(``spec/zohn-ahl.md``, "Throws"). ``k`` is the number of marks showing.
 
-Throw tables (``shared/rules/zohn-ahl.md``; the sources are in ``shared/sources/facts.md``):
+Throw tables (``spec/zohn-ahl.md``, which also lists the works cited):
 
 ========  ====  ===  ===  ===  ===  =====================================================
 table     k=0   k=1  k=2  k=3  k=4  throws again when
@@ -14,10 +14,10 @@ globe     10    1    2    3    6    k=0, or the sahe is marked (whatever k)
 culin     10    1    2    3    5    k=0 or k=4
 ========  ====  ===  ===  ===  ===  =====================================================
 
-* ``sahe``: Mooney's tsoñä as Wikipedia tabulates it (seed 000) and the printable sheet
-  (seeds 001, 002). Wikipedia marks k=4 "only possible with the sahe": with four sticks
+* ``sahe``: Mooney's tsoñä as Wikipedia ("Zohn Ahl") tabulates it, and the printable
+  rules sheet. Wikipedia marks k=4 "only possible with the sahe": with four sticks
   k=4 always includes the sahe, so the table is complete.
-* ``globe``: Le Globe Joueur (seed 003): "Si la face blanche du sahe apparaît ou
+* ``globe``: Le Globe Joueur ("Zohn Al"): "Si la face blanche du sahe apparaît ou
   qu'aucune face blanche n'apparaît, [on] garde la main".
 * ``culin``: Culin 1898/1907 ("white" 10, "red" 5, both throw again); no special stick,
   so the fourth character of a throw is just another stick.

@@ -103,7 +103,7 @@ def test_french_pages_get_french_boards_and_answers(site_dir):
     def svg_titles(page):
         return re.findall(r'<div class="board-svg" data-role="board"><svg[^>]*>\s*<title[^>]*>(.*?)</title>',
                           page, flags=re.S)
-    # The drawings themselves are in the page's language (titles from H4's SVG words).
+    # The drawings themselves are in the page's language (titles from the engine's SVG words).
     en_titles, fr_titles = svg_titles(english), svg_titles(html)
     assert len(en_titles) == len(fr_titles) > 0
     assert all(e != f for e, f in zip(en_titles, fr_titles)), (en_titles, fr_titles)
@@ -345,7 +345,7 @@ def test_blocks_inside_other_markdown_are_rendered_in_order():
 
 
 def test_printables_are_written_into_the_site(site_dir):
-    """H4's printable sheets (build_scripts/printables.py) land in site/printables/."""
+    """The printable sheets (build_scripts/printables.py) land in site/printables/."""
     if not (ROOT / "build_scripts" / "printables.py").is_file():
         pytest.skip("build_scripts/printables.py does not exist yet")
     sheets = sorted(p.name for p in (site_dir / "printables").glob("*.svg"))
