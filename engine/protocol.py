@@ -866,25 +866,19 @@ REVIEW_MAX_DEPTH = 4
 REVIEW_MAX_NODES = 20_000
 
 
-def _bounded(args: dict, name: str, low: int, high: int, default: int) -> int:
-    value = _arg(args, name, int, default)
-    if not low <= value <= high:
-        raise RequestError(
-            f"argument {name!r} is {value}; it must be from {low} to {high}",
-            input=value,
-            where=name,
-        )
+def _bounded(args: Args, name: str, low: int, high: int, default: int) -> int:
+    value: int = _arg(args, name, int, default, lo=low, hi=high)
     return value
 
 
-def _analysable(args: dict):
-    game = _aw_record(_record_text(args)).replay()
+def _analysable(args: Args) -> Any:
+    game = _aw_game(args).game
     if game.finished:
         raise GameOverError("the game is over: there is no move to analyse")
     return game
 
 
-def cmd_awithlaknannai_analyse(args: dict) -> dict:
+def cmd_awithlaknannai_analyse(args: Args) -> Result:
     from engine.awithlaknannai import analysis
 
     game = _analysable(args)
@@ -899,29 +893,24 @@ def cmd_awithlaknannai_analyse(args: dict) -> dict:
     return out
 
 
-def cmd_awithlaknannai_hint(args: dict) -> dict:
+def cmd_awithlaknannai_hint(args: Args) -> Result:
     from engine.awithlaknannai import analysis
 
     return analysis.hint(_analysable(args)).to_dict()
 
 
-def cmd_awithlaknannai_review(args: dict) -> dict:
+def cmd_awithlaknannai_review(args: Args) -> Result:
     from engine.awithlaknannai import analysis
 
-    game = _aw_record(_record_text(args)).replay()
+    game = _aw_game(args).game
     depth = _bounded(args, "depth", 2, REVIEW_MAX_DEPTH, 3)
     nodes = _bounded(args, "node_limit", 1, REVIEW_MAX_NODES, 3_000)
-    draw = _arg(args, "draw", dict, None)
-    lang = None
-    if draw is not None:
-        lang = _arg(draw, "lang", str, "en")
-        if lang not in ("en", "fr"):
-            raise RequestError(f"draw.lang {lang!r} is not 'en' or 'fr'", input=lang, where="draw")
+    draw = _draw(args)
     result = analysis.review(game, depth, node_limit=nodes).to_dict()
-    if lang is not None:
+    if draw is not None:
         from engine.awithlaknannai.graph import review_graph_svg
 
-        result["svg"] = review_graph_svg(result, lang)
+        result["svg"] = review_graph_svg(result, draw.lang)
     return result
 
 

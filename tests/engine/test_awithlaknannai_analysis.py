@@ -285,7 +285,7 @@ def test_protocol_analyse_hint_review():
         ("awithlaknannai.analyse", {"node_limit": 10**9}, "node_limit"),
         ("awithlaknannai.analyse", {"mate_plies": 8}, "mate_plies"),
         ("awithlaknannai.review", {"depth": 5}, "depth"),
-        ("awithlaknannai.review", {"draw": {"lang": "de"}}, "draw"),
+        ("awithlaknannai.review", {"draw": {"lang": "de"}}, "draw.lang"),
     ],
 )
 def test_protocol_bounds(cmd, args, where):
