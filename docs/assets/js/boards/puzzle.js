@@ -1,0 +1,111 @@
+// A puzzle board: the reader plays the first move; the board says right or wrong. A wrong
+// move is answered by the engine's refutation (its best reply, played on the board, and
+// the line that follows); "Try again" sets the puzzle up once more. The answer comes from
+// the build (checked there by the engine: one winning move, no second one).
+
+import { lang } from "../i18n.js";
+import { el, call, errorText } from "./common.js";
+import { numbered } from "./analysis.js";
+
+const WORDS = {
+  en: {
+    right: (m, why) => `Right: ${m} ${why}`,
+    winWhy: (k) => (k === 1 ? "wins at once." : `wins by force (the engine's line: LINE).`),
+    gainWhy: (g) => `wins ${g === 1 ? "a piece" : g + " pieces"} by force (the engine's line: LINE).`,
+    wrong: (m) => `Not this one: ${m} does not win by force.`,
+    refute: (side, reply) => `${side} answers ${reply}.`,
+    refuteLine: (line) => `The engine's line from here: ${line}.`,
+    thinking: "The engine is looking for the reply…",
+    again: "Try again",
+    againName: "Try this puzzle again",
+    sides: ["Black", "White"],
+  },
+  fr: {
+    right: (m, why) => `Bravo : ${m} ${why}`,
+    winWhy: (k) => (k === 1 ? "gagne tout de suite." : `gagne par force (la suite du moteur : LINE).`),
+    gainWhy: (g) => `gagne ${g === 1 ? "un pion" : g + " pions"} par force (la suite du moteur : LINE).`,
+    wrong: (m) => `Pas celui-ci : ${m} ne gagne pas par force.`,
+    refute: (side, reply) => `${side === "Noir" ? "Les Noirs répondent" : "Les Blancs répondent"} ${reply}.`,
+    refuteLine: (line) => `La suite du moteur à partir d’ici : ${line}.`,
+    thinking: "Le moteur cherche la réponse…",
+    again: "Réessayer",
+    againName: "Recommencer ce problème (Try again)",
+    sides: ["Noir", "Blanc"],
+  },
+};
+
+function words() {
+  return WORDS[lang() === "fr" ? "fr" : "en"];
+}
+
+export class PuzzlePanel {
+  constructor(board, box) {
+    this.board = board;
+    this.puzzle = board.cfg.puzzle;
+    const W = words();
+    this.verdict = el("p", { class: "puzzle-verdict", "data-role": "verdict", role: "status", "aria-live": "polite" });
+    this.again = el("button", { type: "button", class: "board-button", "data-action": "try-again",
+      "aria-label": W.againName, text: W.again, hidden: true });
+    this.again.addEventListener("click", () => this.reset());
+    box.append(this.verdict, this.again);
+    this.judged = null;
+  }
+
+  update(view) {
+    const h = (view && view.history) || [];
+    const root = this.board.root;
+    if (!h.length) {
+      this.verdict.textContent = "";
+      this.again.hidden = true;
+      delete root.dataset.puzzle;
+      this.judged = null;
+      return;
+    }
+    this.again.hidden = false;
+    if (h.length !== 1 || this.judged === view.positions[1]) return;
+    this.judged = view.positions[1];
+    const played = h[0].notation;
+    if (played === this.puzzle.solution) this.right(played);
+    else this.wrong(view, played);
+  }
+
+  right(played) {
+    const W = words();
+    const p = this.puzzle;
+    const why = p.goal === "win" ? W.winWhy(p.mate) : W.gainWhy(p.gain);
+    this.board.root.dataset.puzzle = "solved";
+    this.verdict.dataset.kind = "right";
+    this.verdict.textContent = W.right(played, why.replace("LINE", numbered(p.line, this.board.cfg.position)));
+  }
+
+  async wrong(view, played) {
+    const W = words();
+    this.board.root.dataset.puzzle = "wrong";
+    this.verdict.dataset.kind = "wrong";
+    this.verdict.textContent = `${W.wrong(played)} ${W.thinking}`;
+    if (view.finished) {
+      this.verdict.textContent = W.wrong(played);
+      return;
+    }
+    let res;
+    try {
+      res = await call("awithlaknannai.analyse", { record: view.record, depth: 4, node_limit: 20000, mate_plies: 5 },
+        { retries: 0, timeoutMs: 60000 });
+    } catch (err) {
+      this.verdict.textContent = `${W.wrong(played)} ${errorText(err)}`;
+      return;
+    }
+    if (this.board.view !== view) return;
+    const side = W.sides[view.to_move];
+    this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(numbered(res.line, view.position))}`;
+    this.board.root.dataset.refutation = res.best;
+    try {
+      await this.board.play(res.best, null, { byComputer: true });
+    } catch { /* the words above still say it */ }
+  }
+
+  async reset() {
+    delete this.board.root.dataset.refutation;
+    await this.board.newGame();
+  }
+}
