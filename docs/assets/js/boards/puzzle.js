@@ -49,6 +49,9 @@ export class PuzzlePanel {
     this.again.addEventListener("click", () => this.reset());
     box.append(this.verdict, this.again);
     this.judged = null;
+    // a puzzle is set in one ruleset, for one reader: no choice of rules or opponent
+    const fields = board.root.querySelector(".board-fields");
+    if (fields) fields.hidden = true;
   }
 
   update(view) {

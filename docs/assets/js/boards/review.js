@@ -15,7 +15,7 @@ const WORDS = {
     title: "Review",
     counts: (side, c) => `${side}: ${c.best} best, ${c.good} good, ${c.inaccuracy} ${c.inaccuracy === 1 ? "inaccuracy" : "inaccuracies"}, ${c.mistake} ${c.mistake === 1 ? "mistake" : "mistakes"}, ${c.blunder} ${c.blunder === 1 ? "blunder" : "blunders"}.`,
     grades: { best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" },
-    lost: (pieces) => `lost ${pieces} of a piece against the best move`,
+    lost: (pieces) => `lost ${Number(pieces) < 1 ? pieces + " of a piece" : pieces + (pieces === "1.0" ? " piece" : " pieces")} against the best move`,
     engine: (m) => `the engine preferred ${m}`,
     showLine: "Best line",
     showLineName: (ply, move) => `Show the engine's best line instead of move ${ply}, ${move}`,
@@ -34,7 +34,7 @@ const WORDS = {
     title: "Analyse",
     counts: (side, c) => `${side} : ${c.best} meilleur${c.best > 1 ? "s" : ""}, ${c.good} bon${c.good > 1 ? "s" : ""}, ${c.inaccuracy} imprécision${c.inaccuracy > 1 ? "s" : ""}, ${c.mistake} erreur${c.mistake > 1 ? "s" : ""}, ${c.blunder} gaffe${c.blunder > 1 ? "s" : ""}.`,
     grades: { best: "meilleur coup", good: "bon", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe" },
-    lost: (pieces) => `perd ${pieces.replace(".", ",")} pion par rapport au meilleur coup`,
+    lost: (pieces) => `perd ${pieces.replace(".", ",")} ${Number(pieces) < 2 ? "pion" : "pions"} par rapport au meilleur coup`,
     engine: (m) => `le moteur préférait ${m}`,
     showLine: "Meilleure suite",
     showLineName: (ply, move) => `Montrer la meilleure suite du moteur à la place du coup ${ply}, ${move} (Best line)`,
@@ -110,11 +110,10 @@ export class ReviewPanel {
       const sign = SIGNS[m.grade] || "";
       const bits = [W.grades[m.grade]];
       if (m.grade !== "best") {
-        if (m.loss > 0 && m.mate_before === null && m.mate_after === null) bits.push(W.lost((m.loss / 100).toFixed(1)));
+        if (m.loss >= 5 && m.mate_before === null && m.mate_after === null) bits.push(W.lost((m.loss / 100).toFixed(1)));
         bits.push(W.engine(m.best));
       }
       const item = el("li", { class: `aw-review-move aw-grade-${m.grade}`, "data-ply": m.ply, "data-grade": m.grade },
-        el("span", { class: "aw-review-num", text: `${m.ply}. ` }),
         el("span", { class: "aw-review-side", text: `${W.sides[m.side]} ` }),
         el("strong", { class: "aw-move", text: m.move + sign }),
         el("span", { class: "aw-review-grade", text: ` — ${bits.join("; ")}` }));
