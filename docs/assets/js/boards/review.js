@@ -117,7 +117,7 @@ export class ReviewPanel {
         el("span", { class: "aw-review-side", text: `${W.sides[m.side]} ` }),
         el("strong", { class: "aw-move", text: m.move + sign }),
         el("span", { class: "aw-review-grade", text: ` — ${bits.join("; ")}` }));
-      if (m.grade !== "best" && m.line.length) {
+      if (m.line.length) {
         const b = el("button", { type: "button", class: "board-button aw-review-line", "data-action": "best-line",
           "aria-label": W.showLineName(m.ply, m.move), text: W.showLine });
         b.addEventListener("click", () => this.openLine(view, m));
