@@ -137,7 +137,10 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
             f'<a class="headerlink" href="#{p.id}" title="{html.escape(w["link"])}">¶</a></h2>',
             f'<p class="puzzle-task">{html.escape(task)} '
             f"{html.escape(w['rules'].format(ruleset=p.ruleset))}</p>",
-            render_board(config, lang, board_id),
+            # a board like any other, marked as a puzzle's (the page script reads its config)
+            render_board(config, lang, board_id).replace(
+                '<div class="board" ', '<div class="board" data-puzzle="true" ', 1
+            ),
             '<details class="answer puzzle-solution">',
             f"<summary>{html.escape(w['solution'])}</summary>",
             f'<p class="answer-value"><strong>{html.escape(p.solution)}</strong></p>',

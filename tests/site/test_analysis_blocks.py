@@ -3,6 +3,8 @@ checked as the build checks them (no site build needed)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from build_scripts.block_syntax import BlockError
@@ -29,6 +31,15 @@ def test_bad_option_value_names_the_line():
 def test_puzzle_block_filters_by_level_and_refuses_unknown_keys():
     html = render_block("awithlaknannai-puzzles", "level: hard", "en", set(), 1)
     assert 'data-level="hard"' in html and 'data-level="easy"' not in html
+    # every puzzle has its board, drawn by the build, its controls disabled until it runs
+    sections = html.count('<section class="puzzle"')
+    boards = re.findall(
+        r'<div class="board" data-puzzle="true" data-game="awithlaknannai" id="(puzzle-\d+)-board"'
+        r'.*?<div class="board-svg" data-role="board"><svg.*?data-point=.*?<button[^>]* disabled',
+        html,
+        flags=re.S,
+    )
+    assert sections >= 4 and len(boards) == sections
     with pytest.raises(BlockError, match="unknown key 'ruleset'"):
         render_block("awithlaknannai-puzzles", "ruleset: culin", "en", set(), 1)
     with pytest.raises(BlockError, match="level 'expert'"):
