@@ -421,9 +421,10 @@ class Hint:
         }
 
 
-def hint(game: Game, depth: int = 4, *, node_limit: int = 30_000) -> Hint:
-    """The compulsory captures when there are any, and the engine's best move."""
-    a = analyse(game, depth, node_limit=node_limit)
+def hint(game: Game, depth: int = 4, *, node_limit: int = 30_000, mate_plies: int = 5) -> Hint:
+    """The compulsory captures when there are any, and the engine's best move (a
+    shallower search than :func:`analyse`'s default: a hint must come quickly)."""
+    a = analyse(game, depth, node_limit=node_limit, mate_plies=mate_plies)
     legal = game.legal_moves()
     if game._compulsory and legal and all(m._cap for m in legal):
         return Hint("must-capture", a.notation[0], game.legal_notations(), a)
