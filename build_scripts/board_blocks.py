@@ -3,7 +3,7 @@ engine and render the static board the page starts from.
 
 Every value is checked by the engine through :func:`engine.protocol.dispatch`, the same
 commands the page's worker answers, so the board the reader sees before the script runs is
-the one the build checked. The HTML (see ``/work/notes/site.md`` and ``docs/authoring.md``)::
+the one the build checked. The HTML (see also ``docs/authoring.md``)::
 
     <div class="board" data-game="zohn-ahl" id="ID" data-ready="false" lang="en"
          data-config='{"game": ..., "record": ..., ...}' role="group" aria-labelledby="ID-caption">

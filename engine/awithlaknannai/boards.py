@@ -89,7 +89,7 @@ class Board:
             seen.add(key)
             clean.append((a, b))
         self.lines = tuple(clean)
-        nb = [set() for _ in self.points]
+        nb: list[set[int]] = [set() for _ in self.points]
         for a, b in self.lines:
             nb[self.index[a]].add(self.index[b])
             nb[self.index[b]].add(self.index[a])

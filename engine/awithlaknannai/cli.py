@@ -17,18 +17,22 @@ Extras, all optional: ``--stall draw|majority`` on every command, ``--position``
 ``replay``; ``--ruleset`` defaults to culin; ``--name=value`` works as well as ``--name
 value``. Bad input (ruleset, option, position, move, depth): exit status 2, exactly one
 line on stderr naming it (for a move, its number in the list), nothing on stdout.
+``--depth`` goes from 0 to :data:`MAX_PERFT_DEPTH` (``spec/command-line.md``, "Limits").
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 from engine.core import EngineError
 
 from .game import Game
 
 COMMANDS = ("perft", "moves", "replay", "analyse")
+MAX_PERFT_DEPTH = 12
 USAGE = (
     "usage: python -m engine awithlaknannai {perft --ruleset R --depth D [--position POS] | "
     "moves --ruleset R [--position POS] | replay --ruleset R MOVE... | "
@@ -43,7 +47,7 @@ class _Usage(Exception):
     pass
 
 
-def _parse(argv):
+def _parse(argv: list[str]) -> tuple[str, dict[str, Any], list[str]]:
     if not argv:
         raise _Usage(USAGE)
     command = argv[0]
@@ -55,7 +59,7 @@ def _parse(argv):
         "replay": ("ruleset", "position", "stall"),
         "analyse": ("ruleset", "position", "depth", "stall"),
     }[command]
-    opts = {}
+    opts: dict[str, Any] = {}
     rest = []
     i = 1
     while i < len(argv):
@@ -84,18 +88,23 @@ def _parse(argv):
         if "depth" not in opts:
             raise _Usage("perft needs --depth D")
         d = opts["depth"]
-        if not (d.isascii() and d.isdigit()):
-            raise _Usage(f"--depth {d!r} is not a whole number >= 0")
+        if not (d.isascii() and d.isdigit()) or len(d) > 3 or int(d) > MAX_PERFT_DEPTH:
+            shown = d if len(d) <= 40 else d[:39] + "…"
+            raise _Usage(
+                f"--depth {shown!r} is not a depth from 0 to {MAX_PERFT_DEPTH} "
+                "(deeper counts take hours)"
+            )
         opts["depth"] = int(d)
     if command == "analyse" and "depth" in opts:
         d = opts["depth"]
-        if not (d.isascii() and d.isdigit()) or not 1 <= int(d) <= MAX_ANALYSE_DEPTH:
-            raise _Usage(f"--depth {d!r} is not a whole number from 1 to {MAX_ANALYSE_DEPTH}")
+        if not (d.isascii() and d.isdigit()) or len(d) > 3 or not 1 <= int(d) <= MAX_ANALYSE_DEPTH:
+            shown = d if len(d) <= 40 else d[:39] + "…"
+            raise _Usage(f"--depth {shown!r} is not a whole number from 1 to {MAX_ANALYSE_DEPTH}")
         opts["depth"] = int(d)
     return command, opts, rest
 
 
-def run(argv):
+def run(argv: Iterable[str]) -> tuple[int, str, str]:
     """Return (exit status, stdout text, stderr line)."""
     try:
         command, opts, rest = _parse(list(argv))
@@ -141,7 +150,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     status, out, err = run(argv)
     if out:

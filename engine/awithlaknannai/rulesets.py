@@ -153,7 +153,7 @@ RULESETS = {
 DEFAULT_RULESET = "culin"
 
 
-def get_ruleset(name) -> Ruleset:
+def get_ruleset(name: object) -> Ruleset:
     """The ruleset called ``name`` (a Ruleset passes through); RulesetError otherwise."""
     if isinstance(name, Ruleset):
         return name
@@ -165,7 +165,7 @@ def get_ruleset(name) -> Ruleset:
     )
 
 
-def check_stall(stall) -> str:
+def check_stall(stall: object) -> str:
     """Validate the ``stall`` option ("draw" or "majority"); OptionError otherwise."""
     if stall in STALLS:
         return stall

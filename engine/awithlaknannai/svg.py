@@ -39,6 +39,8 @@ Class names and data attributes (for the site's CSS and scripts)
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import PositionError
 from ..svg import COLOURS as C
 from ..svg import check_lang, el, esc, num, svg_document, text
@@ -52,7 +54,7 @@ LEGEND_H = 44  # under the board
 HIT_R = 14  # point target radius (28 px across)
 PIECE_R = 16.5
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "black": "Black",
         "white": "White",

@@ -23,12 +23,17 @@ skipped; the side to move is never due a skip.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 from engine.core import GameOverError, Outcome, PositionError, ThrowError
 from engine.zohn_ahl.rulesets import PATH_TABLES, RULESETS, Options, Ruleset, physical_space
-from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Throw, parse_bias
+from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
+
+#: What the API accepts as a game's options: an Options, a ruleset name or Ruleset, a dict
+#: of options, or None (the defaults).
+OptionsLike = Options | Ruleset | str | dict | None
 
 __all__ = ["Event", "State", "EVENT_KINDS", "RULES", "kiowa", "culin", "printable", "globe"]
 
@@ -79,7 +84,7 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
-        d = {"kind": self[0], "side": self[1]}
+        d: dict[str, Any] = {"kind": self[0], "side": self[1]}
         for name, v in zip(_FIELDS, self[2:]):
             if v is not None:
                 d[name] = list(v) if v.__class__ is tuple else v
@@ -125,10 +130,25 @@ class State:
     """
 
     __slots__ = ("options", "awls", "counters", "to_move", "winner", "skip", "throws_made", "_k")
+    options: Options
+    awls: tuple[int, int]
+    counters: tuple[int, int]
+    to_move: int | None
+    winner: int | None
+    skip: tuple[bool, bool]
+    throws_made: tuple[int, int]
+    _k: tuple
 
     def __init__(
-        self, options, awls, counters, to_move, winner=None, skip=(False, False), throws_made=(0, 0)
-    ):
+        self,
+        options: OptionsLike,
+        awls: Sequence[int],
+        counters: Sequence[int],
+        to_move: int | None,
+        winner: int | None = None,
+        skip: Sequence[bool] = (False, False),
+        throws_made: Sequence[int] = (0, 0),
+    ) -> None:
         options = _options(options)
         rules = options.rules
         awls = tuple(awls)
@@ -165,7 +185,7 @@ class State:
         _set(self, "_k", _kinfo(options))
 
     @classmethod
-    def start(cls, options=None, **kwargs) -> State:
+    def start(cls, options: OptionsLike = None, **kwargs: Any) -> State:
         """The start of a game: ``State.start(Options(...))``, ``State.start("globe")``,
         ``State.start({"ruleset": "printable", "gully": "cross"})`` or keyword options."""
         if options is None:
@@ -177,13 +197,13 @@ class State:
         n = options.counters
         return cls(options, (start, start), (n, n), 0)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("State is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("State is immutable")
 
-    def _key(self):
+    def _key(self) -> tuple:
         return (
             self.options,
             self.awls,
@@ -194,12 +214,12 @@ class State:
             self.throws_made,
         )
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, State):
             return self._key() == other._key()
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key())
 
     def __repr__(self) -> str:
@@ -208,7 +228,7 @@ class State:
             f"to_move={self.to_move}, winner={self.winner}, skip={self.skip})"
         )
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple:
         return (_rebuild, self._key())
 
     @property
@@ -216,7 +236,7 @@ class State:
         return self.winner is not None
 
     @property
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         """``Outcome(winner, "no-counters")`` once finished, else None."""
         return None if self.winner is None else Outcome(self.winner, "no-counters")
 
@@ -238,7 +258,7 @@ class State:
             "finished": self.winner is not None,
         }
 
-    def chance_outcomes(self, p=HALF) -> list:
+    def chance_outcomes(self, p: Bias = HALF) -> list[tuple[Throw, Fraction]]:
         """[(throw, probability)] for the next throw (empty once finished); sums to 1."""
         if self.winner is not None:
             return []
@@ -246,17 +266,17 @@ class State:
         q = 1 - p
         return [(t, p**t.marked * q ** (4 - t.marked)) for t in Throw._ALL]
 
-    def play(self, throw) -> tuple:
+    def play(self, throw: Throw | str) -> tuple[State, list[Event]]:
         """Play one throw: ``(next_state, [Event, ...])``. GameOverError once finished."""
         events: list = []
         return self._advance(throw, events), events
 
-    def advance(self, throw) -> State:
+    def advance(self, throw: Throw | str) -> State:
         """Like :meth:`play` without building the events (for simulations)."""
         return self._advance(throw, None)
 
     # ------------------------------------------------------------------ the rules
-    def _advance(self, throw, ev):
+    def _advance(self, throw: Throw | str, ev: list[Event] | None) -> State:
         side = self.to_move
         if side is None:
             raise GameOverError(
@@ -369,7 +389,15 @@ class _Turn:
         "pass_now",
     )
 
-    def __init__(self, side: int, state: State, extra: bool, cross: bool, paths, ev) -> None:
+    def __init__(
+        self,
+        side: int,
+        state: State,
+        extra: bool,
+        cross: bool,
+        paths: tuple,
+        ev: list[Event] | None,
+    ) -> None:
         self.side = side
         self.other = 1 - side
         self.awls = list(state.awls)
@@ -441,13 +469,32 @@ def _whips(turn: _Turn, home: int, kind: str = "whip", reason: str | None = None
         )
 
 
-def _laps(turn: _Turn, kind: str = "lap", **fields) -> None:
+def _laps(
+    turn: _Turn,
+    kind: str = "lap",
+    *,
+    from_space: int | None = None,
+    to_space: int | None = None,
+    target: int | None = None,
+    target_space: int | None = None,
+) -> None:
     """The mover completes a lap (``kind`` "lap" or "circuit"): the other side pays 1; the
-    event carries ``fields`` as well."""
+    event also carries the spaces given."""
     other = turn.other
     _pays(turn, other)
     if turn.ev is not None:
-        turn.ev.append(Event(kind, turn.side, payer=other, counters=tuple(turn.counters), **fields))
+        turn.ev.append(
+            Event(
+                kind,
+                turn.side,
+                from_space=from_space,
+                to_space=to_space,
+                target=target,
+                target_space=target_space,
+                payer=other,
+                counters=tuple(turn.counters),
+            )
+        )
 
 
 def kiowa(turn: _Turn, s: int, v: int) -> None:
@@ -590,7 +637,7 @@ RULES: dict[str, Callable[[_Turn, int, int], None]] = {
 }
 
 
-def _options(options) -> Options:
+def _options(options: OptionsLike) -> Options:
     if isinstance(options, Options):
         return options
     if isinstance(options, str):
@@ -604,5 +651,13 @@ def _options(options) -> Options:
     return Options.from_dict(options)
 
 
-def _rebuild(options, awls, counters, to_move, winner, skip, throws_made):
+def _rebuild(
+    options: Options,
+    awls: tuple[int, int],
+    counters: tuple[int, int],
+    to_move: int | None,
+    winner: int | None,
+    skip: tuple[bool, bool],
+    throws_made: tuple[int, int],
+) -> State:
     return State(options, awls, counters, to_move, winner, skip, throws_made)

@@ -241,7 +241,7 @@ _FEATURES = {
 }
 
 
-def get_ruleset(name) -> Ruleset:
+def get_ruleset(name: object) -> Ruleset:
     """The Ruleset called ``name``; RulesetError quoting it otherwise."""
     if isinstance(name, Ruleset):
         return name
@@ -253,20 +253,29 @@ def get_ruleset(name) -> Ruleset:
     return rules
 
 
-def _counters(value) -> int:
+def _quote(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters (a long number says how long it is)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a {len(str(abs(value)))}-digit number"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _counters(value: object) -> int:
     n = value
     if isinstance(value, str):
         text = value.strip()
-        n = int(text) if text.isdigit() or (text[:1] in "+-" and text[1:].isdigit()) else None
+        digits = text[1:] if text[:1] in "+-" else text
+        n = int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 6 else None
     if isinstance(n, bool) or not isinstance(n, int):
         raise OptionError(
-            f"{value!r} is not a number of counters: expected a whole number from "
+            f"{_quote(value)} is not a number of counters: expected a whole number from "
             f"{MIN_COUNTERS} to {MAX_COUNTERS}",
             input=value,
         )
     if not MIN_COUNTERS <= n <= MAX_COUNTERS:
         raise OptionError(
-            f"{value!r} counters is out of range: expected {MIN_COUNTERS} to "
+            f"{_quote(value)} counters is out of range: expected {MIN_COUNTERS} to "
             f"{MAX_COUNTERS} counters a side",
             input=value,
         )
@@ -286,7 +295,7 @@ class Options:
     counters: int = 4
     gully: str = "lose-throw"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         rules = get_ruleset(self.ruleset)
         object.__setattr__(self, "ruleset", rules.name)
         object.__setattr__(self, "counters", _counters(self.counters))
@@ -311,7 +320,7 @@ class Options:
         return RULESETS[self.ruleset].table
 
     @classmethod
-    def from_dict(cls, data: dict) -> Options:
+    def from_dict(cls, data: dict | Options) -> Options:
         """Options from ``{"ruleset", "counters", "gully"}`` (all optional)."""
         if isinstance(data, Options):
             return data
@@ -335,7 +344,7 @@ class Options:
         return d
 
 
-def _check_own(rules: Ruleset, side, own) -> None:
+def _check_own(rules: Ruleset, side: object, own: object) -> None:
     if side not in (0, 1) or isinstance(side, bool):
         raise PositionError(f"side {side!r} is not a side: expected 0 or 1", input=side)
     if isinstance(own, bool) or not isinstance(own, int) or not rules.first <= own <= rules.last:
@@ -346,7 +355,7 @@ def _check_own(rules: Ruleset, side, own) -> None:
         )
 
 
-def physical_space(ruleset, side: int, own: int) -> int:
+def physical_space(ruleset: str | Ruleset, side: int, own: int) -> int:
     """The physical space (side 0's own numbering) of ``side``'s own space ``own``."""
     rules = get_ruleset(ruleset)
     _check_own(rules, side, own)
@@ -355,12 +364,12 @@ def physical_space(ruleset, side: int, own: int) -> int:
     return 41 - own if rules.spaces == 40 else (28 - own) % 28
 
 
-def own_space(ruleset, side: int, physical: int) -> int:
+def own_space(ruleset: str | Ruleset, side: int, physical: int) -> int:
     """The inverse of :func:`physical_space` (the mapping is its own inverse)."""
     return physical_space(ruleset, side, physical)
 
 
-def path(ruleset, side: int, from_own: int, value: int) -> list:
+def path(ruleset: str | Ruleset, side: int, from_own: int, value: int) -> list[int]:
     """The own spaces the awl passes through, space by space, moving ``value`` from ``from_own``.
 
     The last element is where the move lands before any effect (creek, gully crossing...):
@@ -374,21 +383,21 @@ def path(ruleset, side: int, from_own: int, value: int) -> list:
     return list(PATH_TABLES[rules.name][from_own][value])
 
 
-def _path_kiowa(s, v):
+def _path_kiowa(s: int, v: int) -> tuple[int, ...]:
     return tuple((s + i - 1) % 40 + 1 for i in range(1, v + 1))
 
 
-def _path_culin(s, v):
+def _path_culin(s: int, v: int) -> tuple[int, ...]:
     return () if s + v > 40 else tuple(range(s + 1, s + v + 1))
 
 
-def _path_printable(s, v):
+def _path_printable(s: int, v: int) -> tuple[int, ...]:
     if s + v >= 28:
         return tuple(range(s + 1, 28)) + (0,)
     return tuple(range(s + 1, s + v + 1))
 
 
-def _path_globe(s, v):
+def _path_globe(s: int, v: int) -> tuple[int, ...]:
     return tuple((s + i) % 28 for i in range(1, v + 1))
 
 

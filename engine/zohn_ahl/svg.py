@@ -68,6 +68,7 @@ Class names (for the site's CSS) and data attributes
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..core import PositionError, RulesetError, ThrowError
 from ..svg import COLOURS as C
@@ -78,7 +79,7 @@ from .throws import Throw
 # ---------------------------------------------------------------------------------------
 # rulesets and positions (duck-typed so the drawing works from names, dicts or objects)
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "side": ("Red", "Green"),
         "dir": ("clockwise", "anticlockwise"),
@@ -239,7 +240,7 @@ def _awls_of(rules: Ruleset, state: dict) -> tuple[int, int]:
         raise PositionError(f"{awls!r} is not a pair of awl spaces", input=repr(awls))
     for side in (0, 1):
         physical_space(rules, side, awls[side])  # validates the space
-    return awls  # type: ignore[return-value]
+    return awls
 
 
 # ---------------------------------------------------------------------------------------

@@ -438,3 +438,21 @@ def test_the_computer_move_view_carries_the_drawing():
 def test_a_bad_draw_argument_is_a_request_error(draw):
     err = error("zohn-ahl.new", {"draw": draw})
     assert err["kind"] == "request" and "draw" in err["where"]
+
+
+# ----------------------------------------------------------------------------- input is data
+
+
+def test_page_input_never_becomes_code(tmp_path):
+    """Python written into any argument is read as data (and refused), never run."""
+    marker = tmp_path / "ran"
+    code = f"__import__('pathlib').Path({str(marker)!r}).touch()"
+    for cmd in protocol.COMMANDS:
+        args = {name: code for name in ("record", "throw", "throws", "move", "moves", "level")}
+        args.update(options={"ruleset": code}, ruleset=code, position=code, game=code)
+        reply = call(cmd, args)
+        assert reply["ok"] is False or cmd == "ping", (cmd, reply)
+        assert reply["ok"] is True or reply["error"]["kind"] != "internal", (cmd, reply)
+    reply = call(code, {})
+    assert reply["error"]["kind"] == "request"
+    assert not marker.exists()

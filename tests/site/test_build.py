@@ -157,16 +157,6 @@ def test_no_page_loads_anything_from_another_origin(site_dir):
     assert offenders == []
 
 
-def test_page_input_never_becomes_code():
-    """The worker and its client pass requests as JSON text; no Python or JavaScript is
-    built from page input (no runPython, eval or Function anywhere on their path)."""
-    for name in ("engine-worker.mjs", "engine-client.js"):
-        source = (DOCS / "assets" / "js" / name).read_text(encoding="utf-8")
-        assert not re.search(r"\brunPython(Async)?\s*\(|\beval\s*\(|\bnew\s+Function\s*\(", source), name
-    protocol_source = (ROOT / "engine" / "protocol.py").read_text(encoding="utf-8")
-    assert not re.search(r"\b(eval|exec|compile)\s*\(", protocol_source)
-
-
 # ----------------------------------------------------------------------------- bad blocks
 
 BAD_BLOCKS = {
@@ -346,8 +336,6 @@ def test_blocks_inside_other_markdown_are_rendered_in_order():
 
 def test_printables_are_written_into_the_site(site_dir):
     """The printable sheets (build_scripts/printables.py) land in site/printables/."""
-    if not (ROOT / "build_scripts" / "printables.py").is_file():
-        pytest.skip("build_scripts/printables.py does not exist yet")
     sheets = sorted(p.name for p in (site_dir / "printables").glob("*.svg"))
     assert sheets and all((site_dir / "printables" / s).read_text(encoding="utf-8").lstrip().startswith(("<svg", "<?xml"))
                           for s in sheets)
