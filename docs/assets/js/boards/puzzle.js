@@ -52,11 +52,19 @@ export class PuzzlePanel {
     // a puzzle is set in one ruleset, for one reader: no choice of rules or opponent
     const fields = board.root.querySelector(".board-fields");
     if (fields) fields.hidden = true;
+    // a link to this puzzle (#puzzle-N) lands on it once the boards above have taken
+    // their final size
+    this.landed = location.hash !== `#${this.puzzle.id}`;
   }
 
   update(view) {
     const h = (view && view.history) || [];
     const root = this.board.root;
+    if (!this.landed) {
+      this.landed = true;
+      const section = document.getElementById(this.puzzle.id);
+      if (section) requestAnimationFrame(() => section.scrollIntoView({ block: "start" }));
+    }
     if (!h.length) {
       this.verdict.textContent = "";
       this.again.hidden = true;
