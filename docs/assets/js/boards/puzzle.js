@@ -110,9 +110,18 @@ export class PuzzlePanel {
     const side = W.sides[view.to_move];
     this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(numbered(res.line, view.position))}`;
     this.board.root.dataset.refutation = res.best;
+    const move = (view.legal || []).find((m) => m.notation === res.best) || { notation: res.best, path: [], captured: [] };
     try {
-      await this.board.play(res.best, null, { byComputer: true });
+      await this.playOnBoard(move);
     } catch { /* the words above still say it */ }
+  }
+
+  // The board's own way of making a move (it slides the piece, shows and announces it):
+  // `play(move)` with a legal move of the view, or the older `play(notation, path, options)`.
+  playOnBoard(move) {
+    const b = this.board;
+    if (b.play.length <= 1) return b.play(move);
+    return b.play(move.notation, move.path, { byComputer: true });
   }
 
   async reset() {
