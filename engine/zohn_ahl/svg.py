@@ -67,6 +67,7 @@ Class names (for the site's CSS) and data attributes
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -378,24 +379,13 @@ def _counter_pile(side: int, count: int, x: float, y: float, lang: str, anchor: 
 # the board
 
 
-def board_svg(
-    options_or_ruleset="kiowa",
-    state=None,
-    *,
-    lang: str = "en",
-    title: str | None = None,
-    pieces: bool = True,
-) -> str:
-    """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
-    or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
-    a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
-    out the awls and the counters (the printable sheets). Returns the SVG text."""
-    check_lang(lang)
-    rules, n_counters = _resolve(options_or_ruleset)
-    name, spaces = rules.name, rules.spaces
-    st = _state_dict(state)
-    awls = _awls_of(rules, st)
-    counters = tuple(st.get("counters") or (n_counters, n_counters))
+@functools.lru_cache(maxsize=16)
+def _static_board(name: str, lang: str) -> str:
+    """Everything on the board that does not change during a game (the cloth or square,
+    its features, the spaces and their numbers, the legend), drawn once per ruleset and
+    language: the same bytes as drawing it afresh."""
+    rules = get_ruleset(name)
+    spaces = rules.spaces
     geo = layout(spaces)
     special = _special_names(rules)
     W = WORDS[lang]
@@ -520,6 +510,32 @@ def board_svg(
 
     # legend (top corners) and counters (bottom corners)
     parts.append(_legend(lang))
+    return "".join(parts)
+
+
+def board_svg(
+    options_or_ruleset="kiowa",
+    state=None,
+    *,
+    lang: str = "en",
+    title: str | None = None,
+    pieces: bool = True,
+) -> str:
+    """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
+    or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
+    a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
+    out the awls and the counters (the printable sheets). Returns the SVG text."""
+    check_lang(lang)
+    rules, n_counters = _resolve(options_or_ruleset)
+    name, spaces = rules.name, rules.spaces
+    st = _state_dict(state)
+    awls = _awls_of(rules, st)
+    counters = tuple(st.get("counters") or (n_counters, n_counters))
+    geo = layout(spaces)
+    special = _special_names(rules)
+    W = WORDS[lang]
+
+    parts: list[str] = [_static_board(name, lang)]
     if pieces:
         parts.append(_counter_pile(0, int(counters[0]), 26, SIZE - 58, lang, "start"))
         parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end"))
