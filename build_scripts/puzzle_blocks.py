@@ -100,6 +100,7 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
         "awithlaknannai.new", {"ruleset": p.ruleset, "stall": p.stall, "position": p.position}
     )
     side = view["to_move"]
+    after = protocol.dispatch("awithlaknannai.play", {"record": view["record"], "move": p.solution})
     board_id = f"{p.id}-board"
     config = {
         "game": "awithlaknannai",
@@ -121,6 +122,7 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
             "gain": p.gain,
             "line": list(p.line),
             "side": side,
+            "after": after["position"],
         },
         "record": view["record"],
         "view": view,

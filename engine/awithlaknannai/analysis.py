@@ -441,7 +441,8 @@ class ReviewedMove:
     best score there, for the mover), ``after`` (the score of the move played, for the
     mover), ``loss`` (``before - after``, never below 0), ``grade`` (one of
     :data:`GRADES`), ``line`` (the engine's best line from the position before the move),
-    ``black`` (the evaluation after the move from Black's side, for the graph)."""
+    ``black`` (the evaluation after the move from Black's side, for the graph),
+    ``position`` (the position before the move, where ``line`` starts)."""
 
     ply: int
     side: int
@@ -453,10 +454,12 @@ class ReviewedMove:
     grade: str
     line: list
     black: int
+    position: str = ""
 
     def to_dict(self) -> dict:
         return {
             "ply": self.ply,
+            "position": self.position,
             "side": self.side,
             "move": self.move,
             "best": self.best,
@@ -553,6 +556,7 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
     start = before if replay._side == 0 else -before
     for ply, move in enumerate(game.history, 1):
         side = replay._side
+        before_position = str(replay.position)
         written = replay.notation(move)
         best_text = replay.notation(best) if best is not None else written
         line_text = _written(replay, line)
@@ -571,7 +575,17 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
         black_view = nxt if replay._side == 0 else -nxt
         moves_out.append(
             ReviewedMove(
-                ply, side, written, best_text, before, after, loss, g, line_text, black_view
+                ply,
+                side,
+                written,
+                best_text,
+                before,
+                after,
+                loss,
+                g,
+                line_text,
+                black_view,
+                before_position,
             )
         )
         before, best, line = nxt, nbest, nline

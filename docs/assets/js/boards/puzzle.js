@@ -65,7 +65,9 @@ export class PuzzlePanel {
       const section = document.getElementById(this.puzzle.id);
       if (section) requestAnimationFrame(() => section.scrollIntoView({ block: "start" }));
     }
-    if (!h.length) {
+    // moves made since the puzzle's position (a view may list only its latest moves)
+    const made = (view && view.since ? view.since : 0) + h.length;
+    if (!made) {
       this.verdict.textContent = "";
       this.again.hidden = true;
       delete root.dataset.puzzle;
@@ -73,10 +75,10 @@ export class PuzzlePanel {
       return;
     }
     this.again.hidden = false;
-    if (h.length !== 1 || this.judged === view.positions[1]) return;
-    this.judged = view.positions[1];
-    const played = h[0].notation;
-    if (played === this.puzzle.solution) this.right(played);
+    if (made !== 1 || this.judged === view.position) return;
+    this.judged = view.position;
+    const played = h.length ? h[h.length - 1].notation : "";
+    if (view.position === this.puzzle.after) this.right(played || this.puzzle.solution);
     else this.wrong(view, played);
   }
 

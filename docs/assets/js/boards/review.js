@@ -133,7 +133,7 @@ export class ReviewPanel {
   // The engine's best line from the position before move `m.ply`, step by step.
   async openLine(view, m) {
     const W = words();
-    const start = view.positions[m.ply - 1];
+    const start = m.position;
     let line;
     try {
       line = await call("awithlaknannai.new", { ruleset: view.ruleset, stall: view.stall, position: start, moves: m.line.join(" ") });
