@@ -1,5 +1,5 @@
 """The puzzle block (```` ```awithlaknannai-puzzles ````): every Awithlaknannai puzzle of
-``puzzles/awithlaknannai.json``, checked by the engine, each with its own board.
+``build_scripts/puzzles/awithlaknannai.json``, checked by the engine, each with its own board.
 
 The puzzles were found by ``tools/find_puzzles.py`` in the engine's own games. Each one
 is checked again here (:func:`engine.awithlaknannai.puzzles.check`): a position that is
@@ -27,7 +27,7 @@ from engine import protocol
 from engine.awithlaknannai.puzzles import LEVELS, Puzzle, PuzzleError, check
 from engine.core import EngineError
 
-DATA = Path(__file__).resolve().parent.parent / "puzzles" / "awithlaknannai.json"
+DATA = Path(__file__).resolve().parent / "puzzles" / "awithlaknannai.json"
 _CHECKED: dict[str, Puzzle] = {}
 
 WORDS = {

@@ -1,6 +1,6 @@
 """Find Awithlaknannai puzzles in the engine's own games and write them as data.
 
-    .venv/bin/python tools/find_puzzles.py [--games N] [--out puzzles/awithlaknannai.json]
+    .venv/bin/python tools/find_puzzles.py [--games N] [--out build_scripts/puzzles/awithlaknannai.json]
 
 Plays seeded games for every ruleset (the ``hard`` computer against ``medium``, with an
 occasional random move so that the games go wrong in instructive ways), asks
@@ -61,7 +61,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default=str(ROOT / "puzzles" / "awithlaknannai.json"))
+    ap.add_argument(
+        "--out", default=str(ROOT / "build_scripts" / "puzzles" / "awithlaknannai.json")
+    )
     args = ap.parse_args(argv)
     chosen = []
     for ruleset in RULESETS:

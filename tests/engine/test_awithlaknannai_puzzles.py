@@ -22,7 +22,7 @@ from engine.awithlaknannai.puzzles import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "puzzles" / "awithlaknannai.json"
+DATA = ROOT / "build_scripts" / "puzzles" / "awithlaknannai.json"
 PUZZLES = json.loads(DATA.read_text(encoding="utf-8"))
 
 
