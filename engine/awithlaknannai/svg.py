@@ -45,6 +45,7 @@ from typing import Any
 from ..core import PositionError
 from ..svg import COLOURS as C
 from ..svg import check_lang, el, esc, num, svg_document, text
+from ..words import section
 from .boards import Board
 from .position import Position
 from .rulesets import Ruleset, get_ruleset
@@ -55,44 +56,8 @@ LEGEND_H = 44  # under the board
 HIT_R = 14  # point target radius (28 px across)
 PIECE_R = 16.5
 
-WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "black": "Black",
-        "white": "White",
-        "black_piece": "black piece",
-        "white_piece": "white piece",
-        "empty": "empty",
-        "board": {
-            "mosona": "Mosona board, lined",
-            "mosona-open": "Mosona board, open",
-            "kolowis": "Kolowis Awithlaknannai board",
-        },
-        "title": "Awithlaknannai: {board}",
-        "shape": "{n} points in three rows ({rows}) joined by {l} lines.",
-        "count": "Black {b} pieces, White {w} pieces.",
-        "to_move": "{side} to move.",
-        "bottom": "{side} plays from the bottom of the picture.",
-        "first": "moves first",
-    },
-    "fr": {
-        "black": "Noirs",
-        "white": "Blancs",
-        "black_piece": "pion noir",
-        "white_piece": "pion blanc",
-        "empty": "vide",
-        "board": {
-            "mosona": "plateau Mosona, avec lignes",
-            "mosona-open": "plateau Mosona, ouvert",
-            "kolowis": "plateau de Kolowis Awithlaknannai",
-        },
-        "title": "Awithlaknannai : {board}",
-        "shape": "{n} points sur trois rangées ({rows}) reliés par {l} lignes.",
-        "count": "Noirs {b} pions, Blancs {w} pions.",
-        "to_move": "Aux {side_lower} de jouer.",
-        "bottom": "Les {side_lower} jouent depuis le bas de l'image.",
-        "first": "commencent",
-    },
-}
+WORDS: dict[str, dict[str, Any]] = section("awithlaknannai")
+"""The words drawn into the board in each language (the tables of :mod:`engine.words`)."""
 
 
 # ---------------------------------------------------------------------------------------
