@@ -57,6 +57,8 @@ AWITHLAKNANNAI_KEYS = (
     "moves",
     "bottom",
     "caption",
+    "analysis",
+    "hint",
 )
 ZOHN_AHL_RULESETS = ("kiowa", "culin", "printable", "globe")
 AWITHLAKNANNAI_RULESETS = ("culin", "open", "bent", "ludii", "kolowis")
@@ -148,9 +150,16 @@ def _teams(pairs: dict) -> list[list[str]] | None:
 # --------------------------------------------------------------------------- Awithlaknannai
 
 
-def awithlaknannai_config(text: str) -> dict:
-    """Check a ```` ```awithlaknannai ```` block; return its config (with the engine's view)."""
+def awithlaknannai_config(text: str, *, lesson: bool = False) -> dict:
+    """Check a ```` ```awithlaknannai ```` block; return its config (with the engine's view).
+
+    ``analysis`` (the evaluation bar, the best line and the review of a finished game)
+    and ``hint`` are ``on`` or ``off``; on a lesson page (``lesson``) both are off unless
+    the block turns them on, so that an exercise keeps its point."""
     pairs = parse_pairs(text, AWITHLAKNANNAI_KEYS)
+    default = "off" if lesson else "on"
+    analysis = choice(pairs, "analysis", ("on", "off"), default) == "on"
+    hint = choice(pairs, "hint", ("on", "off"), default) == "on"
     ruleset = choice(pairs, "ruleset", AWITHLAKNANNAI_RULESETS, "culin")
     stall = choice(pairs, "stall", ("draw", "majority"), "draw")
     opponent = choice(pairs, "opponent", AWITHLAKNANNAI_OPPONENTS, "person")
@@ -178,6 +187,8 @@ def awithlaknannai_config(text: str) -> dict:
         "moves": " ".join(m["notation"] for m in view["history"]),
         "bottom": bottom,
         "caption": text_value(pairs, "caption"),
+        "analysis": analysis,
+        "hint": hint,
         "record": view["record"],
         "view": view,
     }

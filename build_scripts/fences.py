@@ -30,9 +30,16 @@ from build_scripts.board_blocks import (
     render_sticks,
     zohn_ahl_config,
 )
+from build_scripts.puzzle_blocks import render_puzzles
 from engine.core import EngineError
 
-FENCES = ("zohn-ahl", "awithlaknannai", "answer", "zohn-ahl-sticks")
+
+def is_lesson(src_path: str) -> bool:
+    """A page for teachers (a lesson and its exercises)."""
+    return "/teachers/" in "/" + src_path.replace("\\", "/")
+
+
+FENCES = ("zohn-ahl", "awithlaknannai", "answer", "zohn-ahl-sticks", "awithlaknannai-puzzles")
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w.+-]*)")
 
 
@@ -127,7 +134,13 @@ def render_block(language: str, source: str, lang: str, ids: set[str], number: i
         return render_answer(check_answer(source), lang)
     if language == "zohn-ahl-sticks":
         return render_sticks(source, lang, ids)
-    config = zohn_ahl_config(source) if language == "zohn-ahl" else awithlaknannai_config(source)
+    if language == "awithlaknannai-puzzles":
+        return render_puzzles(source, lang, ids)
+    config = (
+        zohn_ahl_config(source)
+        if language == "zohn-ahl"
+        else awithlaknannai_config(source, lesson=is_lesson(CURRENT.src_path))
+    )
     element_id = config["id"] or auto_id(language, number)
     if element_id in ids:
         raise BlockError(f"id {element_id!r} is used by another board on this page")

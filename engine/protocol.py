@@ -988,3 +988,82 @@ def _internal(err: BaseException) -> dict[str, Any]:
         "input": None,
         "where": None,
     }
+
+
+# --------------------------------------------------------------------------- analysis
+# Awithlaknannai analysis (engine.awithlaknannai.analysis): the engine's judgement of a
+# position, a hint, the review of a game. Every search is bounded by depth and positions.
+#
+# ``awithlaknannai.analyse`` ``{record, depth?: 1..8 (4), node_limit?: <= 200000 (20000),
+#     mate_plies?: 0..7 (5)}`` -> ``{"best", "score", "line", "mate", "depth", "black",
+#     "to_move"}``: the best move, the line, the score for the side to move (hundredths of
+#     a piece; a proved win in k plies is 1000000 - k), ``black`` the same from Black's
+#     side, ``mate`` the plies to a proved forced win (negative: a loss) or null.
+# ``awithlaknannai.hint`` ``{record}`` -> ``{"kind": "must-capture"|"best", "best",
+#     "moves", "score", "mate", "line"}``.
+# ``awithlaknannai.review`` ``{record, depth?: 2..4 (3), node_limit?: <= 20000 (3000),
+#     draw?: {"lang"}}`` -> ``{"depth", "start", "moves": [{ply, side, move, best, before,
+#     after, loss, grade, line, black, mate_before, mate_after}], "counts", "thresholds"}``
+#     plus ``"svg"`` (the evaluation graph) when ``draw`` is given.
+
+ANALYSE_MAX_DEPTH = 8
+ANALYSE_MAX_NODES = 200_000
+REVIEW_MAX_DEPTH = 4
+REVIEW_MAX_NODES = 20_000
+
+
+def _bounded(args: Args, name: str, low: int, high: int, default: int) -> int:
+    value: int = _arg(args, name, int, default, lo=low, hi=high)
+    return value
+
+
+def _analysable(args: Args) -> Any:
+    game = _aw_game(args).game
+    if game.finished:
+        raise GameOverError("the game is over: there is no move to analyse")
+    return game
+
+
+def cmd_awithlaknannai_analyse(args: Args) -> Result:
+    from engine.awithlaknannai import analysis
+
+    game = _analysable(args)
+    depth = _bounded(args, "depth", 1, ANALYSE_MAX_DEPTH, 4)
+    nodes = _bounded(args, "node_limit", 1, ANALYSE_MAX_NODES, 20_000)
+    plies = _bounded(args, "mate_plies", 0, analysis.MATE_PLIES, 5)
+    found = analysis.analyse(game, depth, node_limit=nodes, mate_plies=plies)
+    out = found.to_dict()
+    out["depth"] = found.depth
+    out["to_move"] = game.to_move
+    out["black"] = found.score if game.to_move == 0 else -found.score
+    return out
+
+
+def cmd_awithlaknannai_hint(args: Args) -> Result:
+    from engine.awithlaknannai import analysis
+
+    return analysis.hint(_analysable(args)).to_dict()
+
+
+def cmd_awithlaknannai_review(args: Args) -> Result:
+    from engine.awithlaknannai import analysis
+
+    game = _aw_game(args).game
+    depth = _bounded(args, "depth", 2, REVIEW_MAX_DEPTH, 3)
+    nodes = _bounded(args, "node_limit", 1, REVIEW_MAX_NODES, 3_000)
+    draw = _draw(args)
+    result = analysis.review(game, depth, node_limit=nodes).to_dict()
+    if draw is not None:
+        from engine.awithlaknannai.graph import review_graph_svg
+
+        result["svg"] = review_graph_svg(result, draw.lang)
+    return result
+
+
+COMMANDS.update(
+    {
+        "awithlaknannai.analyse": cmd_awithlaknannai_analyse,
+        "awithlaknannai.hint": cmd_awithlaknannai_hint,
+        "awithlaknannai.review": cmd_awithlaknannai_review,
+    }
+)

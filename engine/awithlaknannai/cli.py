@@ -3,11 +3,15 @@
     python -m engine awithlaknannai perft   --ruleset R --depth D [--position POS]
     python -m engine awithlaknannai moves   --ruleset R [--position POS]
     python -m engine awithlaknannai replay  --ruleset R MOVE...
+    python -m engine awithlaknannai analyse --ruleset R [--position POS] [--depth D]
 
 ``perft`` prints ``{"nodes": N}``; ``moves`` prints ``{"moves": [...]}`` (canonical
 notation, sorted by point names; empty once the game is over); ``replay`` prints
 ``{"position": POS, "to_move": 0|1|null, "winner": 0|1|null, "finished": bool}``
-(``to_move`` is null once the game is over).
+(``to_move`` is null once the game is over); ``analyse`` prints ``{"best": MOVE,
+"score": S, "line": [MOVE, ...], "mate": K|null}`` (see
+:mod:`engine.awithlaknannai.analysis`; ``--depth`` 1 to 12, default 6; a finished game
+is bad input: there is no move to analyse).
 
 Extras, all optional: ``--stall draw|majority`` on every command, ``--position`` also on
 ``replay``; ``--ruleset`` defaults to culin; ``--name=value`` works as well as ``--name
@@ -27,12 +31,16 @@ from engine.core import EngineError
 
 from .game import Game
 
-COMMANDS = ("perft", "moves", "replay")
+COMMANDS = ("perft", "moves", "replay", "analyse")
 MAX_PERFT_DEPTH = 12
 USAGE = (
     "usage: python -m engine awithlaknannai {perft --ruleset R --depth D [--position POS] | "
-    "moves --ruleset R [--position POS] | replay --ruleset R MOVE...}"
+    "moves --ruleset R [--position POS] | replay --ruleset R MOVE... | "
+    "analyse --ruleset R [--position POS] [--depth D]}"
 )
+
+
+MAX_ANALYSE_DEPTH = 12
 
 
 class _Usage(Exception):
@@ -44,11 +52,12 @@ def _parse(argv: list[str]) -> tuple[str, dict[str, Any], list[str]]:
         raise _Usage(USAGE)
     command = argv[0]
     if command not in COMMANDS:
-        raise _Usage(f"unknown command {command!r}: expected perft, moves or replay")
+        raise _Usage(f"unknown command {command!r}: expected perft, moves, replay or analyse")
     allowed = {
         "perft": ("ruleset", "depth", "position", "stall"),
         "moves": ("ruleset", "position", "stall"),
         "replay": ("ruleset", "position", "stall"),
+        "analyse": ("ruleset", "position", "depth", "stall"),
     }[command]
     opts: dict[str, Any] = {}
     rest = []
@@ -86,6 +95,12 @@ def _parse(argv: list[str]) -> tuple[str, dict[str, Any], list[str]]:
                 "(deeper counts take hours)"
             )
         opts["depth"] = int(d)
+    if command == "analyse" and "depth" in opts:
+        d = opts["depth"]
+        if not (d.isascii() and d.isdigit()) or len(d) > 3 or not 1 <= int(d) <= MAX_ANALYSE_DEPTH:
+            shown = d if len(d) <= 40 else d[:39] + "…"
+            raise _Usage(f"--depth {shown!r} is not a whole number from 1 to {MAX_ANALYSE_DEPTH}")
+        opts["depth"] = int(d)
     return command, opts, rest
 
 
@@ -103,6 +118,14 @@ def run(argv: Iterable[str]) -> tuple[int, str, str]:
         return 0, json.dumps({"nodes": game.perft(opts["depth"])}), ""
     if command == "moves":
         return 0, json.dumps({"moves": game.legal_notations()}), ""
+    if command == "analyse":
+        from .analysis import DEFAULT_DEPTH, analyse
+
+        try:
+            found = analyse(game, opts.get("depth", DEFAULT_DEPTH))
+        except EngineError as err:
+            return 2, "", _one_line(str(err))
+        return 0, json.dumps(found.to_dict()), ""
     for i, text in enumerate(rest, 1):
         try:
             game.play(text)

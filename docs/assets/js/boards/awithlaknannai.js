@@ -52,6 +52,7 @@ class AwithBoard extends Board {
     this.mode = opp === "person" ? "person" : opp === "computer-vs-computer" ? "cvc" : "computer";
     this.level = LEVELS.includes(opp) ? opp : (this.cfg.level && LEVELS.includes(this.cfg.level) ? this.cfg.level : "medium");
     this.ruleset = this.cfg.ruleset || "culin";
+    this.viewHooks = [];     // called with each view shown (analysis.js: evaluation, hint, review, puzzle)
     this.build();
   }
 
@@ -170,6 +171,7 @@ class AwithBoard extends Board {
     if (hadFocus && this.focusName) this.focusPoint(this.focusName);
     this.renderMoves();
     this.refresh();
+    for (const hook of this.viewHooks) hook(view);
   }
 
   async turnRound() {
@@ -627,6 +629,10 @@ class AwithBoard extends Board {
 
 export async function mount(root) {
   const board = new AwithBoard(root);
+  const { analysis, hint, puzzle } = board.cfg;
+  if (analysis || hint || puzzle) {
+    await import("./analysis.js").then((m) => m.attach(board)).catch((err) => console.error(err));
+  }
   await board.start();
   return board;
 }

@@ -1,0 +1,205 @@
+// The engine's judgement on an Awithlaknannai board, on request: an evaluation bar with
+// the engine's best line, a hint, the review of a finished game (review.js) and puzzles
+// (puzzle.js). The board calls `attach(board)` before it starts; every panel learns of
+// each new position through `board.viewHooks`. The engine decides everything (the
+// worker's `awithlaknannai.analyse`, `.hint`, `.review`); this module only shows it.
+//
+// Block options (data-config): `analysis` (the evaluation and the review) and `hint`,
+// both false on lesson pages unless the block turns them on; `puzzle` (a puzzle board).
+
+import { lang } from "../i18n.js";
+import { el, call, errorText } from "./common.js";
+
+export const WORDS = {
+  en: {
+    show: "Engine's view",
+    showName: "Show the engine's evaluation and best line",
+    hint: "Hint",
+    hintName: "Show a hint for the side to move",
+    thinking: "The engine is thinking…",
+    even: "The position is about even",
+    ahead: (side, pieces) => `${side} is ahead by ${pieces} ${pieces === "1.0" ? "piece" : "pieces"}`,
+    wins: (side, k) => `${side} has a forced win in ${k} ${k === 1 ? "move" : "moves"}`,
+    sides: ["Black", "White"],
+    bar: (words) => `Evaluation: ${words}`,
+    best: (line) => `Best line: ${line}`,
+    depth: (d) => `(the engine looked ${d} ${d === 1 ? "move" : "moves"} ahead)`,
+    over: "The game is over: nothing left to evaluate.",
+    mustCapture: (side, moves, best) => `${side} must capture: ${moves.join(", ")}. The engine would play ${best}.`,
+    suggest: (side, best) => `The engine suggests ${best} for ${side}.`,
+  },
+  fr: {
+    show: "Avis du moteur",
+    showName: "Afficher l’évaluation du moteur et sa meilleure suite (Engine's view)",
+    hint: "Indice",
+    hintName: "Afficher un indice pour le camp au trait (Hint)",
+    thinking: "Le moteur réfléchit…",
+    even: "La position est à peu près égale",
+    ahead: (side, pieces) => `${side} mène de ${pieces.replace(".", ",")} ${pieces === "1.0" ? "pion" : "pions"}`,
+    wins: (side, k) => `${side} a un gain forcé en ${k} coup${k === 1 ? "" : "s"}`,
+    sides: ["Noir", "Blanc"],
+    bar: (words) => `Évaluation : ${words}`,
+    best: (line) => `Meilleure suite : ${line}`,
+    depth: (d) => `(le moteur a regardé ${d} coup${d === 1 ? "" : "s"} plus loin)`,
+    over: "La partie est finie : plus rien à évaluer.",
+    mustCapture: (side, moves, best) => `${side} doit prendre : ${moves.join(", ")}. Le moteur jouerait ${best}.`,
+    suggest: (side, best) => `Le moteur conseille ${best} aux ${side === "Noir" ? "Noirs" : "Blancs"}.`,
+  },
+};
+
+export function words() {
+  return WORDS[lang() === "fr" ? "fr" : "en"];
+}
+
+const CAP = 400; // the bar's ends: four pieces ahead
+
+// Black's advantage in words (score in hundredths of a piece, from Black's side).
+export function standing(black, mate, toMove) {
+  const W = words();
+  if (mate !== null && mate !== undefined) {
+    const winner = mate > 0 ? toMove : 1 - toMove;
+    return W.wins(W.sides[winner], Math.abs(mate));
+  }
+  if (Math.abs(black) < 50) return W.even;
+  return W.ahead(W.sides[black > 0 ? 0 : 1], (Math.abs(black) / 100).toFixed(1));
+}
+
+// "1. m6-m5 m4xm6 2. m7xm5": move numbers as in the move list.
+export function numbered(line, position) {
+  const side = String(position || "").trim().split(/\s+/)[1] === "W" ? 1 : 0;
+  const out = [];
+  let n = 1;
+  line.forEach((m, i) => {
+    const s = (side + i) % 2;
+    if (i === 0 && s === 1) out.push(`${n}…`);
+    else if (s === 0) out.push(`${n}.`);
+    out.push(m);
+    if (s === 1) n += 1;
+  });
+  return out.join(" ");
+}
+
+class EvalPanel {
+  constructor(board) {
+    this.board = board;
+    this.on = false;
+    this.gen = 0;
+    const W = words();
+    this.button = el("button", { type: "button", class: "board-button", "data-action": "analysis",
+      "aria-pressed": "false", "aria-label": W.showName, text: W.show });
+    this.button.addEventListener("click", () => this.toggle());
+    this.fill = el("div", { class: "aw-eval-fill" });
+    this.bar = el("div", { class: "aw-eval-bar", role: "img", "aria-label": W.bar(W.even) },
+      el("span", { class: "aw-eval-end aw-eval-black", "aria-hidden": "true", text: W.sides[0] }),
+      el("div", { class: "aw-eval-track" }, this.fill, el("div", { class: "aw-eval-mid" })),
+      el("span", { class: "aw-eval-end aw-eval-white", "aria-hidden": "true", text: W.sides[1] }));
+    this.words = el("p", { class: "aw-eval-words", "data-role": "evaluation" });
+    this.line = el("p", { class: "aw-eval-line", "data-role": "best-line" });
+    this.panel = el("div", { class: "aw-eval", hidden: true }, this.bar, this.words, this.line);
+  }
+
+  toggle() {
+    this.on = !this.on;
+    this.button.setAttribute("aria-pressed", String(this.on));
+    this.panel.hidden = !this.on;
+    if (this.on) this.update(this.board.view);
+  }
+
+  async update(view) {
+    if (!this.on || !view) return;
+    const W = words();
+    const gen = ++this.gen;
+    if (view.finished) {
+      this.words.textContent = W.over;
+      this.line.textContent = "";
+      return;
+    }
+    this.words.textContent = W.thinking;
+    this.line.textContent = "";
+    let res;
+    try {
+      res = await call("awithlaknannai.analyse", { record: view.record, depth: 4, node_limit: 20000, mate_plies: 5 },
+        { retries: 0, timeoutMs: 60000 });
+    } catch (err) {
+      if (gen === this.gen) this.words.textContent = errorText(err);
+      return;
+    }
+    if (gen !== this.gen || !this.on) return;
+    const said = standing(res.black, res.mate, view.to_move);
+    const clipped = Math.max(-CAP, Math.min(CAP, res.mate !== null
+      ? (res.mate > 0 === (view.to_move === 0) ? CAP : -CAP) : res.black));
+    // the black part of the bar grows from the left as Black gets ahead
+    this.fill.style.width = `${50 + (50 * clipped) / CAP}%`;
+    this.bar.setAttribute("aria-label", W.bar(said));
+    this.bar.dataset.black = String(res.black);
+    this.words.textContent = `${said} ${W.depth(res.depth)}`;
+    this.line.textContent = W.best(numbered(res.line, view.position));
+  }
+}
+
+class HintButton {
+  constructor(board) {
+    this.board = board;
+    const W = words();
+    this.button = el("button", { type: "button", class: "board-button", "data-action": "hint",
+      "aria-label": W.hintName, text: W.hint });
+    this.button.addEventListener("click", () => this.show());
+    this.text = el("p", { class: "aw-hint", "data-role": "hint", role: "status", "aria-live": "polite" });
+  }
+
+  update(view) {
+    this.button.disabled = !view || view.finished;
+    this.text.textContent = "";
+    if (this.board.ring) this.board.ring(null, "is-hint");
+  }
+
+  async show() {
+    const view = this.board.view;
+    if (!view || view.finished) return;
+    const W = words();
+    this.text.textContent = W.thinking;
+    try {
+      const res = await call("awithlaknannai.hint", { record: view.record }, { retries: 0, timeoutMs: 60000 });
+      if (this.board.view !== view) return;
+      const side = W.sides[view.to_move];
+      this.text.textContent = res.kind === "must-capture" ? W.mustCapture(side, res.moves, res.best) : W.suggest(side, res.best);
+      const move = (view.legal || []).find((m) => m.notation === res.best);
+      if (move && this.board.ring) move.path.forEach((p) => this.board.ring(p, "is-hint"));
+    } catch (err) {
+      this.text.textContent = errorText(err);
+    }
+  }
+}
+
+// Attach the panels the block asks for; returns the list of panels.
+export async function attach(board) {
+  const cfg = board.cfg || {};
+  const panels = [];
+  const hooks = board.viewHooks || (board.viewHooks = []);
+  const box = el("div", { class: "aw-analysis" });
+  const controls = board.controls;
+  if (cfg.puzzle) {
+    const { PuzzlePanel } = await import("./puzzle.js");
+    panels.push(new PuzzlePanel(board, box));
+  } else {
+    if (cfg.hint) {
+      const h = new HintButton(board);
+      controls.append(h.button);
+      box.append(h.text);
+      panels.push(h);
+    }
+    if (cfg.analysis) {
+      const e = new EvalPanel(board);
+      controls.append(e.button);
+      box.append(e.panel);
+      panels.push(e);
+      const { ReviewPanel } = await import("./review.js");
+      panels.push(new ReviewPanel(board, box));
+    }
+  }
+  if (!panels.length) return panels;
+  (board.live || controls).after(box);
+  hooks.push((view) => panels.forEach((p) => p.update(view)));
+  if (board.view) panels.forEach((p) => p.update(board.view));
+  return panels;
+}
