@@ -60,6 +60,7 @@ from build_scripts.board_blocks import (  # noqa: E402
     static_svgs,
     zohn_ahl_config,
 )
+from build_scripts.french_typography import french_spacing  # noqa: E402
 from engine.zohn_ahl.throws import Throw, earns_extra, value  # noqa: E402
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -99,8 +100,11 @@ STYLE = {
 }
 
 
-def _latin1(text: str, where: str) -> str:
-    """``text`` with typographic spaces made plain; refuse what the PDF fonts lack."""
+def _latin1(text: str, where: str, lang: str = "en") -> str:
+    """``text`` (French spacing added in French) in the PDF fonts' letters: the narrow
+    no-break space becomes a no-break space; anything else they lack is refused."""
+    if lang == "fr":
+        text = french_spacing(text)
     text = text.replace("\u202f", "\u00a0").replace("\u2009", " ")
     for char in text:
         if (
@@ -121,8 +125,8 @@ def _markup(markdown: str) -> str:
     return " ".join(text.split())
 
 
-def _para(text: str, style: str = "body", where: str = "") -> Paragraph:
-    return Paragraph(_latin1(text, where), STYLE[style])
+def _para(text: str, style: str = "body", where: str = "", lang: str = "en") -> Paragraph:
+    return Paragraph(_latin1(text, where, lang), STYLE[style])
 
 
 class Drawing(Flowable):
@@ -487,23 +491,26 @@ def rules_card(sheet: str, lang: str) -> list:
     title = printables.SHEETS[sheet][lang][0]
     story = [
         _para(
-            f"{w['rules']}: {title}" if lang == "en" else f"{w['rules']} : {title}", "title", sheet
+            f"{w['rules']}: {title}" if lang == "en" else f"{w['rules']} : {title}",
+            "title",
+            sheet,
+            lang,
         )
     ]
     game = "zohn-ahl" if sheet.startswith("zohn-ahl") else "mosona"
     for key, text in CARDS[lang][sheet if game == "zohn-ahl" else "mosona"]:
         heading = CARD_WORDS[lang].get(key, w[key]) if game == "mosona" else w[key]
-        story += [_para(heading, "h2", sheet), _para(text, "body", sheet)]
+        story += [_para(heading, "h2", sheet, lang), _para(text, "body", sheet, lang)]
         if key == "start" and game == "zohn-ahl":
-            story += [_para(w["throws"], "h2", sheet), _throw_table(TABLES[sheet], lang)]
-    story += [_para(w["recon"], "h2", sheet), _para(w["recon-text"], "small", sheet)]
+            story += [_para(w["throws"], "h2", sheet, lang), _throw_table(TABLES[sheet], lang)]
+    story += [_para(w["recon"], "h2", sheet, lang), _para(w["recon-text"], "small", sheet, lang)]
     return story
 
 
 def _throw_table(tables: tuple[str, ...], lang: str) -> Table:
     rows = throw_rows(tables, lang)
     width = 178 * mm
-    cells = [[Paragraph(_latin1(c, "throws"), STYLE["cell"]) for c in row] for row in rows]
+    cells = [[Paragraph(_latin1(c, "throws", lang), STYLE["cell"]) for c in row] for row in rows]
     return _grid(cells, [32 * mm] + [(width - 32 * mm) / len(tables)] * len(tables))
 
 
@@ -602,6 +609,7 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list:
             f"{w['worksheet']}: {title}" if lang == "en" else f"{w['worksheet']} : {title}",
             "title",
             where,
+            lang,
         ),
         head,
         Spacer(1, 4 * mm),
@@ -609,15 +617,16 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list:
     if lesson == "stick-dice-odds":
         story += _tally(lang, frame_width)
     for ex in exercises(lesson, lang):
-        part = [_para(_markup(ex["title"]), "h2", where)]
-        part += [_para(_markup(p), "body", where) for p in ex["paragraphs"]]
+        part = [_para(_markup(ex["title"]), "h2", where, lang)]
+        part += [_para(_markup(p), "body", where, lang) for p in ex["paragraphs"]]
         if ex["table"]:
             rows = ex["table"]
             widths = [frame_width * 0.34] + [frame_width * 0.66 / (len(rows[0]) - 1)] * (
                 len(rows[0]) - 1
             )
             cells = [
-                [Paragraph(_latin1(_markup(c), where), STYLE["cell"]) for c in row] for row in rows
+                [Paragraph(_latin1(_markup(c), where, lang), STYLE["cell"]) for c in row]
+                for row in rows
             ]
             part.append(_grid(cells, widths, height=[None] + [13 * mm] * (len(rows) - 1)))
         if ex["block"] and lesson == "forced-captures":
@@ -632,10 +641,10 @@ def _tally(lang: str, frame_width: float) -> list:
     rows = [[w["marks"], w["tally-col"], w["total"], w["with-sahe"], w["class"]]]
     for k in range(5):
         rows.append([str(k), "", "", "", ""])
-    cells = [[Paragraph(_latin1(c, "tally"), STYLE["cell"]) for c in row] for row in rows]
+    cells = [[Paragraph(_latin1(c, "tally", lang), STYLE["cell"]) for c in row] for row in rows]
     widths = [24 * mm, frame_width - 24 * mm - 3 * 30 * mm, 30 * mm, 30 * mm, 30 * mm]
     return [
-        _para(w["tally"], "h2", "tally"),
+        _para(w["tally"], "h2", "tally", lang),
         _grid(cells, widths, height=[None] + [12 * mm] * 5),
         Spacer(1, 4 * mm),
     ]
@@ -664,10 +673,10 @@ def make_pdf(name: str, paper: str, lang: str) -> bytes:
         sheet = printables.sticks_sheet(paper, lang)
         w = WORDS[lang]
         story = _sheet_page(sheet, paper) + [
-            _para(w["throws"], "title", name),
+            _para(w["throws"], "title", name, lang),
             _throw_table(("sahe", "globe", "culin"), lang),
             Spacer(1, 5 * mm),
-            _para(STICKS_NOTE[lang], "body", name),
+            _para(STICKS_NOTE[lang], "body", name, lang),
         ]
         return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
     lesson = name.removeprefix("worksheet-")
