@@ -2,7 +2,8 @@
 
 ``write_printables(out_dir)`` writes one SVG per sheet, paper size and language into
 ``out_dir`` and returns ``[(path, size_in_bytes), ...]``; the site build's
-``on_post_build`` hook calls it, and ``python build_scripts/printables.py OUT_DIR`` does the same from the shell.
+``on_post_build`` hook calls it, and ``python build_scripts/printables.py OUT_DIR`` does the
+same from the shell.
 
 File names: ``{sheet}-{paper}.svg`` (English) and ``{sheet}-{paper}-fr.svg`` (French), with
 ``sheet`` in ``SHEETS`` (``zohn-ahl-cloth``, ``zohn-ahl-square``, ``mosona-lined``,
@@ -15,8 +16,8 @@ any browser or viewer. The long Awithlaknannai boards are laid along the page's 
 printer's orientation. The boards are the engine's own drawings
 (``engine.zohn_ahl.svg``, ``engine.awithlaknannai.svg``) without pieces: players use their
 own awls or pointers, counters and pieces (beans, buttons, coins). Each sheet carries a
-short credit line naming the source of the reconstruction. No PDF: the SVG pages print
-directly, and no PDF tool is part of the project's dependencies.
+short credit line naming the source of the reconstruction. The same sheets also go into
+PDFs, each with a rules card (:mod:`build_scripts.printable_pdfs`).
 """
 
 from __future__ import annotations
@@ -179,9 +180,9 @@ SHEETS = {
                 "The grooved face is the flat, marked side; the plain face is the rounded "
                 "side. The fourth stick, the sahe, is marked differently on both faces.",
             ],
-            "Stick dice as Culin (1898, 1907) and Mooney (1896) describe them: three "
-            "sticks with red grooves and the sahe with a green one (other accounts: blue "
-            "or black). A paper stand-in for split willow or elm sticks.",
+            "Culin (1898, 1907) describes four grooved sticks, none of them special; the "
+            "sahe, marked in green, comes from Mooney's account (1896); other accounts mark "
+            "it blue or black. A paper stand-in for split willow or elm sticks.",
         ),
         "fr": (
             "Zohn Ahl : quatre bâtonnets-dés à découper",
@@ -192,10 +193,10 @@ SHEETS = {
                 "La face rainurée est le côté plat, marqué ; la face unie est le côté arrondi. "
                 "Le quatrième bâtonnet, le sahe, est marqué autrement sur ses deux faces.",
             ],
-            "Bâtonnets-dés tels que les décrivent Culin (1898, 1907) et Mooney (1896) : "
-            "trois aux rainures rouges et le sahe à la rainure verte (bleue ou noire selon "
-            "d'autres récits). Un substitut en papier de bâtonnets fendus de saule ou "
-            "d'orme.",
+            "Culin (1898, 1907) décrit quatre bâtonnets à rainure, dont aucun n'est "
+            "particulier ; le sahe, marqué en vert, vient du récit de Mooney (1896) ; "
+            "d'autres récits le marquent en bleu ou en noir. Un substitut en papier de "
+            "bâtonnets fendus de saule ou d'orme.",
         ),
     },
 }

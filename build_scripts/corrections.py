@@ -1,0 +1,134 @@
+"""A "Suggest a correction" link at the foot of every page (a hook).
+
+Where corrections go is the site's configuration, in ``mkdocs.yml``::
+
+    extra:
+      corrections:
+        email: corrections@example.org     # an address the maintainers read
+        issues: https://tracker.example/new  # or an issue tracker's "new issue" address
+
+The link is prefilled with the page's title and address: an ``issues`` address gets
+``?title=...&body=...`` (the query an issue tracker such as GitHub's or GitLab's reads), an
+``email`` a ``mailto:`` with a subject and a body. When both are set, the issue tracker
+comes first and the address second. The About page explains what happens to a correction.
+
+An address on a reserved example domain (``example.org``, ``.invalid``...) or none at all
+means the maintainers have not said where corrections go: the build still passes, so that
+a fresh copy can be tried out, but prints a loud notice on the error stream every time.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+import sys
+from urllib.parse import quote, urlencode, urlsplit
+
+WORDS = {
+    "en": {
+        "label": "Suggest a correction",
+        "lead": "Something wrong, misspelled, or that should not be here?",
+        "by-email": "by email",
+        "subject": "Correction: {title}",
+        "body": "Page: {url}\n\nWhat should change (and your source, if you have one):\n\n",
+        "about": "How corrections are handled",
+    },
+    "fr": {
+        "label": "Proposer une correction",
+        "lead": "Une erreur, une faute d'orthographe, quelque chose qui ne devrait pas être ici ?",
+        "by-email": "par courriel",
+        "subject": "Correction : {title}",
+        "body": "Page : {url}\n\nCe qui devrait changer (et votre source, si vous en avez une) :\n\n",
+        "about": "Comment les corrections sont traitées",
+    },
+}
+_PLACEHOLDER = re.compile(r"(^|[.@])(example\.(org|com|net)|invalid|test|localhost)$", re.I)
+
+
+def settings(config) -> dict[str, str]:
+    extra = config.get("extra") or {}
+    raw = extra.get("corrections") or {}
+    return {key: str(raw.get(key) or "").strip() for key in ("email", "issues")}
+
+
+def is_placeholder(where: dict[str, str]) -> bool:
+    """True when no real destination is configured."""
+    hosts = []
+    if where.get("email"):
+        hosts.append(where["email"].rsplit("@", 1)[-1])
+    if where.get("issues"):
+        hosts.append(urlsplit(where["issues"]).hostname or "")
+    return not hosts or all(_PLACEHOLDER.search(host or "invalid") for host in hosts)
+
+
+def links(where: dict[str, str], title: str, url: str, lang: str) -> list[tuple[str, str]]:
+    """``[(href, text), ...]``: where a reader of the page ``title`` at ``url`` sends a
+    correction, the issue tracker first."""
+    words = WORDS[lang]
+    subject = words["subject"].format(title=title)
+    body = words["body"].format(url=url)
+    out = []
+    if where.get("issues"):
+        sep = "&" if "?" in where["issues"] else "?"
+        query = urlencode({"title": subject, "body": body}, quote_via=quote)
+        out.append((f"{where['issues']}{sep}{query}", words["label"]))
+    if where.get("email"):
+        query = urlencode({"subject": subject, "body": body}, quote_via=quote)
+        text = words["label"] + (f" ({words['by-email']})" if out else "")
+        out.append((f"mailto:{where['email']}?{query}", text))
+    return out
+
+
+def footer_html(where, title: str, url: str, lang: str, about_href: str) -> str:
+    words = WORDS[lang]
+    anchors = " · ".join(
+        f'<a class="corrections-link" href="{html_lib.escape(href)}">{html_lib.escape(text)}</a>'
+        for href, text in links(where, title, url, lang)
+    )
+    return (
+        f'\n<aside class="corrections" aria-label="{html_lib.escape(words["label"])}">'
+        f"<p>{html_lib.escape(words['lead'])} {anchors} "
+        f'(<a href="{html_lib.escape(about_href)}">{html_lib.escape(words["about"])}</a>)</p>'
+        "</aside>\n"
+    )
+
+
+_WARNED: set[str] = set()
+
+
+def warn_if_unconfigured(config) -> None:
+    where = settings(config)
+    if not is_placeholder(where):
+        return
+    key = f"{where.get('email')}|{where.get('issues')}"
+    if key in _WARNED:
+        return
+    _WARNED.add(key)
+    bar = "!" * 78
+    sys.stderr.write(
+        f"\n{bar}\n!! CORRECTIONS ARE NOT CONFIGURED: the 'Suggest a correction' link on every\n"
+        f"!! page goes to {where.get('email') or where.get('issues') or 'nowhere'!s}.\n"
+        "!! Set extra.corrections.email (an address the maintainers read) and/or\n"
+        "!! extra.corrections.issues (an issue tracker's new-issue URL) in mkdocs.yml.\n"
+        f"{bar}\n\n"
+    )
+
+
+def on_config(config):
+    warn_if_unconfigured(config)
+    return config
+
+
+def on_page_content(html, page, config, files):
+    from mkdocs.utils import get_relative_url
+
+    lang = getattr(page.file, "locale", None) or "en"
+    lang = lang if lang in WORDS else "en"
+    where = settings(config)
+    if not where["email"] and not where["issues"]:
+        return html
+    url = (config.get("site_url") or "").rstrip("/") + "/" + page.url
+    title = page.title or config.get("site_name") or ""
+    prefix = "" if lang == "en" else f"{lang}/"
+    about = get_relative_url(prefix + "about/", page.url) + "#corrections"
+    return html + footer_html(where, str(title), url, lang, about)

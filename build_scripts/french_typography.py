@@ -1,0 +1,79 @@
+"""French spacing in the French pages (a hook).
+
+French typography puts a non-breaking space before the tall punctuation marks (: ; ? !)
+and inside the guillemets (« ... »), so that a line never starts with a colon or a closing
+guillemet. The Markdown sources are written with ordinary spaces, which the browser may
+break; ``on_post_page`` rewrites the text of every French page as it is written out:
+
+- a no-break space (U+00A0) before ``:``;
+- a narrow no-break space (U+202F) before ``;``, ``?``, ``!`` and ``»``, and after ``«``.
+
+Only the prose is touched: code, scripts, styles, drawings, tag attributes (URLs among
+them) are left as they are. A colon or mark that already follows no space -- ``http://``,
+``08:50``, ``?id=`` -- is left alone unless it ends a word before a space.
+``problems(html)`` lists what is still wrong; the tests run it on the built pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+from build_scripts.html_text import RAW, Segment, rewrite_text, segments
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+_SPACE = "[ \t\r\n\u00a0\u202f]"
+_WORD_END = r"[^\W_]|[\)\]»’\"*.…]"  # what a mark may follow without a space in the source
+
+
+def _fix(text: str, previous: str) -> str:
+    text = re.sub(rf"{_SPACE}+:", NBSP + ":", text)
+    text = re.sub(rf"{_SPACE}+([;?!»])", NNBSP + r"\1", text)
+    text = re.sub(rf"(?<=[^\W_]|\)):(?={_SPACE}|$)", NBSP + ":", text)
+    text = re.sub(rf"(?<=[^\W_]|\))([;?!])(?={_SPACE}|$)", NNBSP + r"\1", text)
+    text = re.sub(r"(?<=[^\W_]|[\)\.…!?])»", NNBSP + "»", text)
+    text = re.sub(rf"«{_SPACE}*", "«" + NNBSP, text)
+    if text[:1] in (":", ";", "?", "!", "»") and re.match(_WORD_END, previous or " "):
+        text = (NBSP if text[0] == ":" else NNBSP) + text
+    return text
+
+
+def french_spacing(html: str) -> str:
+    """The page with French spacing in the text of its prose."""
+    previous = " "
+
+    def change(seg: Segment) -> str:
+        nonlocal previous
+        if seg.within(RAW):
+            return seg.text
+        out = _fix(seg.text, previous)
+        if out:
+            previous = out[-1]
+        return out
+
+    return rewrite_text(html, change)
+
+
+def problems(html: str) -> list[str]:
+    """Each place in the prose of ``html`` where French spacing is missing, in context."""
+    text, found = [], []
+    for seg in segments(html):
+        if not seg.tag and not seg.within(RAW | {"head"}):
+            text.append(seg.text)
+    prose = "".join(text)
+    patterns = [
+        r"[ \t\r\n][:;?!»]",  # an ordinary, breakable space before the mark
+        r"(?<=[^\s])[:;?!](?=\s|$)",  # a mark glued to the word it ends
+        r"(?<=[^\s])»",
+        r"«(?=[^\u00a0\u202f])",
+    ]
+    for pattern in patterns:
+        for match in re.finditer(pattern, prose):
+            start, end = max(0, match.start() - 25), min(len(prose), match.end() + 25)
+            found.append(" ".join(prose[start:end].split()))
+    return found
+
+
+def on_post_page(output, page, config, **kwargs):
+    if (getattr(page.file, "locale", None) or "en") != "fr":
+        return output
+    return french_spacing(output)

@@ -1,0 +1,83 @@
+"""Evidence grades explained where they appear (a hook).
+
+The sources page grades every fact: P (read in the original or an exact quotation), P*
+(seen only in a third party's transcription), S (a modern study), T (a pointer such as
+Wikipedia), U (unverified). A bare "grade T" means nothing to a reader who has not seen
+that key, so ``on_page_content`` turns each "grade X" / "niveau X" of a page's prose into
+an abbreviation that carries its meaning and links to the key (``sources/#grades``).
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+
+from mkdocs.utils import get_relative_url
+
+from build_scripts.html_text import RAW, rewrite_text
+
+KEY_PAGE = "sources/"
+KEY_ANCHOR = "grades"
+
+MEANINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "P": "primary text, read in the original or in a word-for-word quotation",
+        "P*": "primary text seen only in a third party's transcription, not yet checked "
+        "against the printed page",
+        "S": "a modern secondary or scholarly work",
+        "T": "a tertiary source (an encyclopedia, a database, a game seller's rules): "
+        "a pointer, not an authority",
+        "U": "unverified, or looked for and not found",
+        "S/T": "between a modern study (S) and a tertiary source (T)",
+    },
+    "fr": {
+        "P": "texte primaire, lu dans l'original ou dans une citation mot pour mot",
+        "P*": "texte primaire vu seulement dans la transcription d'un tiers, pas encore "
+        "vérifiée sur la page imprimée",
+        "S": "un travail moderne, secondaire ou savant",
+        "T": "une source tertiaire (encyclopédie, base de données, règle d'un éditeur de "
+        "jeux) : une piste, non une autorité",
+        "U": "non vérifié, ou cherché sans être trouvé",
+        "S/T": "entre une étude moderne (S) et une source tertiaire (T)",
+    },
+}
+_CODE = r"(?:P\*|S/T|[PSTU])(?![\w/*])"
+_GRADE = re.compile(rf"\b(grades?|niveaux?) ({_CODE})((?:,| and| et| ou| or) )?({_CODE})?")
+_SKIP = RAW | {"a", "abbr", "h1", "h2", "h3", "h4", "h5", "h6", "title"}
+
+
+def _link(code: str, word: str, lang: str, href: str) -> str:
+    meaning = MEANINGS[lang][code]
+    label = f"{word} {code}".strip()
+    colon = "\u00a0: " if lang == "fr" else ": "
+    return (
+        f'<a class="grade" href="{href}">'
+        f'<abbr title="{html_lib.escape(label + colon + meaning)}">{label}</abbr></a>'
+    )
+
+
+def link_grades(html: str, lang: str, href: str) -> str:
+    """Every "grade X" of the prose of ``html`` as a linked abbreviation."""
+    word_for = {"grades": "grade", "niveaux": "niveau"}
+
+    def one(match: re.Match) -> str:
+        word, first, joint, second = match.groups()
+        single = word_for.get(word, word)
+        out = _link(first, single, lang, href)
+        if second:
+            out += (joint or " ") + _link(second, single, lang, href)
+        elif joint:
+            out += joint
+        return out
+
+    return rewrite_text(
+        html, lambda seg: seg.text if seg.within(_SKIP) else _GRADE.sub(one, seg.text)
+    )
+
+
+def on_page_content(html, page, config, files):
+    lang = getattr(page.file, "locale", None) or "en"
+    lang = lang if lang in MEANINGS else "en"
+    prefix = "" if lang == "en" else f"{lang}/"
+    href = get_relative_url(prefix + KEY_PAGE, page.url) + "#" + KEY_ANCHOR
+    return link_grades(html, lang, href)

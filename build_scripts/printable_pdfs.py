@@ -1,0 +1,724 @@
+"""PDF printables, A4 and US Letter, in English and French (made at build time).
+
+``write_pdfs(out_dir)`` writes, for each paper size and language:
+
+- each board (``zohn-ahl-cloth``, ``zohn-ahl-square``, ``mosona-lined``, ``mosona-open``,
+  ``kolowis``): the printable sheet of :mod:`build_scripts.printables` on page 1, a rules
+  card on page 2 -- the start, the throws or the moves, the water or the captures, the end,
+  and the source each ruleset follows;
+- ``zohn-ahl-sticks``: the four stick dice to cut out, then the throw tables with the
+  origin of each (four plain sticks in Culin; the marked *sahe* in Mooney's account);
+- a worksheet per lesson (``worksheet-stick-dice-odds``, ``worksheet-two-accounts``,
+  ``worksheet-forced-captures``): the exercises of the lesson's student page
+  (``docs/students/``), read from its Markdown so that page and sheet never drift apart,
+  each with its board drawn by the engine and room to write; the odds lesson adds a tally
+  sheet, the two-accounts lesson its comparison table with empty columns.
+
+File names: ``{name}-{paper}.pdf`` (English) and ``{name}-{paper}-fr.pdf``. The throw
+tables are computed by the engine (:mod:`engine.zohn_ahl.throws`), never typed in.
+
+Made with ReportLab (page layout, text, tables) and svglib (the engine's SVG drawings into
+ReportLab drawings), both on PyPI and pinned in ``requirements.txt``. The standard PDF
+fonts (Helvetica, Courier) cover the Latin-1 letters of both languages; a character they
+cannot show stops the build with the text that holds it, rather than printing a blank.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from svglib.svglib import svg2rlg
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_scripts import printables  # noqa: E402
+from build_scripts.board_blocks import (  # noqa: E402
+    awithlaknannai_config,
+    static_svgs,
+    zohn_ahl_config,
+)
+from build_scripts.french_typography import french_spacing  # noqa: E402
+from engine.zohn_ahl.throws import Throw, earns_extra, value  # noqa: E402
+
+PAPERS = {"a4": A4, "letter": LETTER}
+LANGS = ("en", "fr")
+BOARDS = ("zohn-ahl-cloth", "zohn-ahl-square", "mosona-lined", "mosona-open", "kolowis")
+LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures")
+STUDENTS = ROOT / "docs" / "students"
+
+
+class PrintableError(Exception):
+    """A printable cannot be made (the message names the sheet and the reason)."""
+
+
+# ---------------------------------------------------------------------------- styles
+
+INK = colors.HexColor("#2b2118")
+SOFT = colors.HexColor("#5d554c")
+RULE = colors.HexColor("#8a7f72")
+STYLE = {
+    "title": ParagraphStyle(
+        "title", fontName="Helvetica-Bold", fontSize=16, leading=20, textColor=INK, spaceAfter=6
+    ),
+    "h2": ParagraphStyle(
+        "h2",
+        fontName="Helvetica-Bold",
+        fontSize=11.5,
+        leading=14,
+        textColor=INK,
+        spaceBefore=8,
+        spaceAfter=3,
+    ),
+    "body": ParagraphStyle(
+        "body", fontName="Helvetica", fontSize=10, leading=13, textColor=INK, spaceAfter=4
+    ),
+    "cell": ParagraphStyle("cell", fontName="Helvetica", fontSize=9, leading=11, textColor=INK),
+    "small": ParagraphStyle("small", fontName="Helvetica", fontSize=8, leading=10, textColor=SOFT),
+}
+
+
+def _latin1(text: str, where: str, lang: str = "en") -> str:
+    """``text`` (French spacing added in French) in the PDF fonts' letters: the narrow
+    no-break space becomes a no-break space; anything else they lack is refused."""
+    if lang == "fr":
+        text = french_spacing(text)
+    text = text.replace("\u202f", "\u00a0").replace("\u2009", " ")
+    for char in text:
+        if (
+            ord(char) > 0xFF
+            and char not in "\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2022\u00b7"
+        ):
+            raise PrintableError(f"{where}: {char!r} in {text[:60]!r} is not in the PDF fonts")
+    return text
+
+
+def _markup(markdown: str) -> str:
+    """One paragraph of the site's Markdown as ReportLab's paragraph markup."""
+    text = markdown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
+    text = re.sub(r"`([^`]+)`", r'<font face="Courier">\1</font>', text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", text)
+    text = re.sub(r"\*([^*]+)\*", r"<i>\1</i>", text)
+    return " ".join(text.split())
+
+
+def _para(text: str, style: str = "body", where: str = "", lang: str = "en") -> Paragraph:
+    return Paragraph(_latin1(text, where, lang), STYLE[style])
+
+
+class Drawing(Flowable):
+    """An SVG drawing scaled to fit ``width`` x ``height`` (points), keeping its shape."""
+
+    def __init__(self, svg_text: str, width: float, height: float):
+        super().__init__()
+        self.drawing = svg2rlg(io.StringIO(svg_text))
+        scale = min(width / self.drawing.width, height / self.drawing.height)
+        self.drawing.scale(scale, scale)
+        self.width, self.height = self.drawing.width * scale, self.drawing.height * scale
+
+    def wrap(self, avail_width, avail_height):
+        return self.width, self.height
+
+    def draw(self):
+        from reportlab.graphics import renderPDF
+
+        renderPDF.draw(self.drawing, self.canv, 0, 0)
+
+
+def _lines(count: int, width: float) -> Table:
+    """Ruled lines to write on."""
+    table = Table([[""]] * count, colWidths=[width], rowHeights=[8 * mm] * count)
+    table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE)]))
+    return table
+
+
+def _grid(rows: list[list], widths: list[float], header: bool = True, height=None) -> Table:
+    table = Table(rows, colWidths=widths, rowHeights=height, repeatRows=1 if header else 0)
+    style = [
+        ("GRID", (0, 0), (-1, -1), 0.5, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
+    ]
+    if header:
+        style += [
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f1ebe1")),
+            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9),
+        ]
+    table.setStyle(TableStyle(style))
+    return table
+
+
+# ------------------------------------------------------------------------ documents
+
+
+class _Doc(BaseDocTemplate):
+    """Two page layouts: ``sheet`` (a printable sheet, edge to edge) and ``text``."""
+
+    def __init__(self, target, paper: str, title: str, lang: str, sheet_first: bool):
+        size = PAPERS[paper]
+        super().__init__(
+            target,
+            pagesize=size,
+            title=title,
+            author="Zohn Ahl & Awithlaknannai",
+            lang=lang,
+            leftMargin=16 * mm,
+            rightMargin=16 * mm,
+            topMargin=15 * mm,
+            bottomMargin=15 * mm,
+            invariant=True,  # no time stamp or random file id: the same bytes every build
+        )
+        full = Frame(0, 0, size[0], size[1], 0, 0, 0, 0, id="full")
+        text = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text")
+        templates = [PageTemplate("sheet", [full]), PageTemplate("text", [text])]
+        self.addPageTemplates(templates if sheet_first else templates[::-1])
+
+
+def _build(story: list, paper: str, title: str, lang: str, starts_with_sheet: bool) -> bytes:
+    out = io.BytesIO()
+    _Doc(out, paper, title, lang, starts_with_sheet).build(story)
+    data = out.getvalue()
+    # ReportLab stamps the creation time: a fixed date keeps rebuilds byte-identical
+    return re.sub(rb"/(CreationDate|ModDate) \(D:[^)]*\)", rb"/\1 (D:20000101000000+00'00')", data)
+
+
+def _sheet_page(svg_text: str, paper: str) -> list:
+    size = PAPERS[paper]
+    return [Drawing(svg_text, size[0], size[1]), NextPageTemplate("text"), PageBreak()]
+
+
+# ------------------------------------------------------------------- the throw tables
+
+WORDS = {
+    "en": {
+        "marks": "Marks showing",
+        "again-yes": ", throw again",
+        "again-no": "",
+        "again-sahe": ", throw again if the sahe is one of them",
+        "table": "Table",
+        "rules": "Rules card",
+        "source": "Source",
+        "start": "Start",
+        "throws": "The throws",
+        "water": "The water",
+        "lap": "A lap",
+        "awl": "Landing on the other awl",
+        "end": "The end",
+        "recon": "A reconstruction",
+        "recon-text": "These rules come from records written by outsiders around 1900 and "
+        "from modern retellings of them. They are a reconstruction, not the rule as Kiowa or "
+        "Zuni players would give it. Corrections are welcome: see the site's About page.",
+        "name": "Name",
+        "date": "Date",
+        "worksheet": "Worksheet",
+        "tally": "Tally sheet: 32 throws",
+        "total": "Total",
+        "with-sahe": "of which the sahe shows",
+        "class": "The class's total",
+        "tally-col": "Tally",
+        "answer": "Your answer",
+    },
+    "fr": {
+        "marks": "Marques visibles",
+        "again-yes": ", on relance",
+        "again-no": "",
+        "again-sahe": ", on relance si le sahe en fait partie",
+        "table": "Barème",
+        "rules": "Fiche de règles",
+        "source": "Source",
+        "start": "Départ",
+        "throws": "Les lancers",
+        "water": "L'eau",
+        "lap": "Un tour",
+        "awl": "S'arrêter sur l'alène adverse",
+        "end": "La fin",
+        "recon": "Une reconstitution",
+        "recon-text": "Ces règles viennent de documents écrits par des observateurs extérieurs "
+        "vers 1900 et de versions modernes de ces documents. C'est une reconstitution, non la "
+        "règle telle que la donneraient des joueurs kiowas ou zunis. Les corrections sont "
+        "bienvenues : voir la page À propos du site.",
+        "name": "Nom",
+        "date": "Date",
+        "worksheet": "Fiche d'exercices",
+        "tally": "Feuille de relevé : 32 lancers",
+        "total": "Total",
+        "with-sahe": "dont le sahe est visible",
+        "class": "Total de la classe",
+        "tally-col": "Relevé",
+        "answer": "Votre réponse",
+    },
+}
+
+
+def throw_rows(tables: tuple[str, ...], lang: str) -> list[list[str]]:
+    """The value of 0..4 marks in each table, and when it throws again, from the engine."""
+    w = WORDS[lang]
+    header = [w["marks"]] + [f"{w['table']} {t}" for t in tables]
+    rows = [header]
+    for k in range(5):
+        throws = [t for t in Throw.all() if str(t).count("1") == k]
+        cells = [str(k)]
+        for table in tables:
+            values = {value(t, table) for t in throws}
+            extra = [earns_extra(t, table) for t in throws]
+            again = "again-yes" if all(extra) else "again-no" if not any(extra) else "again-sahe"
+            if len(values) != 1:
+                raise PrintableError(f"table {table}: {k} marks have several values")
+            cells.append(f"{values.pop()}{w[again]}")
+        rows.append(cells)
+    return rows
+
+
+# ---------------------------------------------------------------------- rules cards
+
+CARDS = {
+    "en": {
+        "zohn-ahl-cloth": [
+            (
+                "start",
+                "Two sides, each with an awl and four counters. Each side counts the "
+                "forty spaces from its own space 1, on its own bank of the creek, and goes round "
+                "in its own direction.",
+            ),
+            (
+                "water",
+                "Land on your own space 20, the near bank of the creek (or, in "
+                "<i>kiowa</i>, on 40), and you fall in: back to space 1, and your side pays a "
+                "counter.",
+            ),
+            (
+                "lap",
+                "<i>kiowa</i>: passing 40 wins a counter, and the awl goes on with the rest "
+                "of the throw. <i>culin</i>: the awl must land exactly on 40; it wins a counter "
+                "and starts again from 1.",
+            ),
+            ("awl", "It goes back to its space 1, and its side pays a counter."),
+            ("end", "The side that holds all the counters wins at once."),
+            (
+                "source",
+                "<i>kiowa</i>: the Wikipedia article \u201cZohn Ahl\u201d, with "
+                "Mooney's throws (1896). <i>culin</i>: Culin 1898 as the Digital Ludeme Project "
+                "summarises it, with the values of Culin 1907 (read in a transcription).",
+            ),
+        ],
+        "zohn-ahl-square": [
+            (
+                "start",
+                "<i>printable</i>: both awls start on the south creek and go round in "
+                "opposite directions. <i>globe</i>: red enters on the first space left of the "
+                "south river and goes clockwise, green on the first space to its right; red "
+                "throws first.",
+            ),
+            (
+                "water",
+                "<i>printable</i>: the north torrent sends you back to the start and "
+                "costs a counter; a dry gully costs a throw, or is crossed (agree before the "
+                "game). <i>globe</i>: either river sends you back and costs a counter; a ravine "
+                "ends your turn and you miss the next.",
+            ),
+            (
+                "lap",
+                "Reaching or passing the start wins a counter. <i>printable</i>: both awls "
+                "go back to the start. <i>globe</i>: the other pawn goes back to its start.",
+            ),
+            ("awl", "It goes back to its start, and its side pays a counter."),
+            ("end", "The side that holds all the counters wins at once."),
+            (
+                "source",
+                "<i>printable</i>: the rules sheet \u201cZohn Ahl Rules, Route and "
+                "Layout\u201d, made to fit on A4 paper. <i>globe</i>: Le Globe Joueur's French "
+                "rules \u201cZohn Al\u201d. Modern adaptations of the 40-space cloth.",
+            ),
+        ],
+        "mosona": [
+            (
+                "start",
+                "Each side fills the outer row nearest it and the middle points on its "
+                "own right; only the centre point is empty. Black moves first, and must move "
+                "into the centre.",
+            ),
+            (
+                "throws",
+                "A piece steps along a line to a neighbouring empty point, in any "
+                "direction, or leaps over a neighbouring enemy piece onto the empty point "
+                "straight beyond it, and the enemy piece is removed.",
+            ),
+            (
+                "water",
+                "If you can capture, you must, but you may choose which capture. A piece "
+                "that has leapt keeps leaping while it can; the whole chain is one move.",
+            ),
+            (
+                "end",
+                "A side with no pieces, or with no move, loses. After 40 moves without a "
+                "capture the game is a draw (or, if agreed, the side with more pieces wins).",
+            ),
+            (
+                "source",
+                "Stevenson 1903 (the opening) and Culin 1907, p. 801 (the boards), as "
+                "the Wikipedia article \u201cAwithlaknannai Mosona\u201d reads them; the long board "
+                "as the Digital Ludeme Project reads Culin's figure 1111. Zuni.",
+            ),
+        ],
+    },
+    "fr": {
+        "zohn-ahl-cloth": [
+            (
+                "start",
+                "Deux camps, chacun avec une alène et quatre jetons. Chaque camp compte "
+                "les quarante cases depuis sa case 1, sur sa rive du ruisseau, et tourne dans son "
+                "propre sens.",
+            ),
+            (
+                "water",
+                "Une alène qui s'arrête sur la case 20 de son camp, la rive proche du "
+                "ruisseau (ou, en <i>kiowa</i>, sur la 40), y tombe : retour à la case 1, et son "
+                "camp paie un jeton.",
+            ),
+            (
+                "lap",
+                "<i>kiowa</i> : dépasser la 40 rapporte un jeton, et l'alène poursuit avec "
+                "le reste du lancer. <i>culin</i> : l'alène doit s'arrêter exactement sur la 40 ; "
+                "elle gagne un jeton et repart de la case 1.",
+            ),
+            ("awl", "Elle retourne à sa case 1, et son camp paie un jeton."),
+            ("end", "Le camp qui a tous les jetons gagne aussitôt."),
+            (
+                "source",
+                "<i>kiowa</i> : l'article de Wikipédia \u201cZohn Ahl\u201d, avec les "
+                "lancers de Mooney (1896). <i>culin</i> : Culin 1898 tel que le résume le "
+                "Digital Ludeme Project, avec les valeurs de Culin 1907 (lu dans une "
+                "transcription).",
+            ),
+        ],
+        "zohn-ahl-square": [
+            (
+                "start",
+                "<i>printable</i> : les deux alènes partent du ruisseau sud et tournent "
+                "en sens inverse. <i>globe</i> : le rouge entre sur la première case à gauche de "
+                "la rivière sud et tourne dans le sens des aiguilles d'une montre, le vert sur la "
+                "première case à sa droite ; le rouge lance le premier.",
+            ),
+            (
+                "water",
+                "<i>printable</i> : le torrent nord renvoie au départ et coûte un jeton ; "
+                "une ravine sèche coûte un lancer, ou se traverse (à convenir avant la partie). "
+                "<i>globe</i> : chaque rivière renvoie au départ et coûte un jeton ; un ravin "
+                "met fin au tour, et l'on passe le suivant.",
+            ),
+            (
+                "lap",
+                "Atteindre ou dépasser le départ rapporte un jeton. <i>printable</i> : les "
+                "deux alènes reviennent au départ. <i>globe</i> : le pion adverse retourne à son "
+                "départ.",
+            ),
+            ("awl", "Elle retourne à son départ, et son camp paie un jeton."),
+            ("end", "Le camp qui a tous les jetons gagne aussitôt."),
+            (
+                "source",
+                "<i>printable</i> : la fiche \u201cZohn Ahl Rules, Route and Layout\u201d, "
+                "conçue pour une feuille A4. <i>globe</i> : la règle française du Globe Joueur, "
+                "\u201cZohn Al\u201d. Des adaptations modernes de la toile de 40 cases.",
+            ),
+        ],
+        "mosona": [
+            (
+                "start",
+                "Chaque camp occupe la rangée extérieure la plus proche et les points "
+                "du milieu à sa droite ; seul le point central est vide. Les Noirs jouent les "
+                "premiers, et doivent aller au centre.",
+            ),
+            (
+                "throws",
+                "Un pion avance le long d'une ligne vers un point voisin vide, dans "
+                "n'importe quel sens, ou saute par-dessus un pion adverse voisin jusqu'au point "
+                "vide situé juste au-delà, et le pion sauté est retiré.",
+            ),
+            (
+                "water",
+                "Si vous pouvez prendre, vous devez prendre, mais vous choisissez la "
+                "prise. Un pion qui a sauté continue tant qu'il le peut ; toute la rafle compte "
+                "pour un coup.",
+            ),
+            (
+                "end",
+                "Un camp sans pions, ou sans coup possible, a perdu. Après 40 coups sans "
+                "prise, la partie est nulle (ou, si on l'a convenu, le camp qui a le plus de "
+                "pions gagne).",
+            ),
+            (
+                "source",
+                "Stevenson 1903 (l'ouverture) et Culin 1907, p. 801 (les plateaux), "
+                "tels que les lit l'article de Wikipédia \u201cAwithlaknannai Mosona\u201d ; le "
+                "long plateau tel que le Digital Ludeme Project lit la figure 1111 de Culin. "
+                "Zuni.",
+            ),
+        ],
+    },
+}
+CARD_WORDS = {
+    "en": {"throws": "Moves", "water": "Captures"},
+    "fr": {"throws": "Les coups", "water": "Les prises"},
+}
+TABLES = {"zohn-ahl-cloth": ("sahe", "culin"), "zohn-ahl-square": ("sahe", "globe")}
+
+
+def rules_card(sheet: str, lang: str) -> list:
+    w = WORDS[lang]
+    title = printables.SHEETS[sheet][lang][0]
+    story = [
+        _para(
+            f"{w['rules']}: {title}" if lang == "en" else f"{w['rules']} : {title}",
+            "title",
+            sheet,
+            lang,
+        )
+    ]
+    game = "zohn-ahl" if sheet.startswith("zohn-ahl") else "mosona"
+    for key, text in CARDS[lang][sheet if game == "zohn-ahl" else "mosona"]:
+        heading = CARD_WORDS[lang].get(key, w[key]) if game == "mosona" else w[key]
+        story += [_para(heading, "h2", sheet, lang), _para(text, "body", sheet, lang)]
+        if key == "start" and game == "zohn-ahl":
+            story += [_para(w["throws"], "h2", sheet, lang), _throw_table(TABLES[sheet], lang)]
+    story += [_para(w["recon"], "h2", sheet, lang), _para(w["recon-text"], "small", sheet, lang)]
+    return story
+
+
+def _throw_table(tables: tuple[str, ...], lang: str) -> Table:
+    rows = throw_rows(tables, lang)
+    width = 178 * mm
+    cells = [[Paragraph(_latin1(c, "throws", lang), STYLE["cell"]) for c in row] for row in rows]
+    return _grid(cells, [32 * mm] + [(width - 32 * mm) / len(tables)] * len(tables))
+
+
+STICKS_NOTE = {
+    "en": "Where the sticks come from. Culin (1898, 1907) describes four grooved sticks, none "
+    "of them special: all grooved sides up is \u201cred\u201d, all plain sides up "
+    "\u201cwhite\u201d. The fourth stick marked differently, the <i>sahe</i>, comes from "
+    "Mooney's account (1896, through the Digital Ludeme Project's summary), where its line is "
+    "green; other accounts mark it blue or black. Table <i>culin</i> treats the sahe as a "
+    "fourth ordinary stick.",
+    "fr": "D'où viennent les bâtonnets. Culin (1898, 1907) décrit quatre bâtonnets à rainure, "
+    "dont aucun n'est particulier : toutes les faces à rainure dessus, c'est \u201crouge\u201d, "
+    "toutes les faces unies, \u201cblanc\u201d. Le quatrième bâtonnet marqué autrement, le "
+    "<i>sahe</i>, vient du récit de Mooney (1896, par le résumé du Digital Ludeme Project), "
+    "où sa ligne est verte ; d'autres récits le marquent en bleu ou en noir. Le barème "
+    "<i>culin</i> traite le sahe comme un quatrième bâtonnet ordinaire.",
+}
+
+
+# ------------------------------------------------------------------------ worksheets
+
+
+def exercises(lesson: str, lang: str) -> list[dict]:
+    """The exercises of a lesson's student page: ``[{"anchor", "title", "paragraphs",
+    "table", "block"}]``, in page order. ``block`` is the first board block after the
+    exercise heading (its language and text), ``table`` the first Markdown table."""
+    path = STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md")
+    text = path.read_text(encoding="utf-8")
+    heading = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
+    marks = list(heading.finditer(text))
+    out = []
+    for i, match in enumerate(marks):
+        if not match.group(2).startswith("exercise-"):
+            continue
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        body = text[match.end() : end]
+        block = re.search(r"^```(zohn-ahl|awithlaknannai)\n(.*?)^```", body, re.M | re.S)
+        table = [
+            [cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in body.splitlines()
+            if line.startswith("|") and not re.match(r"^\|[-| ]+\|$", line.strip())
+        ]
+        prose = re.sub(r"^```.*?^```", "", body, flags=re.M | re.S)
+        paragraphs = [
+            " ".join(p.split())
+            for p in prose.split("\n\n")
+            if p.strip() and not p.lstrip().startswith(("|", "#"))
+        ]
+        out.append(
+            {
+                "anchor": match.group(2),
+                "title": match.group(1),
+                "paragraphs": paragraphs,
+                "table": table,
+                "block": (block.group(1), block.group(2)) if block else None,
+            }
+        )
+    if not out:
+        raise PrintableError(f"{path.relative_to(ROOT)}: no exercise headings")
+    return out
+
+
+def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Drawing:
+    game, text = block
+    config = zohn_ahl_config(text) if game == "zohn-ahl" else awithlaknannai_config(text)
+    board, _ = static_svgs(config, lang)
+    return Drawing(board, width, height)
+
+
+def worksheet(lesson: str, lang: str, frame_width: float) -> list:
+    w = WORDS[lang]
+    title = (
+        (STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md"))
+        .read_text(encoding="utf-8")
+        .splitlines()[0]
+        .lstrip("# ")
+        .strip()
+    )
+    where = f"worksheet {lesson} ({lang})"
+    colon = "\u00a0:" if lang == "fr" else ":"
+    head = Table(
+        [[w["name"] + colon, "", w["date"] + colon, ""]],
+        colWidths=[18 * mm, frame_width * 0.5, 16 * mm, frame_width * 0.5 - 34 * mm],
+    )
+    head.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (1, 0), (1, 0), 0.4, RULE),
+                ("LINEBELOW", (3, 0), (3, 0), 0.4, RULE),
+                ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
+            ]
+        )
+    )
+    story = [
+        _para(
+            f"{w['worksheet']}: {title}" if lang == "en" else f"{w['worksheet']} : {title}",
+            "title",
+            where,
+            lang,
+        ),
+        head,
+        Spacer(1, 4 * mm),
+    ]
+    if lesson == "stick-dice-odds":
+        story += _tally(lang, frame_width)
+    for ex in exercises(lesson, lang):
+        part = [_para(_markup(ex["title"]), "h2", where, lang)]
+        part += [_para(_markup(p), "body", where, lang) for p in ex["paragraphs"]]
+        if ex["table"]:
+            rows = ex["table"]
+            widths = [frame_width * 0.34] + [frame_width * 0.66 / (len(rows[0]) - 1)] * (
+                len(rows[0]) - 1
+            )
+            cells = [
+                [Paragraph(_latin1(_markup(c), where, lang), STYLE["cell"]) for c in row]
+                for row in rows
+            ]
+            part.append(_grid(cells, widths, height=[None] + [13 * mm] * (len(rows) - 1)))
+        if ex["block"] and lesson == "forced-captures":
+            part.append(_board(ex["block"], lang, frame_width * 0.8, 42 * mm))
+        part.append(_lines(3 if lesson != "two-accounts" else 4, frame_width))
+        story += [CondPageBreak(60 * mm), KeepTogether(part)]
+    return story
+
+
+def _tally(lang: str, frame_width: float) -> list:
+    w = WORDS[lang]
+    rows = [[w["marks"], w["tally-col"], w["total"], w["with-sahe"], w["class"]]]
+    for k in range(5):
+        rows.append([str(k), "", "", "", ""])
+    cells = [[Paragraph(_latin1(c, "tally", lang), STYLE["cell"]) for c in row] for row in rows]
+    widths = [24 * mm, frame_width - 24 * mm - 3 * 30 * mm, 30 * mm, 30 * mm, 30 * mm]
+    return [
+        _para(w["tally"], "h2", "tally", lang),
+        _grid(cells, widths, height=[None] + [12 * mm] * 5),
+        Spacer(1, 4 * mm),
+    ]
+
+
+# --------------------------------------------------------------------------- output
+
+
+def file_name(name: str, paper: str, lang: str) -> str:
+    return f"{name}-{paper}{'' if lang == 'en' else '-' + lang}.pdf"
+
+
+def documents() -> list[tuple[str, str, str]]:
+    """``[(name, paper, lang), ...]``: every PDF, in a fixed order."""
+    names = list(BOARDS) + ["zohn-ahl-sticks"] + [f"worksheet-{lesson}" for lesson in LESSONS]
+    return [(name, paper, lang) for name in names for paper in PAPERS for lang in LANGS]
+
+
+def make_pdf(name: str, paper: str, lang: str) -> bytes:
+    frame_width = PAPERS[paper][0] - 32 * mm
+    if name in BOARDS:
+        sheet = printables.board_sheet(name, paper, lang)
+        story = _sheet_page(sheet, paper) + rules_card(name, lang)
+        return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
+    if name == "zohn-ahl-sticks":
+        sheet = printables.sticks_sheet(paper, lang)
+        w = WORDS[lang]
+        story = _sheet_page(sheet, paper) + [
+            _para(w["throws"], "title", name, lang),
+            _throw_table(("sahe", "globe", "culin"), lang),
+            Spacer(1, 5 * mm),
+            _para(STICKS_NOTE[lang], "body", name, lang),
+        ]
+        return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
+    lesson = name.removeprefix("worksheet-")
+    return _build(worksheet(lesson, lang, frame_width), paper, name, lang, False)
+
+
+def write_pdfs(out_dir) -> list[tuple[str, int]]:
+    """Write every PDF into ``out_dir``; return ``[(path, bytes), ...]``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, paper, lang in documents():
+        try:
+            data = make_pdf(name, paper, lang)
+        except PrintableError:
+            raise
+        except Exception as err:  # noqa: BLE001 - name the sheet whatever went wrong
+            raise PrintableError(f"{file_name(name, paper, lang)}: {err}") from err
+        path = out / file_name(name, paper, lang)
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
+        written.append((str(path), len(data)))
+    return written
+
+
+def on_post_build(config, **kwargs):
+    """The hook: write the PDFs into the site's ``printables/`` folder, once (the default
+    language's build; mkdocs-static-i18n builds the other languages into the same site)."""
+    plugin = config.plugins.get("i18n") if hasattr(config, "plugins") else None
+    if plugin is not None and getattr(plugin, "current_language", None) not in (
+        None,
+        getattr(plugin, "default_language", None),
+    ):
+        return
+    from mkdocs.exceptions import PluginError
+
+    try:
+        write_pdfs(Path(config["site_dir"]) / "printables")
+    except PrintableError as err:
+        raise PluginError(f"Printable PDFs: {err}") from None
+
+
+if __name__ == "__main__":
+    for path, size in write_pdfs(sys.argv[1] if len(sys.argv) > 1 else "printables"):
+        print(f"{size:>8}  {path}")
