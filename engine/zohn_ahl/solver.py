@@ -290,30 +290,43 @@ class Solution:
         graph = self.graph
         m = len(graph.configs)
         n2 = 2 * self.options.counters
-        probs = [float(x) for x in self.probabilities]
-        start = State.start(self.options)
-        current = {self._index(start): 1.0}
-        out = []
-        for _ in range(limit):
-            nxt: dict = {}
-            ended = 0.0
-            for k, mass in current.items():
-                layer, i = divmod(k, m)
+        layers = n2 - 1
+        total = layers * m
+        probs = self.probabilities
+        # forward rows: for each state, (targets, chances) with the ends folded into ``total``
+        forward = []
+        for layer in range(layers):
+            for i in range(m):
+                merged: dict = {}
                 for (j, payments), pr in zip(graph.steps[i], probs):
                     c = layer + 1
-                    done = False
+                    target = -1
                     for d in payments:
                         c += d
                         if c == 0 or c == n2:
-                            done = True
+                            target = total
                             break
-                    if done:
-                        ended += mass * pr
-                    else:
-                        t = (c - 1) * m + j
-                        nxt[t] = nxt.get(t, 0.0) + mass * pr
-            out.append(ended)
-            current = nxt
+                    if target < 0:
+                        target = (c - 1) * m + j
+                    merged[target] = merged.get(target, 0.0) + pr
+                forward.append((tuple(merged), tuple(merged.values())))
+        mass = [0.0] * (total + 1)
+        start = self._index(State.start(self.options))
+        assert start is not None
+        mass[start] = 1.0
+        live = [start]
+        out = []
+        for _ in range(limit):
+            nxt = [0.0] * (total + 1)
+            for k in live:
+                mk = mass[k]
+                targets, chances = forward[k]
+                for t, pr in zip(targets, chances):
+                    nxt[t] += mk * pr
+            out.append(nxt[total])
+            nxt[total] = 0.0
+            mass = nxt
+            live = [k for k in range(total) if nxt[k]] if len(live) < total else live
         return out
 
 
