@@ -1,5 +1,7 @@
 # make serve   set everything up, build the site and serve it on http://127.0.0.1:8000
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
+#              after `make lint`
+# make lint    ruff (lint and format) on the Python sources, mypy on the engine
 # make build   build the site into site/
 # make bench   print the benchmark figures (JSON)
 
@@ -9,7 +11,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve test test-engine bench clean
+.PHONY: setup build serve lint typecheck test test-engine bench clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -35,10 +37,19 @@ serve: build
 	@echo "Serving the site on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
 	$(PY) -m http.server --bind 127.0.0.1 --directory site $(PORT)
 
-test: setup /usr/bin/chromium
+# Style and types: ruff's lint and format rules (pyproject.toml) on every Python file, and
+# mypy on the engine (strict on its public API; see [tool.mypy] in pyproject.toml).
+lint: setup typecheck
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: setup
+	$(VENV)/bin/mypy
+
+test: lint /usr/bin/chromium
 	$(PY) -m pytest
 
-test-engine: setup
+test-engine: lint
 	$(PY) -m pytest tests/engine
 
 # The figures (JSON) on stdout; the build's messages and the progress go to stderr.

@@ -12,7 +12,7 @@
   that address (the build was made for it; a site built for another address gets its
   sitemaps rewritten on the fly), so that instant navigation works as on the real site.
 - ``browser`` (session): headless Debian Chromium through Playwright, with the launch
-  flags of ``shared/design/notes.md``; ``page`` (function): a fresh page whose
+  flags that Pyodide needs in a headless browser; ``page`` (function): a fresh page whose
   ``page.requests`` lists every URL it (and its workers) asked for.
 - ``serve(folder, wasm_type=...)``: start another local server (for a deliberately broken
   site); returns its URL and is stopped at the end of the session.
