@@ -862,14 +862,14 @@ def _internal(err: BaseException) -> dict[str, Any]:
 LAB_MAX_COUNTERS = 8  # the lab's figures for more counters are for the command line
 
 
-def _lang(args: dict) -> str:
+def _lang(args: Args) -> str:
     lang = _arg(args, "lang", str, "en", max_len=5)
     if lang not in ("en", "fr"):
         raise RequestError(f"lang {lang!r} is not 'en' or 'fr'", input=lang, where="lang")
     return lang
 
 
-def cmd_zohn_ahl_chances(args: dict) -> dict:
+def cmd_zohn_ahl_chances(args: Args) -> Result:
     from engine.zohn_ahl.chances import game_chances
 
     record = _za_record(_record_text(args))
@@ -877,7 +877,7 @@ def cmd_zohn_ahl_chances(args: dict) -> dict:
     return game_chances(record, None if bias is None else _za().parse_bias(bias), _lang(args))
 
 
-def cmd_zohn_ahl_lab(args: dict) -> dict:
+def cmd_zohn_ahl_lab(args: Args) -> Result:
     from engine.zohn_ahl.chances import VARIANTS, lab_figures
     from engine.zohn_ahl.solver import parse_solver_bias
 
@@ -890,7 +890,7 @@ def cmd_zohn_ahl_lab(args: dict) -> dict:
             where="counters",
         )
     ruleset = _arg(args, "ruleset", str, None, max_len=20)
-    variants = VARIANTS
+    variants: tuple[tuple[str, str], ...] = VARIANTS
     if ruleset is not None:
         options = _za().Options.from_dict(
             {"ruleset": ruleset, "gully": _arg(args, "gully", str, None, max_len=20)}

@@ -599,7 +599,7 @@ def _lone_awl(options: Options, p: Fraction):
             continue
         outcomes = []
         for throw, pr in classes:
-            result = None
+            result: tuple | None = None
             for parked in _parking(rules):
                 state = State(spare, (s, parked), (MAX_COUNTERS, MAX_COUNTERS), 0)
                 nxt, events = state.play(throw)
@@ -617,7 +617,7 @@ def _lone_awl(options: Options, p: Fraction):
                 raise RuntimeError("no parking space for the other awl")
             outcomes.append((result, pr))
             if result[0] == "space" and result[1] not in walk:
-                todo.append(result[1])
+                todo.append(int(result[1]))
         walk[s] = outcomes
     return walk
 
