@@ -853,11 +853,13 @@ def _internal(err: BaseException) -> dict[str, Any]:
 #     graph), "error_bound"}``. The bias is the record's unless given. The solved table is
 #     cached per (options, bias): the first call of a page solves, the next ones look up.
 #
-# ``zohn-ahl.lab`` ``{bias?: "1/2", counters?: 1..8, ruleset?, gully?, lang?}`` -> the
-#     probability lab's figures (``engine.zohn_ahl.chances.lab_figures``): every throw
-#     table with exact fractions and, for the ruleset given (all five variants when none
-#     is), the first side's chance, the expected length, the lap questions, the comeback
-#     chances and the length distribution (with its chart when all variants are asked).
+# ``zohn-ahl.lab`` ``{bias?: "1/2", counters?: 1..8, ruleset?, gully?, length?: true,
+#     lang?, part?: "rulesets"|"counters"}`` -> the probability lab's figures
+#     (``engine.zohn_ahl.chances.lab_figures``): every throw table with exact fractions and,
+#     for the ruleset given (all five variants when none is), the first side's chance, the
+#     expected length, the lap questions, the comeback chances and (``length``) the length
+#     distribution, with its chart ``length_svg`` when all variants are asked. ``part:
+#     "counters"`` -> ``counters_figures``: the printable board by counters a side.
 
 LAB_MAX_COUNTERS = 8  # the lab's figures for more counters are for the command line
 
@@ -878,10 +880,18 @@ def cmd_zohn_ahl_chances(args: Args) -> Result:
 
 
 def cmd_zohn_ahl_lab(args: Args) -> Result:
-    from engine.zohn_ahl.chances import VARIANTS, lab_figures
+    from engine.zohn_ahl.chances import VARIANTS, counters_figures, lab_figures
     from engine.zohn_ahl.solver import parse_solver_bias
 
     bias = parse_solver_bias(_arg(args, "bias", str, "1/2", max_len=40))
+    lang = _lang(args)
+    part = _arg(args, "part", str, "rulesets", max_len=20)
+    if part == "counters":
+        return counters_figures(bias, lang)
+    if part != "rulesets":
+        raise RequestError(
+            f"part {part!r} is not 'rulesets' or 'counters'", input=part, where="part"
+        )
     counters = _arg(args, "counters", int, 4)
     if not 1 <= counters <= LAB_MAX_COUNTERS:
         raise RequestError(
@@ -890,13 +900,14 @@ def cmd_zohn_ahl_lab(args: Args) -> Result:
             where="counters",
         )
     ruleset = _arg(args, "ruleset", str, None, max_len=20)
+    length = _arg(args, "length", bool, True)
     variants: tuple[tuple[str, str], ...] = VARIANTS
     if ruleset is not None:
         options = _za().Options.from_dict(
             {"ruleset": ruleset, "gully": _arg(args, "gully", str, None, max_len=20)}
         )
         variants = ((options.ruleset, options.gully),)
-    return lab_figures(bias, counters, variants, _lang(args), charts=ruleset is None)
+    return lab_figures(bias, counters, variants, lang, charts=ruleset is None, length=length)
 
 
 COMMANDS["zohn-ahl.chances"] = cmd_zohn_ahl_chances

@@ -44,6 +44,9 @@ LAB_WORDS = {
         "length_y": "chance the game ends on that throw",
         "length_desc": "The chance that a game ends on each throw, for each ruleset: {parts}.",
         "length_part": "{name}: most likely length {mode} throws, average {mean}",
+        "by_counters_title": "First thrower's chance of winning by counters a side",
+        "by_counters_y": "chance of winning",
+        "by_counters_desc": "The first thrower's chance of winning on the printable board: {parts}.",
         "counters_title": "Expected length of a game by counters a side",
         "counters_x": "counters a side",
         "counters_y": "expected throws",
@@ -58,6 +61,11 @@ LAB_WORDS = {
             "La chance qu'une partie finisse à chaque lancer, pour chaque version : {parts}."
         ),
         "length_part": "{name} : durée la plus probable {mode} lancers, moyenne {mean}",
+        "by_counters_title": "Chance de gagner du premier à lancer selon le nombre de jetons",
+        "by_counters_y": "chance de gagner",
+        "by_counters_desc": (
+            "La chance de gagner du premier à lancer, plateau printable : {parts}."
+        ),
         "counters_title": "Durée moyenne d'une partie selon le nombre de jetons par camp",
         "counters_x": "jetons par camp",
         "counters_y": "lancers en moyenne",
@@ -143,18 +151,32 @@ def throw_table(table: str, bias=HALF) -> dict:
     }
 
 
-def variant_figures(ruleset: str, gully: str = "lose-throw", counters: int = 4, bias=HALF) -> dict:
+_FIGURES: dict = {}
+
+
+def variant_figures(
+    ruleset: str, gully: str = "lose-throw", counters: int = 4, bias=HALF, length: bool = True
+) -> dict:
     """One ruleset's figures for the lab: the first side's chance, the expected length, the
-    lap questions, the comeback chances, and the distribution of the game's length."""
+    lap questions, the comeback chances, and (with ``length``) the distribution of the
+    game's length. Kept for the next call with the same arguments."""
     options = Options(ruleset=ruleset, counters=counters, gully=gully)
     solution = solve(options, bias)
+    key = (options, solution.bias, length)
+    if key in _FIGURES:
+        return _FIGURES[key]
+    if not length and (options, solution.bias, True) in _FIGURES:
+        return _FIGURES[(options, solution.bias, True)]
     start = State.start(options)
     lap = lap_chance(options, solution.bias)
     per_lap = throws_per_lap(options, solution.bias)
-    limit = _length_limit(solution.expected_throws(start))
-    dist = solution.length_distribution(limit)
-    mode = max(range(len(dist)), key=lambda i: dist[i]) + 1
-    return {
+    dist = (
+        solution.length_distribution(_length_limit(solution.expected_throws(start)))
+        if length
+        else []
+    )
+    mode = max(range(len(dist)), key=lambda i: dist[i]) + 1 if dist else 0
+    figures = {
         "ruleset": ruleset,
         "gully": gully,
         "counters": counters,
@@ -167,9 +189,13 @@ def variant_figures(ruleset: str, gully: str = "lose-throw", counters: int = 4, 
         "comeback": [solution.comeback(k) for k in range(0, 2 * counters + 1)],
         "length": dist,
         "length_mode": mode,
-        "length_beyond": max(0.0, 1.0 - sum(dist)),
+        "length_beyond": max(0.0, 1.0 - sum(dist)) if dist else None,
         "error_bound": solution.error_bound,
     }
+    if len(_FIGURES) >= 40:
+        _FIGURES.pop(next(iter(_FIGURES)))
+    _FIGURES[key] = figures
+    return figures
 
 
 def _length_limit(mean: float) -> int:
@@ -246,11 +272,16 @@ def _round_up(x: float) -> float:
 
 
 def lab_figures(
-    bias=HALF, counters: int = 4, variants=VARIANTS, lang: str = "en", charts: bool = True
+    bias=HALF,
+    counters: int = 4,
+    variants=VARIANTS,
+    lang: str = "en",
+    charts: bool = True,
+    length: bool = True,
 ) -> dict:
     """Everything the lab shows for one bias: the three throw tables, and for each ruleset
     its figures; with ``charts``, the length chart as SVG."""
-    figures = [variant_figures(r, g, counters, bias) for r, g in variants]
+    figures = [variant_figures(r, g, counters, bias, length or charts) for r, g in variants]
     out = {
         "bias": str(Fraction(bias)),
         "counters": counters,
@@ -262,3 +293,52 @@ def lab_figures(
     if charts:
         out["length_svg"] = length_chart(figures, lang)
     return out
+
+
+#: The counters the lab compares (on the printable board, whose chain is the smallest).
+COUNTER_RANGE = (1, 2, 3, 4, 5, 6, 8)
+
+
+def counters_figures(bias=HALF, lang: str = "en") -> dict:
+    """The printable board (gully: lose a throw) for each number of counters in
+    :data:`COUNTER_RANGE`: the first thrower's chance and the expected length; and the chart
+    of the chance by counters."""
+    rows = []
+    for n in COUNTER_RANGE:
+        options = Options(ruleset="printable", counters=n)
+        solution = solve(options, bias)
+        start = State.start(options)
+        rows.append(
+            {
+                "counters": n,
+                "first": solution.win(start)[0],
+                "expected_throws": solution.expected_throws(start),
+            }
+        )
+    W = LAB_WORDS[lang]
+    sign = "\u202f%" if lang == "fr" else "%"
+
+    def pc(x: float) -> str:
+        text = f"{100 * x:.2f}"
+        return (text.replace(".", ",") if lang == "fr" else text) + sign
+
+    parts = "; ".join(f"{r['counters']}: {pc(r['first'])}" for r in rows)
+    svg = line_chart(
+        [
+            (
+                variant_name("printable", "lose-throw", lang),
+                [(float(r["counters"]), r["first"]) for r in rows],
+            )
+        ],
+        title=W["by_counters_title"],
+        desc=W["by_counters_desc"].format(parts=parts),
+        x_label=W["counters_x"],
+        y_label=W["by_counters_y"],
+        y_max=1.0,
+        lang=lang,
+        chart_id=f"lab-counters-{lang}",
+        markers_every=1,
+        midline=0.5,
+        height=240,
+    )
+    return {"bias": str(Fraction(bias)), "rows": rows, "svg": svg}
