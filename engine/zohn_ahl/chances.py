@@ -233,6 +233,7 @@ def length_chart(figures: list, lang: str = "en", chart_id: str = "lab-length") 
         chart_id=chart_id,
         markers_every=25,
         height=320,
+        x_from=0,
     )
 
 

@@ -113,6 +113,7 @@ def line_chart(
     markers_every: int = 0,
     chart_id: str = "chart",
     midline: float | None = None,
+    x_from: float | None = None,
 ) -> str:
     """An SVG line chart. ``series`` is ``[(name, [(x, y), ...]), ...]``; the i-th series has
     the i-th line pattern and marker shape. ``desc`` is the text alternative."""
@@ -123,6 +124,8 @@ def line_chart(
     plot_h = height - top - bottom - legend_h
     xs = [x for _, pts in series for x, _ in pts] or [0, 1]
     x_min, x_max = min(xs), max(xs)
+    if x_from is not None:
+        x_min = min(x_min, x_from)
     if x_max == x_min:
         x_max = x_min + 1
 

@@ -571,6 +571,7 @@ function centre(node, frame) {
 
 export async function mount(root) {
   const board = new ZohnAhlBoard(root);
+  (await import("./chances.js")).attachChances(board);
   await board.start();
   return board;
 }
