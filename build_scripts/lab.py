@@ -26,13 +26,18 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from engine.zohn_ahl.chances import VARIANTS, counters_figures, lab_figures, variant_name
+from engine.zohn_ahl.chances import (
+    VARIANTS,
+    counters_figures,
+    lab_figures,
+    throw_table,
+    variant_name,
+)
 from engine.zohn_ahl.charts import percent
 from engine.zohn_ahl.throws import marked_probabilities
 
 PARTS = ("dice", "rulesets", "counters", "comeback", "tally")
 KEYS = ("part", "counters")
-_BLOCK = re.compile(r"^```zohn-ahl-lab[ \t]*\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
 _CACHE: dict = {}
 
 W = {
@@ -108,10 +113,12 @@ def _num(x: float, lang: str, digits: int = 1) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _figures(counters: int) -> dict:
-    key = ("figures", counters)
+def _figures(counters: int, length: bool) -> dict:
+    key = ("figures", counters, length)
     if key not in _CACHE:
-        _CACHE[key] = lab_figures(Fraction(1, 2), counters, VARIANTS, "en", charts=False)
+        _CACHE[key] = lab_figures(
+            Fraction(1, 2), counters, VARIANTS, "en", charts=False, length=length
+        )
     return _CACHE[key]
 
 
@@ -130,7 +137,7 @@ def _dice(lang: str) -> str:
         f"<table class='lab-marks'><thead><tr><th scope='col'>{w['marks']}</th>"
         f"<th scope='col'>{w['probability']}</th></tr></thead><tbody>{rows}</tbody></table>"
     ]
-    for table in _figures(4)["tables"]:
+    for table in (throw_table(t) for t in ("sahe", "globe", "culin")):
         body = "".join(
             f"<tr><th scope='row'>{v['value']}</th><td data-value='{v['value']}'>{_esc(v['p'])}"
             f"</td></tr>"
@@ -149,7 +156,7 @@ def _dice(lang: str) -> str:
 
 def _rulesets(lang: str, counters: int) -> str:
     w = W[lang]
-    figs = _figures(counters)
+    figs = _figures(counters, True)
     rows = []
     for f in figs["variants"]:
         rows.append(
@@ -200,7 +207,7 @@ def _counters(lang: str) -> str:
 
 def _comeback(lang: str, counters: int) -> str:
     w = W[lang]
-    figs = _figures(counters)
+    figs = _figures(counters, False)
     head = "".join(
         f"<th scope='col'>{_esc(variant_name(f['ruleset'], f['gully'], lang))}</th>"
         for f in figs["variants"]
@@ -277,15 +284,42 @@ def _parse(body: str, where: str) -> tuple[str, int]:
     return part, int(counters)
 
 
+_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w.+-]*)")
+
+
+def replace_blocks(markdown: str, render_one) -> str:
+    """Replace every top-level ``zohn-ahl-lab`` fence (not one shown inside another fence)
+    with ``render_one(body, line)``."""
+    lines = markdown.split("\n")
+    out: list = []
+    i = 0
+    while i < len(lines):
+        m = _OPEN.match(lines[i])
+        if not m:
+            out.append(lines[i])
+            i += 1
+            continue
+        fence = m.group("fence")
+        close = re.compile(r"^[ \t]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$")
+        j = i + 1
+        while j < len(lines) and not close.match(lines[j]):
+            j += 1
+        if m.group("lang") == "zohn-ahl-lab":
+            out.append(render_one("\n".join(lines[i + 1 : j]), i + 1))
+        else:
+            out.extend(lines[i : j + 1])
+        i = j + 1
+    return "\n".join(out)
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    if "```zohn-ahl-lab" not in markdown:
+    if "zohn-ahl-lab" not in markdown:
         return markdown
     lang = _lang(page)
     src = page.file.src_path
 
-    def replace(m: re.Match) -> str:
-        line = markdown.count("\n", 0, m.start()) + 1
-        part, counters = _parse(m.group("body"), f"{src}, line {line}")
+    def render_one(body: str, line: int) -> str:
+        part, counters = _parse(body, f"{src}, line {line}")
         return render(part, lang, counters)
 
-    return _BLOCK.sub(replace, markdown)
+    return replace_blocks(markdown, render_one)
