@@ -91,13 +91,14 @@ class Lab {
 
   async start() {
     this.say(W().starting);
+    for (const c of [this.bias, this.counters, this.button]) c.disabled = false;
     try {
       await engineReady();
     } catch (err) {
+      // the button stays: pressing it tries again (the engine may start on a later try)
       this.say(W().failed(errorText(err)));
       return;
     }
-    for (const c of [this.bias, this.counters, this.button]) c.disabled = false;
     this.controls.dataset.ready = "true";
     this.say(W().ready);
   }
@@ -114,6 +115,7 @@ class Lab {
     const counters = Number(this.counters.value);
     const w = W();
     try {
+      await engineReady();
       const rulesets = [...document.querySelectorAll(".lab-rulesets tr[data-ruleset]")];
       const steps = 3 + rulesets.length;
       let step = 1;
