@@ -21,20 +21,26 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from engine.zohn_ahl.chances import (
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
+    sys.path.insert(0, str(ROOT))
+
+from engine.zohn_ahl.chances import (  # noqa: E402
     VARIANTS,
     counters_figures,
     lab_figures,
     throw_table,
     variant_name,
 )
-from engine.zohn_ahl.charts import percent
-from engine.zohn_ahl.throws import marked_probabilities
+from engine.zohn_ahl.charts import percent  # noqa: E402
+from engine.zohn_ahl.throws import marked_probabilities  # noqa: E402
 
 PARTS = ("dice", "rulesets", "counters", "comeback", "tally")
 KEYS = ("part", "counters")

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from engine.core import EngineError, GameOverError
 from engine.zohn_ahl.game import State
@@ -62,13 +63,15 @@ class UsageError(Exception):
     """Bad command-line input: the one line printed on stderr."""
 
 
-def _split(args: list, known: tuple, offset: int) -> tuple[dict, list]:
+def _split(
+    args: list[str], known: tuple[str, ...], offset: int
+) -> tuple[dict[str, tuple[str, int]], list[tuple[str, int]]]:
     """Split ``args`` into {option: (value, position)} and [(positional, position)].
 
     Positions are 1-based indices in the whole argument list (after ``python -m engine``).
     """
-    opts: dict = {}
-    positional: list = []
+    opts: dict[str, tuple[str, int]] = {}
+    positional: list[tuple[str, int]] = []
     i = 0
     while i < len(args):
         arg = args[i]
@@ -96,7 +99,7 @@ def _split(args: list, known: tuple, offset: int) -> tuple[dict, list]:
     return opts, positional
 
 
-def _replay(args: list, offset: int) -> dict:
+def _replay(args: list[str], offset: int) -> dict[str, Any]:
     opts, throws = _split(args, ("--ruleset", "--counters", "--gully"), offset)
     options, state = _game(opts, throws)
     out = state.to_dict()
@@ -150,7 +153,7 @@ def _game(opts: dict, throws: list) -> tuple:
     return options, state
 
 
-def _odds(args: list, offset: int) -> dict:
+def _odds(args: list[str], offset: int) -> dict[str, Any]:
     opts, extra = _split(args, ("--table", "--bias"), offset)
     if extra:
         raise UsageError(f"argument {extra[0][1]}: unexpected {extra[0][0]!r}")
@@ -173,7 +176,7 @@ def _odds(args: list, offset: int) -> dict:
     }
 
 
-def main(argv: list | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line; ``argv`` excludes the program and the game name. Returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help", "help"):
