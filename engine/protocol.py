@@ -1011,7 +1011,7 @@ LAB_MAX_COUNTERS = 8  # the lab's figures for more counters are for the command 
 
 
 def _lang(args: Args) -> str:
-    lang = _arg(args, "lang", str, "en", max_len=5)
+    lang = str(_arg(args, "lang", str, "en", max_len=5))
     if lang not in ("en", "fr"):
         raise RequestError(f"lang {lang!r} is not 'en' or 'fr'", input=lang, where="lang")
     return lang

@@ -102,13 +102,13 @@ def _split(
 def _replay(args: list[str], offset: int) -> dict[str, Any]:
     opts, throws = _split(args, ("--ruleset", "--counters", "--gully"), offset)
     options, state = _game(opts, throws)
-    out = state.to_dict()
+    out: dict[str, Any] = state.to_dict()
     out["ruleset"] = options.ruleset
     out["throws"] = len(throws)
     return out
 
 
-def _solve(args: list, offset: int) -> dict:
+def _solve(args: list[str], offset: int) -> dict[str, Any]:
     from engine.zohn_ahl.solver import parse_solver_bias, solve
 
     opts, throws = _split(args, ("--ruleset", "--counters", "--gully", "--bias"), offset)
@@ -124,7 +124,7 @@ def _solve(args: list, offset: int) -> dict:
     return {"win": list(solution.win(state)), "expected_throws": solution.expected_throws(state)}
 
 
-def _game(opts: dict, throws: list) -> tuple:
+def _game(opts: dict[str, tuple[str, int]], throws: list[tuple[str, int]]) -> tuple[Options, State]:
     """The options and the state after the positional throws (UsageError naming bad input)."""
     ruleset, rpos = opts.get("--ruleset", ("kiowa", None))
     try:
