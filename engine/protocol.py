@@ -999,7 +999,7 @@ def _internal(err: BaseException) -> dict[str, Any]:
 #     graph), "error_bound"}``. The bias is the record's unless given. The solved table is
 #     cached per (options, bias): the first call of a page solves, the next ones look up.
 #
-# ``zohn-ahl.lab`` ``{bias?: "1/2", counters?: 1..8, ruleset?, gully?, length?: true,
+# ``zohn-ahl.lab`` ``{bias?: "1/2", counters?: 1..8, ruleset?, gully?, length?: false,
 #     lang?, part?: "rulesets"|"counters"}`` -> the probability lab's figures
 #     (``engine.zohn_ahl.chances.lab_figures``): every throw table with exact fractions and,
 #     for the ruleset given (all five variants when none is), the first side's chance, the
@@ -1046,14 +1046,16 @@ def cmd_zohn_ahl_lab(args: Args) -> Result:
             where="counters",
         )
     ruleset = _arg(args, "ruleset", str, None, max_len=20)
-    length = _arg(args, "length", bool, True)
+    length = bool(_arg(args, "length", bool, False))
     variants: tuple[tuple[str, str], ...] = VARIANTS
     if ruleset is not None:
         options = _za().Options.from_dict(
             {"ruleset": ruleset, "gully": _arg(args, "gully", str, None, max_len=20)}
         )
         variants = ((options.ruleset, options.gully),)
-    return lab_figures(bias, counters, variants, lang, charts=ruleset is None, length=length)
+    return lab_figures(
+        bias, counters, variants, lang, charts=ruleset is None and length, length=length
+    )
 
 
 COMMANDS["zohn-ahl.chances"] = cmd_zohn_ahl_chances

@@ -132,13 +132,13 @@ class Lab {
         const name = row.querySelector("th").textContent;
         this.say(w.working(name, step, steps));
         const res = await call("zohn-ahl.lab", { bias, counters, ruleset: row.dataset.ruleset,
-          gully: row.dataset.gully, lang: lang() }, { timeoutMs: 300000 });
+          gully: row.dataset.gully, length: true, lang: lang() }, { timeoutMs: 300000 });
         figures.push(res.variants[0]);
         this.showVariant(row, res.variants[0]);
       }
       step += 1;
       this.say(w.working(w.chart, step, steps));
-      const all = await call("zohn-ahl.lab", { bias, counters, lang: lang() }, { timeoutMs: 300000 });
+      const all = await call("zohn-ahl.lab", { bias, counters, length: true, lang: lang() }, { timeoutMs: 300000 });
       const chart = document.querySelector('.lab-chart[data-chart="length"]');
       if (chart && all.length_svg) chart.innerHTML = all.length_svg;
       this.showComeback(all.variants, counters);
