@@ -12,6 +12,7 @@ CPython and Pyodide measure the same work and can be divided one by the other:
 - Awithlaknannai: perft from the start (nodes/s) and random playouts from the start
   (playouts/s and moves/s; every legal move equally likely), per ruleset, both with the
   engine's ``random_playout`` and through the public API.
+- Zohn Ahl solved: seconds to solve each ruleset for 1, 4, 8 and 20 counters a side.
 - The computer opponent: seconds per move for each level with its default budget, over a
   fixed set of positions taken from seeded random games of ``culin``.
 - One throw or move through the protocol, as the page makes it (``protocol.handle`` on
@@ -421,6 +422,49 @@ def win_rates(games: int, jobs: int) -> dict:
     return out
 
 
+# ---------------------------------------------------------------- Zohn Ahl solved
+
+SOLVER_COUNTERS = ((1, 4, 8, 20), (1, 4))
+
+
+def zohn_ahl_solver(quick: bool) -> dict:
+    """Seconds to solve each ruleset (and gully option) from nothing, for 1, 4, 8 and 20
+    counters a side: the configuration graph read from the rules, then the solve (the
+    page pays both once per ruleset and bias; every later throw is a look-up)."""
+    from engine.zohn_ahl import Options
+    from engine.zohn_ahl import solver as solver_module
+
+    out: dict = {}
+    variants = [
+        ("kiowa", "lose-throw"),
+        ("culin", "lose-throw"),
+        ("printable", "lose-throw"),
+        ("printable", "cross"),
+        ("globe", "lose-throw"),
+    ]
+    for ruleset, gully in variants:
+        name = ruleset if ruleset != "printable" else f"printable-{gully}"
+        out[name] = {}
+        for n in SOLVER_COUNTERS[1 if quick else 0]:
+            options = Options(ruleset=ruleset, counters=n, gully=gully)
+
+            def run(options=options):
+                solver_module._GRAPHS.clear()
+                solver_module._SOLUTIONS.clear()
+                return solver_module.solve(options)
+
+            solution, seconds = _timed(run, 1 if n > 4 else REPEAT)
+            out[name][str(n)] = {
+                "seconds": round(seconds, 3),
+                "cpu_seconds": round(_CPU["last"], 3),
+                "states": solution.states,
+                "sweeps": solution.sweeps,
+                "error_bound": solution.error_bound,
+            }
+            log(f"  solve {name} N={n}: {seconds:.2f} s, {solution.states} states")
+    return out
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -452,6 +496,7 @@ def measure(
         ("awithlaknannai_random_playouts", lambda: awithlaknannai_playouts(quick)),
         ("ai_time_per_move", lambda: ai_time_per_move(quick)),
         ("protocol_round_trip", lambda: protocol_round_trip(quick)),
+        ("zohn_ahl_solver", lambda: zohn_ahl_solver(quick)),
     ]
     if win_games:
         sections.append(("win_rates", lambda: win_rates(win_games, jobs)))

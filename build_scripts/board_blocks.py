@@ -46,6 +46,7 @@ ZOHN_AHL_KEYS = (
     "teams",
     "throws",
     "seed",
+    "chances",
     "caption",
 )
 AWITHLAKNANNAI_KEYS = (
@@ -87,6 +88,7 @@ def zohn_ahl_config(text: str) -> dict:
     opponent = choice(pairs, "opponent", ("person", "computer"), "person")
     teams = _teams(pairs)
     seed = integer(pairs, "seed", 0, 2**63 - 1)
+    chances = choice(pairs, "chances", ("on", "off"), "off")
     options = {"ruleset": ruleset, "counters": counters}
     if gully is not None:
         options["gully"] = gully
@@ -118,6 +120,7 @@ def zohn_ahl_config(text: str) -> dict:
         "teams": teams,
         "throws": " ".join(view["throws"]),
         "seed": seed,
+        "chances": chances,
         "caption": text_value(pairs, "caption"),
         "record": view["record"],
         "view": view,

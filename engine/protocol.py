@@ -1067,3 +1067,74 @@ COMMANDS.update(
         "awithlaknannai.review": cmd_awithlaknannai_review,
     }
 )
+
+# --------------------------------------------------------------------------- Zohn Ahl solved
+#
+# ``zohn-ahl.chances`` ``{record, bias?: "1/3", lang?: "en"|"fr"}`` -> ``{"win": [p0, p1],
+#     "expected_throws", "history": [side 0's chance at the start and after each throw],
+#     "last": {"before", "after", "side"}|null, "next": [{"value", "probability": "1/16",
+#     "p", "win": [p0, p1]}], "to_move", "winner", "bias", "options", "svg" (the win-chance
+#     graph), "error_bound"}``. The bias is the record's unless given. The solved table is
+#     cached per (options, bias): the first call of a page solves, the next ones look up.
+#
+# ``zohn-ahl.lab`` ``{bias?: "1/2", counters?: 1..8, ruleset?, gully?, length?: false,
+#     lang?, part?: "rulesets"|"counters"}`` -> the probability lab's figures
+#     (``engine.zohn_ahl.chances.lab_figures``): every throw table with exact fractions and,
+#     for the ruleset given (all five variants when none is), the first side's chance, the
+#     expected length, the lap questions, the comeback chances and (``length``) the length
+#     distribution, with its chart ``length_svg`` when all variants are asked. ``part:
+#     "counters"`` -> ``counters_figures``: the printable board by counters a side.
+
+LAB_MAX_COUNTERS = 8  # the lab's figures for more counters are for the command line
+
+
+def _lang(args: Args) -> str:
+    lang = str(_arg(args, "lang", str, "en", max_len=5))
+    if lang not in ("en", "fr"):
+        raise RequestError(f"lang {lang!r} is not 'en' or 'fr'", input=lang, where="lang")
+    return lang
+
+
+def cmd_zohn_ahl_chances(args: Args) -> Result:
+    from engine.zohn_ahl.chances import game_chances
+
+    record = _za_record(_record_text(args))
+    bias = _arg(args, "bias", str, None, max_len=40)
+    return game_chances(record, None if bias is None else _za().parse_bias(bias), _lang(args))
+
+
+def cmd_zohn_ahl_lab(args: Args) -> Result:
+    from engine.zohn_ahl.chances import VARIANTS, counters_figures, lab_figures
+    from engine.zohn_ahl.solver import parse_solver_bias
+
+    bias = parse_solver_bias(_arg(args, "bias", str, "1/2", max_len=40))
+    lang = _lang(args)
+    part = _arg(args, "part", str, "rulesets", max_len=20)
+    if part == "counters":
+        return counters_figures(bias, lang)
+    if part != "rulesets":
+        raise RequestError(
+            f"part {part!r} is not 'rulesets' or 'counters'", input=part, where="part"
+        )
+    counters = _arg(args, "counters", int, 4)
+    if not 1 <= counters <= LAB_MAX_COUNTERS:
+        raise RequestError(
+            f"counters {counters} is not from 1 to {LAB_MAX_COUNTERS}",
+            input=counters,
+            where="counters",
+        )
+    ruleset = _arg(args, "ruleset", str, None, max_len=20)
+    length = bool(_arg(args, "length", bool, False))
+    variants: tuple[tuple[str, str], ...] = VARIANTS
+    if ruleset is not None:
+        options = _za().Options.from_dict(
+            {"ruleset": ruleset, "gully": _arg(args, "gully", str, None, max_len=20)}
+        )
+        variants = ((options.ruleset, options.gully),)
+    return lab_figures(
+        bias, counters, variants, lang, charts=ruleset is None and length, length=length
+    )
+
+
+COMMANDS["zohn-ahl.chances"] = cmd_zohn_ahl_chances
+COMMANDS["zohn-ahl.lab"] = cmd_zohn_ahl_lab

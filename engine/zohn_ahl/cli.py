@@ -7,6 +7,16 @@ prints one JSON object (one line) for the position after the throws: ``awls``,
 ``physical`` (both awls in side 0's numbering), ``finished``, ``ruleset`` and ``throws``
 (how many were played).
 
+and::
+
+    python -m engine zohn-ahl solve --ruleset RULESET [--counters N] [--gully lose-throw|cross] [--bias P] THROW...
+
+prints ``{"win": [p0, p1], "expected_throws": E}`` for the position after the throws (none:
+the start): each side's exact chance of winning (p0 + p1 = 1) and the expected number of
+throws still to come, every stick falling marked side up with probability P (a fraction
+such as ``1/3`` or a decimal, strictly between 0 and 1; default 1/2). A finished game
+gives ``[1, 0]`` or ``[0, 1]`` and 0. See :mod:`engine.zohn_ahl.solver`.
+
 Other commands, for scripts and the site build::
 
     python -m engine zohn-ahl odds --table sahe|globe|culin [--bias P]
@@ -43,6 +53,8 @@ from engine.zohn_ahl.throws import (
 USAGE = (
     "usage: python -m engine zohn-ahl replay --ruleset RULESET [--counters N] "
     "[--gully lose-throw|cross] THROW...\n"
+    "       python -m engine zohn-ahl solve --ruleset RULESET [--counters N] "
+    "[--gully lose-throw|cross] [--bias P] THROW...\n"
     "       python -m engine zohn-ahl odds --table sahe|globe|culin [--bias P]"
 )
 
@@ -89,6 +101,31 @@ def _split(
 
 def _replay(args: list[str], offset: int) -> dict[str, Any]:
     opts, throws = _split(args, ("--ruleset", "--counters", "--gully"), offset)
+    options, state = _game(opts, throws)
+    out: dict[str, Any] = state.to_dict()
+    out["ruleset"] = options.ruleset
+    out["throws"] = len(throws)
+    return out
+
+
+def _solve(args: list[str], offset: int) -> dict[str, Any]:
+    from engine.zohn_ahl.solver import parse_solver_bias, solve
+
+    opts, throws = _split(args, ("--ruleset", "--counters", "--gully", "--bias"), offset)
+    bias, bpos = opts.pop("--bias", ("1/2", None))
+    try:
+        p = parse_solver_bias(bias)
+    except EngineError as err:
+        raise UsageError(f"argument {bpos} (--bias): {err.reason}") from None
+    options, state = _game(opts, throws)
+    if state.winner is not None:
+        return {"win": [1, 0] if state.winner == 0 else [0, 1], "expected_throws": 0}
+    solution = solve(options, p)
+    return {"win": list(solution.win(state)), "expected_throws": solution.expected_throws(state)}
+
+
+def _game(opts: dict[str, tuple[str, int]], throws: list[tuple[str, int]]) -> tuple[Options, State]:
+    """The options and the state after the positional throws (UsageError naming bad input)."""
     ruleset, rpos = opts.get("--ruleset", ("kiowa", None))
     try:
         options = Options.from_dict({"ruleset": ruleset})
@@ -113,10 +150,7 @@ def _replay(args: list[str], offset: int) -> dict[str, Any]:
                 f"throw {n} (argument {pos}): {text!r} comes after the end of the "
                 f"game: side {state.winner} has already won"
             ) from None
-    out = state.to_dict()
-    out["ruleset"] = options.ruleset
-    out["throws"] = len(throws)
-    return out
+    return options, state
 
 
 def _odds(args: list[str], offset: int) -> dict[str, Any]:
@@ -150,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         if not argv:
-            raise UsageError("missing command: expected 'replay' or 'odds'")
+            raise UsageError("missing command: expected 'replay', 'solve' or 'odds'")
         command = argv[0]
         if "-h" in argv[1:] or "--help" in argv[1:]:
             print(USAGE)
@@ -158,11 +192,13 @@ def main(argv: list[str] | None = None) -> int:
         # positions count from the game name: "zohn-ahl" is argument 1, the command argument 2
         if command == "replay":
             result = _replay(argv[1:], 3)
+        elif command == "solve":
+            result = _solve(argv[1:], 3)
         elif command == "odds":
             result = _odds(argv[1:], 3)
         else:
             raise UsageError(
-                f"argument 2: unknown command {command!r}: expected 'replay' or 'odds'"
+                f"argument 2: unknown command {command!r}: expected 'replay', 'solve' or 'odds'"
             )
     except UsageError as err:
         print(f"zohn-ahl: error: {' '.join(str(err).split())}", file=sys.stderr)

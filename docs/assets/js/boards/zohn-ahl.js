@@ -519,6 +519,7 @@ class ZohnAhlBoard extends Board {
 
 export async function mount(root) {
   const board = new ZohnAhlBoard(root);
+  (await import("./chances.js")).attachChances(board);
   await board.start();
   return board;
 }

@@ -1,0 +1,180 @@
+// The "chances" view of a Zohn Ahl board: each side's exact chance of winning now, how the
+// last throw changed it, the win-chance graph of the game so far (drawn by the engine,
+// with its text alternative), and what the next throw can do. The engine solves the game
+// once per ruleset and bias (in the worker, kept for every later throw); this module only
+// shows the figures. Closed by default on play boards (nothing is computed until the
+// reader opens it); open when the board block says `chances: on`.
+
+import { lang } from "../i18n.js";
+import { el, call, errorText } from "./common.js";
+
+const WORDS = {
+  en: {
+    title: "Chances",
+    computing: "Working out the exact chances…",
+    now: (a, pa, b, pb) => `Chance of winning now: ${a} ${pa}, ${b} ${pb}.`,
+    start: "No throw yet: these are the chances at the start.",
+    rose: (who, from, to) => `${who}'s chance rose from ${from} to ${to}.`,
+    fell: (who, from, to) => `${who}'s chance fell from ${from} to ${to}.`,
+    same: (who, p) => `${who}'s chance stayed at ${p}.`,
+    won: (who) => `${who} has won: the chances are settled.`,
+    nextCaption: (who) => `What the next throw can do (${who} throws)`,
+    value: "Throw worth",
+    probability: "Probability",
+    after: (who) => `${who}'s chance after it`,
+    spaces: (v) => `${v} ${v === 1 ? "space" : "spaces"}`,
+    expected: (e) => `About ${e} more throws to the end of the game, on average.`,
+    note: "Exact chances for this ruleset, computed by the game engine from every position the game can reach, with fair sticks unless the game says otherwise. Each throw is pure chance: no player's skill changes them.",
+  },
+  fr: {
+    title: "Chances",
+    computing: "Calcul des chances exactes…",
+    now: (a, pa, b, pb) => `Chances de gagner maintenant : ${a} ${pa}, ${b} ${pb}.`,
+    start: "Aucun lancer encore : ce sont les chances au départ.",
+    rose: (who, from, to) => `La chance de ${who} est passée de ${from} à ${to}.`,
+    fell: (who, from, to) => `La chance de ${who} est tombée de ${from} à ${to}.`,
+    same: (who, p) => `La chance de ${who} reste à ${p}.`,
+    won: (who) => `${who} a gagné : les chances sont fixées.`,
+    nextCaption: (who) => `Ce que peut donner le prochain lancer (${who} lance)`,
+    value: "Lancer qui vaut",
+    probability: "Probabilité",
+    after: (who) => `Chance de ${who} ensuite`,
+    spaces: (v) => `${v} ${v === 1 ? "case" : "cases"}`,
+    expected: (e) => `Environ ${e} lancers encore avant la fin de la partie, en moyenne.`,
+    note: "Chances exactes pour cette variante, calculées par le moteur du jeu à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
+  },
+};
+
+export function words() {
+  return WORDS[lang()] || WORDS.en;
+}
+
+// A chance as a whole percentage, "<1%" and ">99%" at the ends (French: "48 %").
+export function pct(x) {
+  const v = 100 * x;
+  const t = v > 0 && v < 0.5 ? "<1" : v >= 99.5 && v < 100 ? ">99" : String(Math.round(v));
+  return lang() === "fr" ? `${t}\u202f%` : `${t}%`;
+}
+
+export class ChancesView {
+  constructor(board) {
+    this.board = board;
+    this.W = words();
+    this.record = null;
+    this.shown = null;     // the record whose chances are on screen
+    this.ticket = 0;
+    const open = String((board.cfg || {}).chances || "off") === "on";
+    this.box = el("details", { class: "za-chances", "data-role": "chances" },
+      el("summary", { text: this.W.title }));
+    if (open) this.box.open = true;
+    this.status = el("p", { class: "za-chances-status", role: "status" });
+    this.nowLine = el("p", { class: "za-chances-now" });
+    this.changeLine = el("p", { class: "za-chances-change" });
+    this.live = el("p", { class: "za-chances-live", "aria-live": "polite" });
+    this.graph = el("div", { class: "za-chances-graph" });
+    this.table = el("table", { class: "za-chances-next" });
+    this.expected = el("p", { class: "za-chances-expected" });
+    this.note = el("p", { class: "za-chances-note", text: this.W.note });
+    this.box.append(this.status, this.nowLine, this.changeLine, this.live, this.graph,
+      this.table, this.expected, this.note);
+    const root = board.root;
+    const after = root.querySelector('[data-role="live"]') || root.lastChild;
+    after.after(this.box);
+    this.box.addEventListener("toggle", () => {
+      if (this.box.open && this.record && this.record !== this.shown) this.update(this.record, { quiet: true });
+    });
+  }
+
+  names() {
+    return this.board.names || ["Red", "Green"];
+  }
+
+  // Show the chances for the game `record` (called after every redraw of the board).
+  async update(record, { quiet = false } = {}) {
+    this.record = record;
+    if (!this.box.open || !record) return;
+    const ticket = ++this.ticket;
+    if (this.shown === null) this.status.textContent = this.W.computing;
+    let res;
+    try {
+      res = await call("zohn-ahl.chances", { record, lang: lang() }, { timeoutMs: 180000, retries: 1 });
+    } catch (err) {
+      if (ticket === this.ticket) this.status.textContent = errorText(err);
+      return;
+    }
+    if (ticket !== this.ticket) return;   // a later position is already being shown
+    this.status.textContent = "";
+    const first = this.shown === null;
+    this.shown = record;
+    this.render(res, quiet || first);
+  }
+
+  render(res, quiet) {
+    const { W } = this;
+    const [a, b] = this.names();
+    const [p0, p1] = res.win;
+    this.box.dataset.win0 = String(p0);
+    this.box.dataset.throws = String(res.history.length - 1);
+    this.nowLine.textContent = W.now(a, pct(p0), b, pct(p1));
+    let change = W.start;
+    if (res.winner === 0 || res.winner === 1) {
+      change = W.won(this.names()[res.winner]);
+    } else if (res.last) {
+      // told from the side that threw
+      const s = res.last.side === 1 ? 1 : 0;
+      const who = this.names()[s];
+      const from = pct(res.last.before[s]);
+      const to = pct(res.last.after[s]);
+      change = from === to ? W.same(who, to)
+        : res.last.after[s] > res.last.before[s] ? W.rose(who, from, to) : W.fell(who, from, to);
+    }
+    this.changeLine.textContent = change;
+    if (!quiet) this.live.textContent = `${change} ${W.now(a, pct(p0), b, pct(p1))}`;
+    this.graph.innerHTML = res.svg;
+    const svg = this.graph.querySelector("svg");
+    if (svg) svg.classList.add("za-chances-svg");
+    this.renderTable(res);
+    this.expected.textContent = res.winner === 0 || res.winner === 1 ? ""
+      : W.expected(Math.round(res.expected_throws));
+  }
+
+  renderTable(res) {
+    const { W } = this;
+    this.table.replaceChildren();
+    if (!res.next || !res.next.length) {
+      this.table.hidden = true;
+      return;
+    }
+    this.table.hidden = false;
+    const [a, b] = this.names();
+    const mover = this.names()[res.to_move === 1 ? 1 : 0];
+    this.table.append(el("caption", { text: W.nextCaption(mover) }));
+    this.table.append(el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: W.value }),
+      el("th", { scope: "col", text: W.probability }),
+      el("th", { scope: "col", text: W.after(a) }),
+      el("th", { scope: "col", text: W.after(b) }))));
+    const body = el("tbody");
+    for (const row of res.next) {
+      body.append(el("tr", { "data-value": row.value },
+        el("th", { scope: "row", text: W.spaces(row.value) }),
+        el("td", { text: `${row.probability} (${pct(row.p)})` }),
+        el("td", { text: pct(row.win[0]) }),
+        el("td", { text: pct(row.win[1]) })));
+    }
+    this.table.append(body);
+  }
+}
+
+// Give `board` a chances view, kept up to date each time the board is redrawn.
+export function attachChances(board) {
+  const view = new ChancesView(board);
+  const draw = board.renderBoard.bind(board);
+  board.renderBoard = async (record, ...rest) => {
+    const out = await draw(record, ...rest);
+    view.update(record);
+    return out;
+  };
+  board.chances = view;
+  return view;
+}

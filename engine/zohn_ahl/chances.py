@@ -1,0 +1,345 @@
+"""What the page shows of the solved game: the chances along a game, and the figures of
+the probability lab. JSON-ready dictionaries, built from :mod:`engine.zohn_ahl.solver`
+and drawn with :mod:`engine.zohn_ahl.charts`.
+
+Both are reached through the protocol (``zohn-ahl.chances``, ``zohn-ahl.lab``) and the
+site build (the lab's static tables). The solved tables are cached by the solver (per
+ruleset, options, counters and bias), so after the first call on a page every throw is
+answered from the cache.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.zohn_ahl.charts import line_chart, percent, win_chart
+from engine.zohn_ahl.game import State
+from engine.zohn_ahl.rulesets import Options
+from engine.zohn_ahl.solver import lap_chance, solve, throws_per_lap
+from engine.zohn_ahl.throws import (
+    HALF,
+    Throw,
+    earns_extra,
+    extra_throw_probability,
+    throw_probabilities,
+    value,
+    value_probabilities,
+)
+
+__all__ = ["game_chances", "lab_figures", "VARIANTS", "LAB_WORDS"]
+
+#: The rulesets and options the lab compares, in order.
+VARIANTS = (
+    ("kiowa", "lose-throw"),
+    ("culin", "lose-throw"),
+    ("printable", "lose-throw"),
+    ("printable", "cross"),
+    ("globe", "lose-throw"),
+)
+
+LAB_WORDS = {
+    "en": {
+        "length_title": "How long a game lasts ({n} counters a side)",
+        "length_x": "number of throws in the game",
+        "length_y": "chance the game ends on that throw",
+        "length_desc": "The chance that a game ends on each throw, for each ruleset: {parts}.",
+        "length_part": "{name}: most likely length {mode} throws, average {mean}",
+        "by_counters_title": "First thrower's chance of winning by counters a side",
+        "by_counters_y": "chance of winning",
+        "by_counters_desc": "The first thrower's chance of winning on the printable board: {parts}.",
+        "counters_title": "Expected length of a game by counters a side",
+        "counters_x": "counters a side",
+        "counters_y": "expected throws",
+        "counters_desc": "The expected number of throws in a game for each ruleset: {parts}.",
+        "counters_part": "{name}: {values}",
+    },
+    "fr": {
+        "length_title": "Durée d'une partie ({n} jetons par camp)",
+        "length_x": "nombre de lancers de la partie",
+        "length_y": "chance que la partie finisse à ce lancer",
+        "length_desc": (
+            "La chance qu'une partie finisse à chaque lancer, pour chaque version : {parts}."
+        ),
+        "length_part": "{name} : durée la plus probable {mode} lancers, moyenne {mean}",
+        "by_counters_title": "Chance de gagner du premier à lancer selon le nombre de jetons",
+        "by_counters_y": "chance de gagner",
+        "by_counters_desc": (
+            "La chance de gagner du premier à lancer, plateau printable : {parts}."
+        ),
+        "counters_title": "Durée moyenne d'une partie selon le nombre de jetons par camp",
+        "counters_x": "jetons par camp",
+        "counters_y": "lancers en moyenne",
+        "counters_desc": "Le nombre moyen de lancers d'une partie, pour chaque version : {parts}.",
+        "counters_part": "{name} : {values}",
+    },
+}
+
+
+def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
+    """A short name for a ruleset and its gully option, as the lab shows it."""
+    if ruleset == "printable":
+        if lang == "fr":
+            return "printable (ravine : " + ("passer" if gully == "cross" else "lancer perdu") + ")"
+        return "printable (gully: " + ("cross" if gully == "cross" else "lose a throw") + ")"
+    return ruleset
+
+
+def game_chances(record, bias=None, lang: str = "en") -> dict:
+    """The chances along the game of ``record``: ``win`` now, ``history`` (side 0's chance
+    at the start and after each throw), ``last`` (before and after the last throw),
+    ``next`` (what the next throw can do), ``expected_throws`` and the graph ``svg``."""
+    if bias is None:
+        bias = HALF if record.bias is None else record.bias
+    solution = solve(record.options, bias)
+    states = record.states()
+    history = [solution.win(s)[0] for s in states]
+    state = states[-1]
+    now = solution.win(state)
+    table = solution.next_throws(state)
+    return {
+        "options": record.options.to_dict(),
+        "bias": str(solution.bias),
+        "win": list(now),
+        "expected_throws": solution.expected_throws(state),
+        "history": history,
+        "last": (
+            {
+                "before": [history[-2], 1 - history[-2]],
+                "after": list(now),
+                "side": states[-2].to_move,
+            }
+            if len(states) > 1
+            else None
+        ),
+        "next": [
+            {
+                "value": row["value"],
+                "probability": str(row["probability"]),
+                "p": float(row["probability"]),
+                "win": list(row["win"]),
+            }
+            for row in table
+        ],
+        "to_move": state.to_move,
+        "winner": state.winner,
+        "svg": win_chart(history, lang),
+        "error_bound": solution.error_bound,
+    }
+
+
+def throw_table(table: str, bias=HALF) -> dict:
+    """The 16 throws of ``table`` with exact probabilities, and per value and extra throw."""
+    probs = throw_probabilities(table, bias)
+    return {
+        "table": table,
+        "bias": str(Fraction(bias)),
+        "throws": [
+            {
+                "throw": str(t),
+                "marked": t.marked,
+                "value": value(t, table),
+                "extra": earns_extra(t, table),
+                "p": str(probs[t]),
+            }
+            for t in Throw.all()
+        ],
+        "values": [
+            {"value": v, "p": str(pr), "f": float(pr)}
+            for v, pr in value_probabilities(table, bias).items()
+        ],
+        "extra": str(extra_throw_probability(table, bias)),
+    }
+
+
+_FIGURES: dict = {}
+
+
+def variant_figures(
+    ruleset: str, gully: str = "lose-throw", counters: int = 4, bias=HALF, length: bool = True
+) -> dict:
+    """One ruleset's figures for the lab: the first side's chance, the expected length, the
+    lap questions, the comeback chances, and (with ``length``) the distribution of the
+    game's length. Kept for the next call with the same arguments."""
+    options = Options(ruleset=ruleset, counters=counters, gully=gully)
+    solution = solve(options, bias)
+    key = (options, solution.bias, length)
+    if key in _FIGURES:
+        return _FIGURES[key]
+    if not length and (options, solution.bias, True) in _FIGURES:
+        return _FIGURES[(options, solution.bias, True)]
+    start = State.start(options)
+    lap = lap_chance(options, solution.bias)
+    per_lap = throws_per_lap(options, solution.bias)
+    dist = (
+        solution.length_distribution(_length_limit(solution.expected_throws(start)))
+        if length
+        else []
+    )
+    mode = max(range(len(dist)), key=lambda i: dist[i]) + 1 if dist else 0
+    figures = {
+        "ruleset": ruleset,
+        "gully": gully,
+        "counters": counters,
+        "bias": str(solution.bias),
+        "first": solution.win(start)[0],
+        "expected_throws": solution.expected_throws(start),
+        "lap_chance": str(lap),
+        "lap_chance_f": float(lap),
+        "throws_per_lap": float(per_lap),
+        "comeback": [solution.comeback(k) for k in range(0, 2 * counters + 1)],
+        "length": dist,
+        "length_mode": mode,
+        "length_beyond": max(0.0, 1.0 - sum(dist)) if dist else None,
+        "error_bound": solution.error_bound,
+    }
+    if len(_FIGURES) >= 40:
+        _FIGURES.pop(next(iter(_FIGURES)))
+    _FIGURES[key] = figures
+    return figures
+
+
+def _length_limit(mean: float) -> int:
+    return int(min(4000, max(60, 3.5 * mean)))
+
+
+def length_chart(figures: list, lang: str = "en", chart_id: str = "lab-length") -> str:
+    """The distribution of the game's length for several rulesets, one curve each."""
+    W = LAB_WORDS[lang]
+    series = []
+    parts = []
+    for f in figures:
+        name = variant_name(f["ruleset"], f["gully"], lang)
+        series.append((name, [(float(i + 1), p) for i, p in enumerate(f["length"])]))
+        mean = f"{f['expected_throws']:.1f}"
+        parts.append(
+            W["length_part"].format(
+                name=name,
+                mode=f["length_mode"],
+                mean=mean.replace(".", ",") if lang == "fr" else mean,
+            )
+        )
+    top = max((p for _, pts in series for _, p in pts), default=0.01)
+    top = (int(top * 1000) + 1) / 1000
+    n = figures[0]["counters"] if figures else 4
+    return line_chart(
+        series,
+        title=W["length_title"].format(n=n),
+        desc=W["length_desc"].format(parts="; ".join(parts)),
+        x_label=W["length_x"],
+        y_label=W["length_y"],
+        y_max=top,
+        y_percent=False,
+        lang=lang,
+        chart_id=chart_id,
+        markers_every=25,
+        height=320,
+        x_from=0,
+    )
+
+
+def counters_chart(rows: dict, lang: str = "en", chart_id: str = "lab-counters") -> str:
+    """Expected game length by counters a side: ``rows`` = {(ruleset, gully): [(n, E)]}."""
+    W = LAB_WORDS[lang]
+    series = []
+    parts = []
+    for (ruleset, gully), pts in rows.items():
+        name = variant_name(ruleset, gully, lang)
+        series.append((name, [(float(n), e) for n, e in pts]))
+        parts.append(
+            W["counters_part"].format(
+                name=name, values=", ".join(f"{n}: {round(e)}" for n, e in pts)
+            )
+        )
+    top = max((e for _, pts in series for _, e in pts), default=1.0)
+    return line_chart(
+        series,
+        title=W["counters_title"],
+        desc=W["counters_desc"].format(parts="; ".join(parts)),
+        x_label=W["counters_x"],
+        y_label=W["counters_y"],
+        y_max=_round_up(top),
+        y_percent=False,
+        lang=lang,
+        chart_id=chart_id,
+        markers_every=1,
+    )
+
+
+def _round_up(x: float) -> float:
+    step = 10.0
+    while step * 10 < x:
+        step *= 10
+    return step * (int(x / step) + 1)
+
+
+def lab_figures(
+    bias=HALF,
+    counters: int = 4,
+    variants=VARIANTS,
+    lang: str = "en",
+    charts: bool = True,
+    length: bool = True,
+) -> dict:
+    """Everything the lab shows for one bias: the three throw tables, and for each ruleset
+    its figures; with ``charts``, the length chart as SVG."""
+    figures = [variant_figures(r, g, counters, bias, length or charts) for r, g in variants]
+    out = {
+        "bias": str(Fraction(bias)),
+        "counters": counters,
+        "tables": [throw_table(t, bias) for t in ("sahe", "globe", "culin")],
+        "variants": figures,
+        "names": [variant_name(f["ruleset"], f["gully"], lang) for f in figures],
+        "percent": {str(i): percent(i / 100, lang) for i in (0, 50, 100)},
+    }
+    if charts:
+        out["length_svg"] = length_chart(figures, lang)
+    return out
+
+
+#: The counters the lab compares (on the printable board, whose chain is the smallest).
+COUNTER_RANGE = (1, 2, 3, 4, 5, 6, 8)
+
+
+def counters_figures(bias=HALF, lang: str = "en") -> dict:
+    """The printable board (gully: lose a throw) for each number of counters in
+    :data:`COUNTER_RANGE`: the first thrower's chance and the expected length; and the chart
+    of the chance by counters."""
+    rows = []
+    for n in COUNTER_RANGE:
+        options = Options(ruleset="printable", counters=n)
+        solution = solve(options, bias)
+        start = State.start(options)
+        rows.append(
+            {
+                "counters": n,
+                "first": solution.win(start)[0],
+                "expected_throws": solution.expected_throws(start),
+            }
+        )
+    W = LAB_WORDS[lang]
+    sign = "\u202f%" if lang == "fr" else "%"
+
+    def pc(x: float) -> str:
+        text = f"{100 * x:.2f}"
+        return (text.replace(".", ",") if lang == "fr" else text) + sign
+
+    parts = "; ".join(f"{r['counters']}: {pc(r['first'])}" for r in rows)
+    svg = line_chart(
+        [
+            (
+                variant_name("printable", "lose-throw", lang),
+                [(float(r["counters"]), r["first"]) for r in rows],
+            )
+        ],
+        title=W["by_counters_title"],
+        desc=W["by_counters_desc"].format(parts=parts),
+        x_label=W["counters_x"],
+        y_label=W["by_counters_y"],
+        y_max=1.0,
+        lang=lang,
+        chart_id=f"lab-counters-{lang}",
+        markers_every=1,
+        midline=0.5,
+        height=240,
+    )
+    return {"bias": str(Fraction(bias)), "rows": rows, "svg": svg}

@@ -1,0 +1,61 @@
+"""The solver inside real Pyodide (the runtime the site ships) gives the figures CPython
+gives: the same chances and expected throws to 1e-12, the same exact lap fractions, and
+the same ``zohn-ahl.chances`` reply through the protocol."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.pyodide
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
+SCRIPT = Path(__file__).with_name("solver_check.py")
+
+
+@pytest.fixture(scope="module")
+def in_pyodide():
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed: the solver cannot be checked inside Pyodide")
+    proc = subprocess.run(
+        [node, str(RUNNER), str(SCRIPT)], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def in_cpython():
+    spec = importlib.util.spec_from_file_location("solver_check", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.compute()
+
+
+def test_the_same_chances_in_pyodide(in_pyodide, in_cpython):
+    assert len(in_pyodide["cases"]) == len(in_cpython["cases"]) == 5
+    for a, b in zip(in_pyodide["cases"], in_cpython["cases"]):
+        assert a["case"] == b["case"]
+        assert a["lap"] == b["lap"]
+        for fa, fb in zip(a["figures"], b["figures"], strict=True):
+            assert fa[0] == pytest.approx(fb[0], abs=1e-12)
+            assert fa[0] + fa[1] == 1
+            assert fa[2] == pytest.approx(fb[2], rel=1e-10)
+
+
+def test_the_chances_command_in_pyodide(in_pyodide, in_cpython):
+    a, b = in_pyodide["chances"], in_cpython["chances"]
+    assert a["ok"] and b["ok"]
+    assert a["result"]["history"] == pytest.approx(b["result"]["history"], abs=1e-12)
+    assert a["result"]["svg"] == b["result"]["svg"]
+    assert [r["probability"] for r in a["result"]["next"]] == [
+        r["probability"] for r in b["result"]["next"]
+    ]
+    assert sum(r["p"] for r in a["result"]["next"]) == pytest.approx(1.0, abs=1e-15)

@@ -1,0 +1,140 @@
+"""The chances view of a Zohn Ahl board and the probability lab, as a reader uses them:
+in headless Chromium, on the built site."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import test_e2e_support
+from test_e2e_support import e2e_url, visit  # noqa: F401, F811
+
+pytestmark = pytest.mark.browser
+
+LAB = "/teachers/probability-lab/"
+SLOW = 240_000  # ms: the first solve of a ruleset in the page's Python, on a busy machine
+
+
+def wait_ready(page, selector):
+    """The shared helper, with this file's patience: these pages also solve the game."""
+    patience = test_e2e_support.READY_MS
+    test_e2e_support.READY_MS = max(patience, SLOW)
+    try:
+        return test_e2e_support.wait_ready(page, selector)
+    finally:
+        test_e2e_support.READY_MS = patience
+
+
+def test_the_chances_view_shows_and_follows_the_throws(visit):
+    page = visit.page()
+    page.goto(visit.base + LAB)
+    board = wait_ready(page, '.board[data-game="zohn-ahl"]')
+    panel = board.locator("details.za-chances")
+    assert panel.get_attribute("open") is not None  # `chances: on` opens it
+    page.wait_for_function(
+        "b => b.querySelector('.za-chances').dataset.throws === '0'",
+        arg=board.element_handle(),
+        timeout=SLOW,
+    )
+    now = panel.locator(".za-chances-now").text_content()
+    assert re.search(r"Red \d+%, Green \d+%", now), now
+    assert panel.locator(".za-chances-graph svg title").count() == 1
+    assert "at the start" in panel.locator(".za-chances-graph svg desc").text_content()
+    rows = panel.locator(".za-chances-next tbody tr")
+    assert rows.count() == 5
+    assert "1/16" in rows.nth(0).text_content() or "1/16" in panel.locator("table").text_content()
+
+    board.locator('select[data-action="opponent"]').select_option("person")
+    board.locator('[data-action="speed"]').click()
+    for n in (1, 2):
+        page.wait_for_function(
+            "b => !b.querySelector('[data-action=throw]').disabled", arg=board.element_handle()
+        )
+        board.get_by_role("button", name=re.compile("Throw")).first.click()
+        page.wait_for_function(
+            f"b => b.querySelector('.za-chances').dataset.throws === '{n}'",
+            arg=board.element_handle(),
+            timeout=SLOW,
+        )
+    change = panel.locator(".za-chances-change").text_content()
+    assert re.search(r"(Red|Green)'s chance (rose|fell|stayed)", change), change
+    said = panel.locator(".za-chances-live").text_content()
+    assert change in said  # announced in words
+    # the graph now has a point per state, and says where the chance stands
+    desc = panel.locator(".za-chances-graph svg desc").text_content()
+    assert "after 2 throws" in desc, desc
+    series = panel.locator(".za-chances-graph svg g.chart-series")
+    assert series.count() == 2
+    assert series.nth(1).locator("path").first.get_attribute("stroke-dasharray")
+    assert visit.off_origin() == []
+
+
+def test_a_play_board_keeps_the_chances_closed_until_asked(visit):
+    page = visit.page()
+    page.goto(visit.base + "/zohn-ahl/")
+    board = wait_ready(page, '.board[data-game="zohn-ahl"]')
+    panel = board.locator("details.za-chances")
+    assert panel.count() == 1 and panel.get_attribute("open") is None
+    panel.locator("summary").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "b => b.querySelector('.za-chances').dataset.throws !== undefined",
+        arg=board.element_handle(),
+        timeout=SLOW,
+    )
+    assert re.search(r"\d+%", panel.locator(".za-chances-now").text_content())
+
+
+def test_the_lab_reads_without_the_engine_and_recomputes_for_other_sticks(visit):
+    page = visit.page()
+    page.goto(visit.base + LAB)
+    # the build's tables are there at once
+    first = page.locator(".lab-rulesets tr[data-ruleset='kiowa'] td[data-k='first']")
+    fair = first.text_content()
+    assert re.fullmatch(r"\d+\.\d\d%", fair), fair
+    assert (
+        page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "1/16"
+    )
+    assert page.locator(".lab-chart[data-chart='length'] svg desc").count() == 1
+    bias = page.locator("input[data-lab='bias']")
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-lab='bias']\").disabled", timeout=SLOW
+    )
+    bias.fill("2/3")
+    page.locator("select[data-lab='counters']").select_option("2")
+    page.get_by_role("button", name="Work it out again").click()
+    page.wait_for_function(
+        "() => /Done/.test(document.querySelector(\"[data-lab='status']\").textContent)",
+        timeout=4 * SLOW,
+    )
+    assert (
+        page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "16/81"
+    )
+    assert first.text_content() != fair
+    assert page.locator(".lab-comeback tbody tr").count() == 3
+    # a bad bias is refused in words that quote it, and the figures stay
+    bias.fill("3/2")
+    page.get_by_role("button", name="Work it out again").click()
+    page.wait_for_function(
+        "() => /3\\/2/.test(document.querySelector(\"[data-lab='status']\").textContent)",
+        timeout=SLOW,
+    )
+    assert (
+        page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "16/81"
+    )
+
+
+def test_the_tally_compares_with_the_expectation(visit):
+    page = visit.page()
+    page.goto(visit.base + LAB)
+    counts = {"0": "10", "1": "40", "2": "60", "3": "40", "4": "10"}
+    for k, v in counts.items():
+        page.locator(f".lab-tally input[data-k='{k}']").fill(v)
+    verdict = page.locator("[data-lab='verdict']").text_content()
+    assert "160 throws" in verdict and "below 9.49" in verdict, verdict
+    page.locator(".lab-tally input[data-k='4']").fill("60")
+    verdict = page.locator("[data-lab='verdict']").text_content()
+    assert "above 9.49" in verdict, verdict
+    assert (
+        page.locator(".lab-tally tr[data-k='2'] td[data-role='expected']").text_content() == "78.8"
+    )
