@@ -1,0 +1,58 @@
+"""Build once, serve anywhere: the build made for one address, served at another port and
+under a folder (a school server, a USB stick, GitHub Pages at /<project>/), keeps its
+instant navigation -- one Python for the whole visit -- and its boards play."""
+
+from __future__ import annotations
+
+import pytest
+from test_e2e_support import READY_MS, Visit, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def _one_python_across_pages(browser, base: str, lang: str = ""):
+    visit = Visit(browser, base)
+    try:
+        page = visit.page()
+        page.goto(base + lang + "authoring/")
+        wait_ready(page)
+        page.evaluate("() => { window.sameVisit = true; }")
+        page.locator('article a[href$="/awithlaknannai/rules/"]').first.click()
+        page.wait_for_url(f"**/{lang}awithlaknannai/rules/")
+        assert page.evaluate("() => window.sameVisit") is True, "the link reloaded the page"
+        board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+
+        def fetched(suffix):
+            return [u for u in visit.requests if u.split("?")[0].endswith(suffix)]
+
+        assert len(fetched("pyodide.asm.wasm")) == 1 and len(fetched("engine-worker.mjs")) == 1
+        assert len([u for u in visit.workers if "engine-worker" in u]) == 1
+        # the board plays a move
+        board.locator('select[data-action="opponent"]').select_option("person")
+        for point in ("m6", "m5"):
+            board.locator(f'[data-point="{point}"]').click()
+        page.wait_for_function(
+            "b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
+            arg=board.element_handle(),
+            timeout=READY_MS,
+        )
+        # back and forward stay in the visit too
+        page.go_back()
+        page.wait_for_url(f"**/{lang}authoring/")
+        assert page.evaluate("() => window.sameVisit") is True
+        assert not visit.off_origin(), visit.off_origin()
+    finally:
+        visit.close()
+
+
+def test_the_same_build_at_another_port_keeps_one_python(browser, site_dir, site_url, serve):
+    base = serve(site_dir)
+    assert base != site_url  # the build was made for site_url
+    _one_python_across_pages(browser, base)
+
+
+def test_the_same_build_under_a_folder_keeps_one_python(browser, site_dir, serve, tmp_path):
+    (tmp_path / "project").symlink_to(site_dir, target_is_directory=True)
+    (tmp_path / "index.html").write_text("<!doctype html><title>another site</title>\n")
+    base = serve(tmp_path) + "project/"
+    _one_python_across_pages(browser, base, lang="fr/")
