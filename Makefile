@@ -1,4 +1,6 @@
 # make serve   set everything up, build the site and serve it on http://127.0.0.1:8000
+#              (make serve HOST=0.0.0.0: every computer of the local network; PORT=8080)
+# make offline the whole site as one zip to serve without internet: dist/zohn-ahl-site.zip
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
 # make build   build the site into site/
 # make bench   print the benchmark figures (JSON)
@@ -7,9 +9,10 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
+HOST   ?= 127.0.0.1
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve test test-engine bench clean
+.PHONY: setup build serve offline test test-engine bench clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -31,9 +34,12 @@ node_modules/.installed: package.json package-lock.json
 build: setup
 	SITE_URL=http://127.0.0.1:$(PORT)/ $(PY) -m mkdocs build --strict
 
+# The build works at any address; the server compresses, sends the right types and headers.
 serve: build
-	@echo "Serving the site on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(PY) -m http.server --bind 127.0.0.1 --directory site $(PORT)
+	$(PY) -m build_scripts.serve --host $(HOST) --port $(PORT) site
+
+offline: build
+	$(PY) -m build_scripts.archive site dist/zohn-ahl-site.zip
 
 test: setup /usr/bin/chromium
 	$(PY) -m pytest
