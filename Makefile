@@ -10,6 +10,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
+# Where the site will be published (canonical links, sitemap); it works at any address.
+SITE_URL ?= http://127.0.0.1:$(PORT)/
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup build serve offline test test-engine bench clean
@@ -32,7 +34,7 @@ node_modules/.installed: package.json package-lock.json
 	else echo "Install Debian's chromium package (sudo apt-get install chromium) and run make again." >&2; exit 1; fi
 
 build: setup
-	SITE_URL=http://127.0.0.1:$(PORT)/ $(PY) -m mkdocs build --strict
+	SITE_URL=$(SITE_URL) $(PY) -m mkdocs build --strict
 
 # The build works at any address; the server compresses, sends the right types and headers.
 serve: build
