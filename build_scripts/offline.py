@@ -14,7 +14,9 @@
     list of files to keep offline (:func:`precache_list`). The hash covers every listed
     file, so any change to the site makes a new cache, and an unchanged site keeps its own.
 
-``docs/assets/js/offline.js`` registers the service worker from each page.
+``docs/assets/js/offline.js`` registers the service worker from each page. Under
+``mkdocs serve`` (pages change as they are written) ``sw.js`` keeps nothing: it removes
+any copy a browser kept from another server at the same address, and unregisters itself.
 """
 
 from __future__ import annotations
@@ -170,6 +172,23 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     return digest, files
 
 
+RETIRING_WORKER = """\
+// mkdocs serve: pages change as they are written, so nothing is kept offline; a copy kept
+// from another server at this address is removed, and this worker unregisters itself.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) if (name.startsWith("site-")) await caches.delete(name);
+  await self.registration.unregister();
+})()));
+"""
+
+_COMMAND = {"name": "build"}
+
+
+def on_startup(command, dirty, **kwargs):
+    _COMMAND["name"] = command
+
+
 @event_priority(-200)
 def on_post_build(config, **kwargs):
     plugin = _i18n(config)
@@ -177,6 +196,9 @@ def on_post_build(config, **kwargs):
         return  # a language built from inside mkdocs-static-i18n: wait for the whole site
     site = Path(config["site_dir"])
     write_manifests(site, config["site_name"])
+    if _COMMAND["name"] == "serve":
+        (site / WORKER).write_text(RETIRING_WORKER, encoding="utf-8")
+        return
     digest, files = write_service_worker(site)
     size = sum(_local(site, entry).stat().st_size for entry in files)
     log.info("Offline copy: %d files, %.1f MB, build %s", len(files), size / 1e6, digest)
