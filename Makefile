@@ -2,6 +2,8 @@
 #              (make serve HOST=0.0.0.0: every computer of the local network; PORT=8080)
 # make offline the whole site as one zip to serve without internet: dist/zohn-ahl-site.zip
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
+#              after `make lint`
+# make lint    ruff (lint and format) on the Python sources, mypy on the engine
 # make build   build the site into site/
 # make bench   print the benchmark figures (JSON)
 
@@ -14,7 +16,7 @@ HOST   ?= 127.0.0.1
 SITE_URL ?= http://127.0.0.1:$(PORT)/
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve offline test test-engine bench clean
+.PHONY: setup build serve offline lint typecheck test test-engine bench clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -43,10 +45,19 @@ serve: build
 offline: build
 	$(PY) -m build_scripts.archive site dist/zohn-ahl-site.zip
 
-test: setup /usr/bin/chromium
+# Style and types: ruff's lint and format rules (pyproject.toml) on every Python file, and
+# mypy on the engine (strict on its public API; see [tool.mypy] in pyproject.toml).
+lint: setup typecheck
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: setup
+	$(VENV)/bin/mypy
+
+test: lint /usr/bin/chromium
 	$(PY) -m pytest
 
-test-engine: setup
+test-engine: lint
 	$(PY) -m pytest tests/engine
 
 # The figures (JSON) on stdout; the build's messages and the progress go to stderr.

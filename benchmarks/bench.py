@@ -14,15 +14,14 @@ Progress goes to stderr, the JSON to stdout. Parts:
 - ``engine.pyodide_vs_cpython``: for each throughput figure, Pyodide's rate divided by
   CPython's (1.0 = as fast; 0.33 = three times slower), and for the computer's time per
   move CPython's time divided by Pyodide's, the same way round.
-- ``site``: ``benchmarks/bench_site.measure()`` when that module exists (the site must
-  be built first; ``make bench`` runs ``make build``).
+- ``site``: ``benchmarks/bench_site.measure()`` (the site must be built first; ``make
+  bench`` runs ``make build``).
 - ``targets``: each target with the measured value and whether it is met.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import subprocess
@@ -97,8 +96,27 @@ def ratios(cpython: dict, pyodide: dict) -> dict:
     return out
 
 
-def targets(cpython: dict, ratio: dict) -> dict:
+def targets(cpython: dict, ratio: dict, pyodide: dict | None = None) -> dict:
     out = {}
+    for name, figures in (("cpython", cpython), ("pyodide", pyodide or {})):
+        trip = figures.get("protocol_round_trip", {})
+        for game, first, last in (
+            ("zohn_ahl_throw", "throw_1_ms", "throw_800_ms"),
+            ("awithlaknannai_play", "ply_1_ms", "ply_200_ms"),
+        ):
+            f = trip.get(game, {}) if isinstance(trip, dict) else {}
+            a, b = f.get(first), f.get(last)
+            out[f"protocol_{game}_flat_{name}"] = {
+                "target": f"{last} <= 2 x {first} (one move costs the same late in a game)",
+                "measured": None if not a or b is None else round(b / a, 2),
+                "met": None if not a or b is None else b <= 2 * a,
+            }
+            if name == "pyodide":
+                out[f"protocol_{game}_under_5_ms_pyodide"] = {
+                    "target": f"{first} and {last} < 5 ms",
+                    "measured": None if a is None or b is None else [a, b],
+                    "met": None if a is None or b is None else max(a, b) < 5,
+                }
     ludii = cpython.get("awithlaknannai_random_playouts", {}).get("ludii", {})
     moves = ludii.get("moves_per_second") if isinstance(ludii, dict) else None
     cpu = ludii.get("moves_per_cpu_second") if isinstance(ludii, dict) else None
@@ -128,15 +146,12 @@ def targets(cpython: dict, ratio: dict) -> dict:
 
 
 def run_site() -> dict:
-    path = os.path.join(HERE, "bench_site.py")
-    if not os.path.exists(path):
-        return {"skipped": "benchmarks/bench_site.py does not exist yet"}
+    """The site's figures in Chromium (``benchmarks/bench_site.py``; the site is built)."""
+    import bench_site
+
     try:
-        spec = importlib.util.spec_from_file_location("bench_site", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module.measure()
-    except Exception as exc:
+        return bench_site.measure()
+    except Exception as exc:  # report and carry on: the engine figures still stand
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
@@ -177,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         "quick": args.quick,
         "engine": {"cpython": cpython, "pyodide": pyodide, "pyodide_vs_cpython": ratio},
         "site": site,
-        "targets": targets(cpython, ratio),
+        "targets": targets(cpython, ratio, pyodide if "error" not in pyodide else None),
         "seconds": round(time.perf_counter() - t0, 1),
     }
     print(json.dumps(report, indent=2))

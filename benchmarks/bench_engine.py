@@ -14,6 +14,9 @@ CPython and Pyodide measure the same work and can be divided one by the other:
   engine's ``random_playout`` and through the public API.
 - The computer opponent: seconds per move for each level with its default budget, over a
   fixed set of positions taken from seeded random games of ``culin``.
+- One throw or move through the protocol, as the page makes it (``protocol.handle`` on
+  the JSON request with ``draw``, up to the JSON reply): Zohn Ahl at the 1st, 100th and
+  800th throw of a long seeded game, Awithlaknannai at the 1st, 100th and 200th move.
 - Each timed workload (not the computer's moves, not the matches) runs three times and
   the fastest run is reported: the machine may be shared, and the slower runs measure
   the other programs.
@@ -240,6 +243,96 @@ def ai_time_per_move(quick: bool) -> dict:
     return out
 
 
+# ---------------------------------------------------------------- one move through the protocol
+
+# Long seeded games (found once by search; fixed so both interpreters do the same work):
+# kiowa with 4 counters a side (8 in all) and the seed below lasts 916 throws; ludii from
+# the start with random moves drawn from the seed below lasts 275 moves.
+PROTOCOL_ZOHN = {"ruleset": "kiowa", "counters": 4, "seed": 20, "at": (1, 100, 800)}
+PROTOCOL_AWI = {"ruleset": "ludii", "seed": 28, "at": (1, 100, 200)}
+PROTOCOL_REPEAT = (30, 5)
+
+
+def _request(cmd: str, args: dict) -> str:
+    return json.dumps({"id": 1, "cmd": cmd, "args": dict(args, draw={"lang": "en"})})
+
+
+def _time_request(handle, request: str, repeat: int) -> float:
+    """Milliseconds of the fastest of ``repeat`` answers to ``request`` (checked: ok)."""
+    best = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        reply = handle(request)
+        ms = (time.perf_counter() - t0) * 1000
+        best = ms if best is None or ms < best else best
+    if '"ok": true' not in reply[:200]:
+        raise RuntimeError(f"the request failed: {reply[:300]}")
+    return round(best, 3)
+
+
+def protocol_round_trip(quick: bool) -> dict:
+    """One throw / one move as the page makes it: ``protocol.handle`` with the JSON request
+    (record, the move, ``draw``) and the JSON reply holding the whole view and the SVG, at
+    several points of one long game."""
+    from engine import protocol
+    from engine.awithlaknannai import Game
+    from engine.zohn_ahl import Options, Record, State, seeded_throw
+
+    repeat = PROTOCOL_REPEAT[1 if quick else 0]
+    z = PROTOCOL_ZOHN
+    options = Options(ruleset=z["ruleset"], counters=z["counters"])
+    throws = []
+    state = State.start(options)
+    while not state.finished and len(throws) < max(z["at"]):
+        throw = seeded_throw(z["seed"], len(throws))
+        state = state.advance(throw)
+        throws.append(throw)
+    zohn = {}
+    for k in z["at"]:
+        record = str(Record(options, tuple(throws[: k - 1])))
+        request = _request("zohn-ahl.throw", {"record": record, "throw": str(throws[k - 1])})
+        zohn[f"throw_{k}_ms"] = _time_request(protocol.handle, request, repeat)
+    zohn["flat_ratio_last_to_first"] = round(
+        zohn[f"throw_{max(z['at'])}_ms"] / zohn[f"throw_{min(z['at'])}_ms"], 2
+    )
+    log(f"  protocol zohn-ahl.throw: {zohn}")
+
+    a = PROTOCOL_AWI
+    game = Game(a["ruleset"])
+    rng = Rng(a["seed"])
+    moves = []
+    while game.outcome() is None and len(moves) < max(a["at"]):
+        legal = game.legal_moves()
+        move = legal[rng.below(len(legal))]
+        moves.append(game.notation(move))
+        game.push(move)
+    awi = {}
+    for k in a["at"]:
+        view = protocol.dispatch("awithlaknannai.new", {"ruleset": a["ruleset"]})
+        if k > 1:
+            view = protocol.dispatch(
+                "awithlaknannai.new", {"ruleset": a["ruleset"], "moves": " ".join(moves[: k - 1])}
+            )
+        request = _request("awithlaknannai.play", {"record": view["record"], "move": moves[k - 1]})
+        awi[f"ply_{k}_ms"] = _time_request(protocol.handle, request, repeat)
+    awi["flat_ratio_last_to_first"] = round(
+        awi[f"ply_{max(a['at'])}_ms"] / awi[f"ply_{min(a['at'])}_ms"], 2
+    )
+    log(f"  protocol awithlaknannai.play: {awi}")
+    return {
+        "what": "milliseconds for protocol.handle(JSON request with draw) -> JSON reply, "
+        "fastest of the repeats",
+        "zohn_ahl_throw": dict(
+            zohn,
+            game=f"{z['ruleset']}, {z['counters']} counters a side, "
+            f"seeded throws (seed {z['seed']})",
+        ),
+        "awithlaknannai_play": dict(
+            awi, game=f"{a['ruleset']}, seeded random moves (seed {a['seed']})"
+        ),
+    }
+
+
 # ---------------------------------------------------------------- win rates
 
 
@@ -309,7 +402,9 @@ def win_rates(games: int, jobs: int) -> dict:
 # ---------------------------------------------------------------- main
 
 
-def measure(quick: bool = False, win_games: int = 0, jobs: int = 1) -> dict:
+def measure(
+    quick: bool = False, win_games: int = 0, jobs: int = 1, only: str | None = None
+) -> dict:
     result = {
         "python": platform.python_version(),
         "implementation": "pyodide"
@@ -334,11 +429,14 @@ def measure(quick: bool = False, win_games: int = 0, jobs: int = 1) -> dict:
         ("awithlaknannai_perft", lambda: awithlaknannai_perft(quick)),
         ("awithlaknannai_random_playouts", lambda: awithlaknannai_playouts(quick)),
         ("ai_time_per_move", lambda: ai_time_per_move(quick)),
+        ("protocol_round_trip", lambda: protocol_round_trip(quick)),
     ]
     if win_games:
         sections.append(("win_rates", lambda: win_rates(win_games, jobs)))
     else:
         result["win_rates"] = {"skipped": "not measured in this run"}
+    if only:
+        sections = [(key, fn) for key, fn in sections if key == only]
     for key, fn in sections:
         log(f"{result['implementation']}: {key}")
         try:
@@ -358,8 +456,11 @@ def main(argv: list[str] | None = None) -> int:
         "--win-games", type=int, default=0, help="games per match (0: skip win rates)"
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes for the matches (CPython)")
+    parser.add_argument(
+        "--only", default=None, help="run only this section (e.g. protocol_round_trip)"
+    )
     args = parser.parse_args(argv)
-    print(json.dumps(measure(args.quick, args.win_games, args.jobs), indent=2))
+    print(json.dumps(measure(args.quick, args.win_games, args.jobs, args.only), indent=2))
     return 0
 
 

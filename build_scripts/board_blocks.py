@@ -3,7 +3,7 @@ engine and render the static board the page starts from.
 
 Every value is checked by the engine through :func:`engine.protocol.dispatch`, the same
 commands the page's worker answers, so the board the reader sees before the script runs is
-the one the build checked. The HTML (see ``/work/notes/site.md`` and ``docs/authoring.md``)::
+the one the build checked. The HTML (see also ``docs/authoring.md``)::
 
     <div class="board" data-game="zohn-ahl" id="ID" data-ready="false" lang="en"
          data-config='{"game": ..., "record": ..., ...}' role="group" aria-labelledby="ID-caption">
@@ -187,7 +187,7 @@ def awithlaknannai_config(text: str) -> dict:
 
 
 def static_svgs(config: dict, lang: str) -> tuple[str, str | None]:
-    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine (H4's modules)."""
+    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine's ``svg`` modules."""
     view = config["view"]
     if config["game"] == "zohn-ahl":
         from engine.zohn_ahl import svg as za_svg

@@ -10,7 +10,7 @@
 - ``on_page_content``: fail the build if a block of the page was refused (the fence also
   raises, this is the safety net) -- the message names the file, the block and the reason.
 - ``on_post_build``: put Pyodide, the engine wheel and the runtime manifest into the site
-  (:mod:`build_scripts.runtime`) and write the printables (H4's ``printables.py``), once,
+  (:mod:`build_scripts.runtime`) and write the printables (:mod:`build_scripts.printables`), once,
   into the root site folder; keep the English ``404.html`` at the root (the French build
   would overwrite it) and the French one at ``fr/404.html``.
 """

@@ -1,7 +1,7 @@
 """The words the build puts around a board, in English and French.
 
 The page's language comes from the language being built (mkdocs-static-i18n builds each
-language in turn); H6's ``docs/assets/js/i18n.js`` holds the words the script writes
+language in turn); ``docs/assets/js/i18n.js`` holds the words the script writes
 while the game runs. Every control keeps the English verb in its accessible name on French
 pages too ("Lancer (Throw)"), so that a test or a screen-reader user who knows the English
 page finds it.

@@ -1,8 +1,8 @@
 """Printable sheets: every board and the stick dice, as A4 and US Letter SVG pages.
 
 ``write_printables(out_dir)`` writes one SVG per sheet, paper size and language into
-``out_dir`` and returns ``[(path, size_in_bytes), ...]``; the site build calls it (H5's
-hook), and ``python build_scripts/printables.py OUT_DIR`` does the same from the shell.
+``out_dir`` and returns ``[(path, size_in_bytes), ...]``; the site build's
+``on_post_build`` hook calls it, and ``python build_scripts/printables.py OUT_DIR`` does the same from the shell.
 
 File names: ``{sheet}-{paper}.svg`` (English) and ``{sheet}-{paper}-fr.svg`` (French), with
 ``sheet`` in ``SHEETS`` (``zohn-ahl-cloth``, ``zohn-ahl-square``, ``mosona-lined``,

@@ -177,7 +177,7 @@ def install_runtime(site_dir: Path) -> dict:
 
 
 def write_printables(site_dir: Path) -> bool:
-    """Call H4's ``build_scripts/printables.py:write_printables`` when it exists."""
+    """Write the printable sheets (``build_scripts/printables.py``) into ``site_dir/printables``."""
     if not (ROOT / "build_scripts" / "printables.py").is_file():
         return False
     from build_scripts import printables

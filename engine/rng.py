@@ -37,7 +37,11 @@ Derived operations, all exact and integer-only:
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import TypeVar
+
+T = TypeVar("T")
 
 __all__ = ["Rng", "splitmix64_at", "MASK64", "GAMMA"]
 
@@ -114,7 +118,7 @@ class Rng:
             if r < n:
                 return r
 
-    def chance(self, p) -> bool:
+    def chance(self, p: Fraction | int | str) -> bool:
         """True with probability exactly ``p`` (a Fraction, int or exact string like '1/3')."""
         p = Fraction(p)
         if p <= 0:
@@ -123,7 +127,7 @@ class Rng:
             return True
         return self.below(p.denominator) < p.numerator
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         if not len(seq):
             raise IndexError("cannot choose from an empty sequence")
         return seq[self.below(len(seq))]

@@ -1,9 +1,9 @@
 """Awithlaknannai (Zuni): awithlaknan mosona and kolowis awithlaknannai.
 
 Every ruleset is a reconstruction from outsiders' records around 1900 (Culin 1907,
-Stevenson 1903) and later readings (seed 004, the Digital Ludeme Project); see
-:mod:`.rulesets` for each one's sources and choices and ``shared/rules/awithlaknannai.md``
-for the contract this package implements.
+Stevenson 1903) and later readings (Wikipedia's "Awithlaknannai Mosona", the Digital
+Ludeme Project); see :mod:`.rulesets` for each one's sources and choices and
+``spec/awithlaknannai.md`` for the rules this package implements.
 
 Public API: :data:`BOARDS` / :class:`Board` (geometry), :data:`RULESETS` /
 :class:`Ruleset` / :func:`get_ruleset`, :class:`Position`, :class:`Move`, :class:`Game`

@@ -1,19 +1,19 @@
 """The two Awithlaknannai boards: their points, coordinates, lines and leap tables.
 
-Geometry is taken word for word from ``shared/rules/awithlaknannai.md`` ("The boards"):
+Geometry is that of ``spec/awithlaknannai.md`` ("Boards"):
 
-* **Mosona** (*awithlaknan mosona*, Culin 1907 p. 801, fig. 1112; point count from seed 004,
+* **Mosona** (*awithlaknan mosona*, Culin 1907 p. 801, fig. 1112; point count from Wikipedia,
   "the middle row has 9 intersection points, and the two outer rows have 8 each"):
   t1..t8 at (0..7, +1), b1..b8 at (0..7, -1), m1 at (0, 0), m2..m8 at (0.5 .. 6.5, 0),
   m9 at (7, 0). Lines: the middle row m1-...-m9; each crossing m_j (j = 2..8) joined to
   t_{j-1}, t_j, b_{j-1}, b_j; the ends m1-t1, m1-b1, m9-t8, m9-b8; and, on the **lined**
-  board only, the outer rows t1-...-t8 and b1-...-b8 (seed 004: "one version has lines
+  board only, the outer rows t1-...-t8 and b1-...-b8 (Wikipedia: "one version has lines
   missing between the intersection points of the outer rows"). 54 lines (lined), 40 (open).
 * **Kolowis** (*kolowis awithlaknannai*, Culin 1907 p. 801, fig. 1111, as the Digital
   Ludeme Project reads it: 16 points in each outer row, 15 in the middle): t1..t16 and
   b1..b16 at (0..15, +-1), m1..m15 at (0.5..14.5, 0), each m_j joined to t_j, t_{j+1},
   b_j, b_{j+1}, the middle row chained, the outer rows chained. No end points, 104 lines.
-  (Bell's 16-17-16 board is not played: the rules file chose the DLP reading.)
+  (Bell's 16-17-16 board is not played: the specification follows the DLP reading.)
 
 Rows are named as the first player (Black, at the bottom) sees the board: **t** top,
 **m** middle, **b** bottom, numbered from the left.
@@ -26,11 +26,11 @@ appear at the API edge.
 Leap tables are computed, not typed in:
 
 * ``straight_leaps[a]``: pairs ``(b, c)`` with a-b and b-c lines, a, b, c collinear and b
-  between a and c (the rules file: "the straight continuation of the line through the
-  jumped point").
+  between a and c (the specification: the start, the leapt point and the landing point lie on one
+  line, the leapt point between the two).
 * ``bent_leaps[a]``: pairs ``(b, c)`` with a-b and b-c lines, c != a and c not joined to a
-  (ruleset ``bent``: seed 004's "the leap need not be in a straight line as long as it
-  follows the pattern on the board", as the rules file words it).
+  (ruleset ``bent``: Wikipedia's "the leap need not be in a straight line as long as it
+  follows the pattern on the board", read literally).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class Board:
             seen.add(key)
             clean.append((a, b))
         self.lines = tuple(clean)
-        nb = [set() for _ in self.points]
+        nb: list[set[int]] = [set() for _ in self.points]
         for a, b in self.lines:
             nb[self.index[a]].add(self.index[b])
             nb[self.index[b]].add(self.index[a])
@@ -103,7 +103,7 @@ class Board:
         self.full = (1 << self.size) - 1
         self.straight_leaps = self._straight()
         self.bent_leaps = self._bent()
-        # Start (rules file, "Start"; seed 004): each side fills its outer row and the
+        # Start (specification, "Start"; Wikipedia): each side fills its outer row and the
         # middle points on its own right; the centre of the middle row stays empty.
         # Black (bottom) sees the board as named, so its right is the high numbers;
         # White (top) faces the other way, so its right is the low numbers.
@@ -184,7 +184,7 @@ def _mosona(lined: bool) -> Board:
             middle_x,
             lines,
             True,
-            "25 points in rows of 8, 9 and 8; 54 lines, the outer rows joined (seed 004).",
+            "25 points in rows of 8, 9 and 8; 54 lines, the outer rows joined (Wikipedia).",
         )
     return Board(
         "mosona-open",
@@ -194,7 +194,7 @@ def _mosona(lined: bool) -> Board:
         lines,
         False,
         "25 points in rows of 8, 9 and 8; 40 lines, no lines along the outer rows "
-        "(seed 004's other board version).",
+        "(the other board version in Wikipedia).",
     )
 
 

@@ -1,4 +1,4 @@
-"""The command line of ``shared/rules/awithlaknannai.md``, word for word::
+"""The Awithlaknannai command line (``spec/command-line.md``), word for word::
 
     python -m engine awithlaknannai perft   --ruleset R --depth D [--position POS]
     python -m engine awithlaknannai moves   --ruleset R [--position POS]
@@ -13,18 +13,22 @@ Extras, all optional: ``--stall draw|majority`` on every command, ``--position``
 ``replay``; ``--ruleset`` defaults to culin; ``--name=value`` works as well as ``--name
 value``. Bad input (ruleset, option, position, move, depth): exit status 2, exactly one
 line on stderr naming it (for a move, its number in the list), nothing on stdout.
+``--depth`` goes from 0 to :data:`MAX_PERFT_DEPTH` (``spec/command-line.md``, "Limits").
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 from engine.core import EngineError
 
 from .game import Game
 
 COMMANDS = ("perft", "moves", "replay")
+MAX_PERFT_DEPTH = 12
 USAGE = (
     "usage: python -m engine awithlaknannai {perft --ruleset R --depth D [--position POS] | "
     "moves --ruleset R [--position POS] | replay --ruleset R MOVE...}"
@@ -35,7 +39,7 @@ class _Usage(Exception):
     pass
 
 
-def _parse(argv):
+def _parse(argv: list[str]) -> tuple[str, dict[str, Any], list[str]]:
     if not argv:
         raise _Usage(USAGE)
     command = argv[0]
@@ -46,7 +50,7 @@ def _parse(argv):
         "moves": ("ruleset", "position", "stall"),
         "replay": ("ruleset", "position", "stall"),
     }[command]
-    opts = {}
+    opts: dict[str, Any] = {}
     rest = []
     i = 1
     while i < len(argv):
@@ -75,13 +79,17 @@ def _parse(argv):
         if "depth" not in opts:
             raise _Usage("perft needs --depth D")
         d = opts["depth"]
-        if not (d.isascii() and d.isdigit()):
-            raise _Usage(f"--depth {d!r} is not a whole number >= 0")
+        if not (d.isascii() and d.isdigit()) or len(d) > 3 or int(d) > MAX_PERFT_DEPTH:
+            shown = d if len(d) <= 40 else d[:39] + "…"
+            raise _Usage(
+                f"--depth {shown!r} is not a depth from 0 to {MAX_PERFT_DEPTH} "
+                "(deeper counts take hours)"
+            )
         opts["depth"] = int(d)
     return command, opts, rest
 
 
-def run(argv):
+def run(argv: Iterable[str]) -> tuple[int, str, str]:
     """Return (exit status, stdout text, stderr line)."""
     try:
         command, opts, rest = _parse(list(argv))
@@ -119,7 +127,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     status, out, err = run(argv)
     if out:

@@ -4,7 +4,7 @@ The state lives in a few integers (two bit masks, the side to move, the quiet co
 and an undo stack, so ``push``/``pop`` cost a handful of operations; strings appear only
 at the edge (:meth:`Game.parse_move`, :meth:`Game.notation`, :attr:`Game.position`).
 
-The end (``shared/rules/awithlaknannai.md``, "The end"), checked in this order before
+The end (``spec/awithlaknannai.md``, "The end"), checked in this order before
 each move: a side with no pieces has lost (reason ``"no-pieces"``); after 40 moves in a
 row without a capture the game ends (``"stall-draw"``, or with ``stall="majority"`` the
 side with more pieces wins, ``"stall-majority"``; equal numbers are a ``"stall-draw"``);
@@ -14,11 +14,13 @@ as soon as the 40th quiet move is made, whoever is to move next.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import GameOverError, MoveError, Outcome, PositionError
 
-from .moves import Move, tables_for
+from .moves import Move, MoveTables, tables_for
 from .position import SIDE_NAMES, Position
-from .rulesets import STALL_LIMIT, check_stall, get_ruleset
+from .rulesets import STALL_LIMIT, Ruleset, check_stall, get_ruleset
 
 
 class MoveAfterEndError(MoveError, GameOverError):
@@ -51,7 +53,12 @@ class Game:
         "_multiple",
     )
 
-    def __init__(self, ruleset="culin", position=None, stall="draw"):
+    def __init__(
+        self,
+        ruleset: str | Ruleset = "culin",
+        position: Position | str | None = None,
+        stall: str = "draw",
+    ) -> None:
         self.ruleset = get_ruleset(ruleset)
         self.stall = check_stall(stall)
         if position is None:
@@ -77,8 +84,9 @@ class Game:
         self._p = [position.black, position.white]
         self._side = position.to_move
         self._quiet = position.quiet
-        self._stack = []
-        self._legal = None
+        # (black, white, quiet, move, cached legal moves) before each move made
+        self._stack: list[tuple[int, int, int, Move, tuple | None]] = []
+        self._legal: tuple[list[Move], Outcome | None] | None = None
 
     # -- state ------------------------------------------------------------------------
 
@@ -109,7 +117,7 @@ class Game:
     def ply(self) -> int:
         return len(self._stack)
 
-    def key(self):
+    def key(self) -> tuple[int, int, int, int]:
         """A cheap hashable key of the position (for transposition tables)."""
         return (self._p[0], self._p[1], self._side, self._quiet)
 
@@ -130,7 +138,7 @@ class Game:
 
     # -- moves ------------------------------------------------------------------------
 
-    def _analyse(self):
+    def _analyse(self) -> tuple[list[Move], Outcome | None]:
         """Compute and cache (legal moves, outcome) of the current position."""
         side = self._side
         own = self._p[side]
@@ -147,6 +155,7 @@ class Game:
                 nw = self._p[1].bit_count()
                 if nb != nw:
                     out = Outcome(0 if nb > nw else 1, "stall-majority")
+        cache: tuple[list[Move], Outcome | None]
         if out is not None:
             cache = ([], out)
         else:
@@ -194,7 +203,7 @@ class Game:
                 return m
         raise MoveError(f"'{move.long()}' is not a legal move here", input=move.long())
 
-    def play(self, text) -> Move:
+    def play(self, text: str | Move) -> Move:
         """Read ``text`` (or take a Move), check it is legal, make it; return the Move."""
         move = self.parse_move(text) if isinstance(text, str) else self._checked(text)
         self.push(move)
@@ -212,7 +221,7 @@ class Game:
 
     # -- the end ----------------------------------------------------------------------
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         """The Outcome once the game is over, else None."""
         return (self._legal or self._analyse())[1]
 
@@ -221,7 +230,7 @@ class Game:
         return (self._legal or self._analyse())[1] is not None
 
     @property
-    def winner(self):
+    def winner(self) -> int | None:
         out = self.outcome()
         return None if out is None else out.winner
 
@@ -242,12 +251,12 @@ class Game:
 
     # -- notation ---------------------------------------------------------------------
 
-    def notation(self, move: Move, legal=None) -> str:
+    def notation(self, move: Move, legal: object = None) -> str:
         """The canonical notation of ``move`` (one of the legal moves) in this position.
 
         A leap is written with its leapt point in brackets where, at that moment of the
         chain, two different enemy pieces could be leapt to reach the same landing point
-        (rules file, "Notation"; only possible under ``bent``). Pieces already leapt
+        (specification, "Notation"; only possible under ``bent``). Pieces already leapt
         earlier in the chain are gone and do not count. Two different legal moves always
         get two different notations. ``legal`` is accepted for compatibility and unused.
         """
@@ -262,7 +271,7 @@ class Game:
         """The notation of every legal move, in a stable order (by point names)."""
         return sorted((self.notation(m) for m in self.legal_moves()), key=notation_sort_key)
 
-    def parse_move(self, text) -> Move:
+    def parse_move(self, text: str | Move) -> Move:
         """The legal move written ``text`` (short or long form); MoveError saying why not."""
         if isinstance(text, Move):
             return self._checked(text)
@@ -296,7 +305,7 @@ class Game:
             )
         raise MoveError(self._explain(repr(quoted), spec, legal), input=text)
 
-    def _explain(self, quoted, spec, legal) -> str:
+    def _explain(self, quoted: str, spec: Move, legal: list[Move]) -> str:
         board = self.ruleset.board
         side = self._side
         frm = board.index[spec.path[0]]
@@ -362,11 +371,20 @@ class Game:
             self.pop()
         return out
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Game({self.ruleset.name!r}, '{self.position}', stall={self.stall!r})"
 
 
-def _perft(tables, black, white, side, quiet, depth, compulsory, multiple):
+def _perft(
+    tables: MoveTables,
+    black: int,
+    white: int,
+    side: int,
+    quiet: int,
+    depth: int,
+    compulsory: bool,
+    multiple: bool,
+) -> int:
     if depth == 0:
         return 1
     own, enemy = (black, white) if side == 0 else (white, black)
@@ -390,9 +408,9 @@ def _perft(tables, black, white, side, quiet, depth, compulsory, multiple):
     return total
 
 
-def notation_sort_key(text: str):
+def notation_sort_key(text: str) -> list[tuple[int, int | str]]:
     """Sort key for move notations: by row letter, then point number, point by point."""
-    key = []
+    key: list[int | str] = []
     num = ""
     for ch in text:
         if ch.isdigit():
@@ -407,7 +425,7 @@ def notation_sort_key(text: str):
     return [(0, k) if isinstance(k, int) else (1, k) for k in key]
 
 
-def random_playout(game: Game, rng, max_moves=None):
+def random_playout(game: Game, rng: Any, max_moves: int | None = None) -> Outcome | None:
     """Play uniformly random legal moves on ``game`` until it ends; return the Outcome.
 
     ``rng`` is anything with ``below(n)`` (engine.rng.Rng) or ``randrange(n)``

@@ -1,6 +1,6 @@
 """Moves: the value type, its notation, and the fast move generator.
 
-Notation (``shared/rules/awithlaknannai.md``, "Notation"):
+Notation (``spec/awithlaknannai.md``, "Notation"):
 
 * a step is ``b4-m5`` (from, to);
 * a leap, or a chain of leaps, lists the landing points after ``x``: ``m6xm4xm2``;
@@ -12,7 +12,7 @@ Which form is written:
 
 * :meth:`engine.awithlaknannai.game.Game.notation` (what the command line, records and the
   page show) brackets a leap where, at that moment of the chain, two different enemy
-  pieces could be leapt to reach that same landing point (the rules file's words, read
+  pieces could be leapt to reach that same landing point (the specification's words, read
   leap by leap; pieces leapt earlier in the chain are gone and do not count). Two moves
   with the same path differ first at some leap, and both get brackets there, so the
   canonical form always names exactly one legal move.
@@ -84,8 +84,8 @@ class Move:
                 f"{len(self.captured) + 1} points in its path, got {self.path!r}",
                 input=self.path,
             )
-        self.ids = None
-        self.cap_ids = None
+        self.ids: tuple[int, ...] | None = None  # set when a MoveTables interns the move
+        self.cap_ids: tuple[int, ...] | None = None
         self._fbit = self._tbit = self._cap = 0
         self._tables = None
         self._geo_brackets = None
@@ -157,11 +157,12 @@ class Move:
         if not isinstance(text, str):
             raise MoveError(f"{text!r} is not a move: {_FORMS}", input=text)
         s = text.strip()
+        quoted = repr(s) if len(s) <= 60 else repr(s[:57] + "…")
         m = _STEP_RE.match(s)
         if m:
             if m.group(1) == m.group(2):
                 raise MoveError(
-                    f"{text!r} is not a move: a step must go to another point", input=text
+                    f"{quoted} is not a move: a step must go to another point", input=text
                 )
             return cls((m.group(1), m.group(2)))
         m = _LEAP_RE.match(s)
@@ -172,7 +173,7 @@ class Move:
                 path.append(land)
                 caps.append(over or None)
             return cls(path, caps)
-        raise MoveError(f"{text!r} is not a move: {_FORMS}", input=text)
+        raise MoveError(f"{quoted} is not a move: {_FORMS}", input=text)
 
 
 class MoveTables:
@@ -194,15 +195,15 @@ class MoveTables:
         table = board.leaps(shape)
         self.leaps = tuple(tuple((b, c, 1 << b, 1 << c) for b, c in table[a]) for a in range(n))
         # geometric ambiguity: how many points can be leapt from a to c
-        overs = {}
+        overs: dict[tuple[int, int], list[int]] = {}
         for a in range(n):
             for b, c in table[a]:
                 overs.setdefault((a, c), []).append(b)
         self.ambiguous = {k: tuple(v) for k, v in overs.items() if len(v) > 1}
         self._geo_ambiguous = set(self.ambiguous)
-        self._interned = {}
+        self._interned: dict = {}
         self.names = names
-        steps = {}
+        steps: dict[int, list] = {}
         for a in range(n):
             for b in board.neighbours[a]:
                 s = b - a
@@ -211,7 +212,7 @@ class MoveTables:
                 entry[1][b] = self.intern((a, b), ())
         self.steps_left = tuple((m, s, t) for s, (m, t) in sorted(steps.items()) if s > 0)
         self.steps_right = tuple((m, -s, t) for s, (m, t) in sorted(steps.items()) if s < 0)
-        classes = {}
+        classes: dict = {}
         for a in range(n):
             for b, c in table[a]:
                 key = (b - a, c - b)
@@ -286,8 +287,10 @@ class MoveTables:
             b = first.cap_ids[0]
             en = enemy & ~(1 << b)
             occ = (own & ~(1 << a)) | en
-            found = []
-            stack = [(c, en, occ, (a, c), (b,))]
+            found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+            stack: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = [
+                (c, en, occ, (a, c), (b,))
+            ]
             while stack:
                 p, en, occ, path, caps = stack.pop()
                 more = False
@@ -310,8 +313,9 @@ class MoveTables:
         opponent's pieces before the move: those where, at that moment of the chain, two
         different enemy pieces could be leapt to reach the same landing point."""
         need = []
-        ids = move.ids
-        for i, over in enumerate(move.cap_ids):
+        ids, cap_ids = move.ids, move.cap_ids
+        assert ids is not None and cap_ids is not None, "an interned move"
+        for i, over in enumerate(cap_ids):
             overs = self.ambiguous.get((ids[i], ids[i + 1]))
             need.append(overs is not None and sum(1 for b in overs if enemy >> b & 1) > 1)
             enemy &= ~(1 << over)
@@ -362,7 +366,7 @@ class MoveTables:
         return n
 
 
-_TABLES = {}
+_TABLES: dict = {}
 
 
 def tables_for(ruleset) -> MoveTables:

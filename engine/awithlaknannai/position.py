@@ -1,6 +1,6 @@
 """A position: where the pieces stand, whose turn it is, and the quiet-move counter.
 
-Notation (``shared/rules/awithlaknannai.md``): the three rows top to bottom (t, m, b),
+Notation (``spec/awithlaknannai.md``): the three rows top to bottom (t, m, b),
 ``B`` Black, ``W`` White, ``.`` empty, separated by ``/``; a space; the side to move
 (``B`` or ``W``); a space; the number of moves since the last capture (0 to 40). The
 start of Mosona: ``WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0``.
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.core import PositionError
 
+from .boards import Board
 from .rulesets import STALL_LIMIT, Ruleset, get_ruleset
 
 BLACK = 0
@@ -38,7 +39,9 @@ class Position:
 
     __slots__ = ("ruleset", "black", "white", "to_move", "quiet")
 
-    def __init__(self, ruleset, black: int, white: int, to_move: int = BLACK, quiet: int = 0):
+    def __init__(
+        self, ruleset: str | Ruleset, black: int, white: int, to_move: int = BLACK, quiet: int = 0
+    ) -> None:
         self.ruleset = get_ruleset(ruleset)
         self.black = black
         self.white = white
@@ -46,11 +49,11 @@ class Position:
         self.quiet = quiet
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.ruleset.board
 
     @classmethod
-    def start(cls, ruleset="culin") -> Position:
+    def start(cls, ruleset: str | Ruleset = "culin") -> Position:
         """The starting position of ``ruleset`` (Black to move, counter 0)."""
         rs = get_ruleset(ruleset)
         black, white = rs.board.start
@@ -61,7 +64,7 @@ class Position:
         """(Black's pieces, White's pieces)."""
         return (self.black.bit_count(), self.white.bit_count())
 
-    def piece_at(self, point: str):
+    def piece_at(self, point: str) -> str | None:
         """ "B", "W" or None for the point named ``point``; PositionError for no such point."""
         board = self.ruleset.board
         i = board.index.get(point)
@@ -86,18 +89,18 @@ class Position:
     def key(self) -> tuple:
         return (self.black, self.white, self.to_move, self.quiet)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
         return self.ruleset.board.points == other.ruleset.board.points and self.key() == other.key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.ruleset.board.size,) + self.key())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Position({str(self)!r}, {self.ruleset.name!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         board = self.ruleset.board
         rows = []
         for row in board.rows:
@@ -122,8 +125,8 @@ class Position:
         }
 
     @classmethod
-    def parse(cls, text, ruleset="culin") -> Position:
-        """Read a position in the rules file's notation for ``ruleset``'s board."""
+    def parse(cls, text: str, ruleset: str | Ruleset = "culin") -> Position:
+        """Read a position in the specification's notation for ``ruleset``'s board."""
         rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
         board = rs.board
         lengths = "/".join(str(len(r)) for r in board.rows)
@@ -131,10 +134,11 @@ class Position:
             raise PositionError(
                 f"{text!r} is not a position: expected text like '{cls.start(rs)}'", input=text
             )
+        q = repr(text) if len(text) <= 60 else repr(text[:57] + "…")
         parts = text.split()
         if len(parts) != 3:
             raise PositionError(
-                f"{text!r} is not a position: expected three parts separated by spaces "
+                f"{q} is not a position: expected three parts separated by spaces "
                 f"(the rows, the side to move, the moves since the last capture), like "
                 f"'{cls.start(rs)}'",
                 input=text,
@@ -143,8 +147,7 @@ class Position:
         rows = rows_text.split("/")
         if len(rows) != 3:
             raise PositionError(
-                f"{text!r} is not a position: expected three rows separated by "
-                f"'/', found {len(rows)}",
+                f"{q} is not a position: expected three rows separated by '/', found {len(rows)}",
                 input=text,
             )
         black = white = 0
@@ -152,7 +155,7 @@ class Position:
             name = board.row_names[r]
             if len(row_text) != len(row):
                 raise PositionError(
-                    f"{text!r} is not a position on the {board.title} board: row {r + 1} "
+                    f"{q} is not a position on the {board.title} board: row {r + 1} "
                     f"({name}) has {len(row_text)} points, the board needs rows of {lengths}",
                     input=text,
                 )
@@ -163,17 +166,22 @@ class Position:
                     white |= 1 << i
                 elif ch != ".":
                     raise PositionError(
-                        f"{text!r} is not a position: {ch!r} at {board.points[i]} is not "
+                        f"{q} is not a position: {ch!r} at {board.points[i]} is not "
                         f"B (black), W (white) or . (empty)",
                         input=text,
                     )
         if side not in SIDE_LETTERS:
             raise PositionError(
-                f"{text!r} is not a position: the side to move {side!r} must be B or W", input=text
+                f"{q} is not a position: the side to move {side!r} must be B or W", input=text
             )
-        if not counter.isdigit() or not counter.isascii() or int(counter) > STALL_LIMIT:
+        if (
+            not counter.isdigit()
+            or not counter.isascii()
+            or len(counter) > 3
+            or int(counter) > STALL_LIMIT
+        ):
             raise PositionError(
-                f"{text!r} is not a position: the counter {counter!r} must be a whole number "
+                f"{q} is not a position: the counter {counter[:10]!r} must be a whole number "
                 f"of moves since the last capture, 0 to {STALL_LIMIT}",
                 input=text,
             )
@@ -181,12 +189,12 @@ class Position:
         nb, nw = pos.counts
         if nb + nw == 0:
             raise PositionError(
-                f"{text!r} is not a position: there are no pieces on the board", input=text
+                f"{q} is not a position: there are no pieces on the board", input=text
             )
         for side_name, n in (("Black", nb), ("White", nw)):
             if n > board.pieces_each:
                 raise PositionError(
-                    f"{text!r} is not a position: {side_name} has {n} pieces, more than the "
+                    f"{q} is not a position: {side_name} has {n} pieces, more than the "
                     f"{board.pieces_each} each side starts with on the {board.title} board",
                     input=text,
                 )

@@ -19,16 +19,17 @@ RecordError naming the move ("move 3", counting every move from 1) and saying wh
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from engine.core import EngineError, RecordError
 
 from .game import Game
 from .moves import Move
 from .position import Position
-from .rulesets import DEFAULT_RULESET, check_stall, get_ruleset
+from .rulesets import DEFAULT_RULESET, Ruleset, check_stall, get_ruleset
 
 _TAG_RE = re.compile(r'^\[([A-Za-z]+)\s+"([^"\\]*)"\]$')
-_NUM_RE = re.compile(r"^(\d+)\.(\.\.)?(.*)$")  # "2." or "2..." alone or glued to a move
+_NUM_RE = re.compile(r"^(\d{1,6})\.(\.\.)?(.*)$")  # "2." or "2..." alone or glued to a move
 TAGS = ("Game", "Ruleset", "Stall", "Position")
 
 
@@ -38,7 +39,13 @@ class Record:
 
     __slots__ = ("ruleset", "stall", "start", "moves")
 
-    def __init__(self, ruleset=DEFAULT_RULESET, stall="draw", start=None, moves=()):
+    def __init__(
+        self,
+        ruleset: str | Ruleset = DEFAULT_RULESET,
+        stall: str = "draw",
+        start: Position | str | None = None,
+        moves: Iterable[object] = (),
+    ) -> None:
         rs = get_ruleset(ruleset)
         self.ruleset = rs.name
         self.stall = check_stall(stall)
@@ -70,7 +77,7 @@ class Record:
                 raise RecordError(str(err), input=text, where=f"move {i}") from None
         return game
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
         return (self.ruleset, self.stall, self.start, self.moves) == (
@@ -80,7 +87,7 @@ class Record:
             other.moves,
         )
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Record({self.ruleset!r}, {self.stall!r}, {self.start!r}, {self.moves!r})"
 
     def movetext(self) -> str:
@@ -98,7 +105,7 @@ class Record:
                 number += 1
         return " ".join(parts)
 
-    def __str__(self):
+    def __str__(self) -> str:
         lines = [
             '[Game "awithlaknannai"]',
             f'[Ruleset "{self.ruleset}"]',
@@ -110,12 +117,12 @@ class Record:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def parse(cls, text) -> Record:
+    def parse(cls, text: str) -> Record:
         """Read a record; RecordError quoting the bad part (tags, numbers or move syntax)."""
         if not isinstance(text, str):
             raise RecordError(f"{text!r} is not a game record", input=text)
-        tags = {}
-        body = []
+        tags: dict[str, str] = {}
+        body: list[str] = []
         for lineno, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
             if not line:
@@ -158,7 +165,7 @@ class Record:
         except EngineError as err:
             raise RecordError(str(err), input=err.input) from None
         black_first = start is None or start.to_move == 0
-        moves = []
+        moves: list[str] = []
         tokens = " ".join(body).split()
         for tok in tokens:
             m = _NUM_RE.match(tok)

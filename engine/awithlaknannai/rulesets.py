@@ -1,9 +1,9 @@
 """The named rulesets of Awithlaknannai, each a reconstruction, with its source.
 
-The written accounts (Culin 1907 p. 801; Stevenson 1903 pp. 496-497; seed 004, the
-Wikipedia article after Culin) agree on the board, the start and the jump capture, and
+The written accounts (Culin 1907 p. 801; Stevenson 1903 pp. 496-497; Wikipedia's
+"Awithlaknannai Mosona", after Culin) agree on the board, the start and the jump capture, and
 leave open whether capture is compulsory, whether a piece may capture several times in
-one move, the shape of a leap, and how the game ends. ``shared/rules/awithlaknannai.md``
+one move, the shape of a leap, and how the game ends. ``spec/awithlaknannai.md``
 fixes one reading per ruleset; this module holds them as data:
 
 =========  =============  =====  ==========  ========  ========
@@ -16,16 +16,16 @@ ludii      Mosona         lined  optional    no        straight
 kolowis    Kolowis        lined  compulsory  yes       straight
 =========  =============  =====  ==========  ========  ========
 
-Choices every ruleset shares (all from the rules file unless said otherwise):
+Choices every ruleset shares (all from the specification unless said otherwise):
 
-* Black (bottom) moves first; the centre of the middle row starts empty (seed 004;
+* Black (bottom) moves first; the centre of the middle row starts empty (Wikipedia;
   Stevenson: "The stones are placed on all the intersections ... except the central
   one. The first player moves to the center, where his "man" is jumped").
-* A leapt piece is removed at once (rules file, "Moves"), so during a chain its point is
+* A leapt piece is removed at once (specification, "Moves"), so during a chain its point is
   empty: it cannot be leapt again, and the leaping piece may land there later in the
   chain. The leaping piece's own starting point is empty once it has left it.
 * The end: a side with no pieces, or no legal move on its turn, has lost. After 40 moves
-  in a row without a capture the game ends (the engine's reading of seed 004's "when no
+  in a row without a capture the game ends (the engine's reading of Wikipedia's "when no
   more captures can be made by either player, the game ends"): a draw, or with the option
   ``stall="majority"`` the side with more pieces wins (equal numbers: a draw). The engine
   checks, in this order: a side without pieces; 40 quiet moves; no legal move.
@@ -43,7 +43,7 @@ STALLS = ("draw", "majority")
 """Values of the ``stall`` option: what 40 moves in a row without a capture mean."""
 
 STALL_LIMIT = 40
-"""Moves in a row without a capture (20 by each side) that end the game (rules file)."""
+"""Moves in a row without a capture (20 by each side) that end the game."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,12 +89,12 @@ RULESETS = {
         True,
         True,
         "straight",
-        "Seed 004 (Wikipedia, after Culin 1907 p. 801 and fig. 1112).",
+        "Wikipedia, 'Awithlaknannai Mosona' (after Culin 1907 p. 801 and fig. 1112).",
         "The default. The 25-point board with lines along the outer rows. Capture is "
-        "compulsory (seed 004; Culin's account of the opening, where the second player "
+        "compulsory (Wikipedia; Culin's account of the opening, where the second player "
         "jumps the piece moved to the centre, suggests it) and a piece that has leapt goes "
         "on leaping while it can. A leap is straight: the jumped piece and the landing "
-        "point lie on one line (the rules file's reading; seed 004's 'need not be in a "
+        "point lie on one line (the specification's reading; Wikipedia's 'need not be in a "
         "straight line' is ruleset bent).",
     ),
     "open": Ruleset(
@@ -104,8 +104,8 @@ RULESETS = {
         True,
         True,
         "straight",
-        "Seed 004: 'one version has lines missing between the intersection points of the "
-        "outer rows'; Murray 1952 fig. 32 also lacks them (facts.md, after Seville 2000).",
+        "Wikipedia, 'Awithlaknannai Mosona': 'one version has lines missing between the intersection points of the "
+        "outer rows'; Murray 1952 fig. 32 also lacks them (as Adrian Seville reported in 2000).",
         "As culin, on the board without lines along the outer rows: pieces on the outer "
         "rows can only move towards the middle row.",
     ),
@@ -116,7 +116,7 @@ RULESETS = {
         True,
         True,
         "bent",
-        "Seed 004's wording taken literally: 'The leap need not be in a straight line as "
+        "Wikipedia's wording taken literally: 'The leap need not be in a straight line as "
         "long as the leap follows the pattern on the board.'",
         "As culin, but a leap may turn at the jumped point: it lands on any point joined to "
         "the jumped point by a line, other than the starting point and not joined to it. "
@@ -146,14 +146,14 @@ RULESETS = {
         "Digital Ludeme Project reads the figure (16, 15 and 16 points).",
         "The long board of the serpent kolowisi, 23 pieces a side; the rules of culin. "
         "Only the centre point m8 starts empty (Ludii also leaves an end point empty and "
-        "Bell, as Seville reports, both ends; the rules file keeps only the centre).",
+        "Bell, as Seville reports, both ends; the specification keeps only the centre).",
     ),
 }
 
 DEFAULT_RULESET = "culin"
 
 
-def get_ruleset(name) -> Ruleset:
+def get_ruleset(name: object) -> Ruleset:
     """The ruleset called ``name`` (a Ruleset passes through); RulesetError otherwise."""
     if isinstance(name, Ruleset):
         return name
@@ -165,7 +165,7 @@ def get_ruleset(name) -> Ruleset:
     )
 
 
-def check_stall(stall) -> str:
+def check_stall(stall: object) -> str:
     """Validate the ``stall`` option ("draw" or "majority"); OptionError otherwise."""
     if stall in STALLS:
         return stall

@@ -6,13 +6,13 @@ bytes), ``<title>``/``<desc>`` in English or French, colours inline (readable an
 without the site's CSS), class names for the site's CSS.
 
 Geometry comes from the ruleset's ``Board`` (``engine.awithlaknannai.boards``, the one
-source of truth: points, their coordinates, the lines, as ``shared/rules/awithlaknannai.md``
+source of truth: points, their coordinates, the lines, as ``spec/awithlaknannai.md``
 gives them) and pieces from ``Position``. One board unit is 70 px, so
 the two close points at each end of Mosona's middle row (m1-m2 and m8-m9, half a unit
 apart) keep their pieces apart.
 
 Orientation: Black (side 0, moves first) at the bottom, points numbered from the left as
-Black sees the board, as the rules file says. ``flip=True`` turns the board half a turn,
+Black sees the board, as the specification says. ``flip=True`` turns the board half a turn,
 so White sits at the bottom and reads its own left to right.
 
 Pieces: Black is a near-black disc with a light ring inside it; White an off-white disc
@@ -39,6 +39,8 @@ Class names and data attributes (for the site's CSS and scripts)
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import PositionError
 from ..svg import COLOURS as C
 from ..svg import check_lang, el, esc, num, svg_document, text
@@ -52,7 +54,7 @@ LEGEND_H = 44  # under the board
 HIT_R = 14  # point target radius (28 px across)
 PIECE_R = 16.5
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "black": "Black",
         "white": "White",

@@ -2,7 +2,7 @@
 
 Zohn Ahl is played by Kiowa women and girls; the engine plays four *readings* of it, each
 a reconstruction from outsiders' accounts (Culin, Mooney) or modern rules sheets, as
-fixed in ``shared/rules/zohn-ahl.md``: ``kiowa`` (Wikipedia's account, the default),
+fixed in ``spec/zohn-ahl.md``: ``kiowa`` (Wikipedia's account, the default),
 ``culin`` (Culin 1898 as the Digital Ludeme Project reads it), ``printable`` (a 28-space
 printable board; option ``gully``: ``lose-throw`` or ``cross``) and ``globe`` (Le Globe
 Joueur's French rules). Each :class:`Ruleset` lists its sources and every choice made

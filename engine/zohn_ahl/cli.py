@@ -1,4 +1,4 @@
-"""The Zohn Ahl command line (``shared/rules/zohn-ahl.md``, "The command-line contract")::
+"""The Zohn Ahl command line (``spec/command-line.md``)::
 
     python -m engine zohn-ahl replay --ruleset RULESET [--counters N] [--gully lose-throw|cross] THROW...
 
@@ -50,7 +50,7 @@ class UsageError(Exception):
     """Bad command-line input: the one line printed on stderr."""
 
 
-def _split(args: list, known: tuple, offset: int):
+def _split(args: list, known: tuple, offset: int) -> tuple[dict, list]:
     """Split ``args`` into {option: (value, position)} and [(positional, position)].
 
     Positions are 1-based indices in the whole argument list (after ``python -m engine``).

@@ -2,10 +2,17 @@
 
 :class:`State` is immutable: ``state.play(throw)`` returns the next state and the list of
 :class:`Event` that narrate the throw (see the package docstring, ``engine.zohn_ahl``,
-for every event kind and its fields). The rules are those of ``shared/rules/zohn-ahl.md``
+for every event kind and its fields). The rules are those of ``spec/zohn-ahl.md``
 word for word; the reconstruction choices are listed in ``engine.zohn_ahl.rulesets``.
 
-Turn order (rules file, "Throws"): after a throw has been moved, the same side throws
+Each ruleset's rules are one function here, named after it (:func:`kiowa`, :func:`culin`,
+:func:`printable`, :func:`globe`; :data:`RULES` maps the names to them): the creek of
+``kiowa``, the rivers and ravines of ``globe`` live in those functions and nowhere else.
+They share three helpers: ``_falls_back`` (the mover's awl falls back to its start and
+its side pays 1: creek, torrent, river), ``_whips`` (the other awl is hit: back to its
+start, its side pays 1) and ``_laps`` (a lap or circuit: the other side pays 1).
+
+Turn order (specification, "Turns"): after a throw has been moved, the same side throws
 again when its table says so, unless an effect ended the turn (a gully in
 ``printable``/lose-throw, a ravine or a capture in a ravine in ``globe``). Otherwise the
 turn passes to the other side, and if that side is due a skip, its skip is used up and
@@ -16,13 +23,19 @@ skipped; the side to move is never due a skip.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 from engine.core import GameOverError, Outcome, PositionError, ThrowError
 from engine.zohn_ahl.rulesets import PATH_TABLES, RULESETS, Options, Ruleset, physical_space
-from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Throw, parse_bias
+from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
 
-__all__ = ["Event", "State", "EVENT_KINDS"]
+#: What the API accepts as a game's options: an Options, a ruleset name or Ruleset, a dict
+#: of options, or None (the defaults).
+OptionsLike = Options | Ruleset | str | dict | None
+
+__all__ = ["Event", "State", "EVENT_KINDS", "RULES", "kiowa", "culin", "printable", "globe"]
 
 EVENT_KINDS = (
     "throw",
@@ -71,26 +84,24 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
-        d = {"kind": self.kind, "side": self.side}
-        for name in Event._fields[2:]:
-            v = getattr(self, name)
+        d: dict[str, Any] = {"kind": self[0], "side": self[1]}
+        for name, v in zip(_FIELDS, self[2:]):
             if v is not None:
-                d[name] = list(v) if isinstance(v, tuple) else v
+                d[name] = list(v) if v.__class__ is tuple else v
         return d
 
 
-# ruleset codes used in the hot path
-_KIOWA, _CULIN, _PRINTABLE, _GLOBE = 0, 1, 2, 3
-_CODES = {"kiowa": _KIOWA, "culin": _CULIN, "printable": _PRINTABLE, "globe": _GLOBE}
-_KINFO: dict = {}
+_FIELDS = Event._fields[2:]
 
 
 def _kinfo(options: Options) -> tuple:
+    """What every throw of a game needs, looked up once per set of options:
+    ``(rule function, values, extras, gully cross?, path table)``."""
     info = _KINFO.get(options)
     if info is None:
         rules = RULESETS[options.ruleset]
         info = (
-            _CODES[rules.name],
+            RULES[rules.name],
             VALUES[rules.table],
             EXTRAS[rules.table],
             options.gully == "cross",
@@ -100,6 +111,7 @@ def _kinfo(options: Options) -> tuple:
     return info
 
 
+_KINFO: dict = {}
 _set = object.__setattr__
 _new = object.__new__
 _tnew = tuple.__new__  # builds the frequent events positionally (much faster than keywords)
@@ -118,10 +130,25 @@ class State:
     """
 
     __slots__ = ("options", "awls", "counters", "to_move", "winner", "skip", "throws_made", "_k")
+    options: Options
+    awls: tuple[int, int]
+    counters: tuple[int, int]
+    to_move: int | None
+    winner: int | None
+    skip: tuple[bool, bool]
+    throws_made: tuple[int, int]
+    _k: tuple
 
     def __init__(
-        self, options, awls, counters, to_move, winner=None, skip=(False, False), throws_made=(0, 0)
-    ):
+        self,
+        options: OptionsLike,
+        awls: Sequence[int],
+        counters: Sequence[int],
+        to_move: int | None,
+        winner: int | None = None,
+        skip: Sequence[bool] = (False, False),
+        throws_made: Sequence[int] = (0, 0),
+    ) -> None:
         options = _options(options)
         rules = options.rules
         awls = tuple(awls)
@@ -158,7 +185,7 @@ class State:
         _set(self, "_k", _kinfo(options))
 
     @classmethod
-    def start(cls, options=None, **kwargs) -> State:
+    def start(cls, options: OptionsLike = None, **kwargs: Any) -> State:
         """The start of a game: ``State.start(Options(...))``, ``State.start("globe")``,
         ``State.start({"ruleset": "printable", "gully": "cross"})`` or keyword options."""
         if options is None:
@@ -170,13 +197,13 @@ class State:
         n = options.counters
         return cls(options, (start, start), (n, n), 0)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("State is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("State is immutable")
 
-    def _key(self):
+    def _key(self) -> tuple:
         return (
             self.options,
             self.awls,
@@ -187,12 +214,12 @@ class State:
             self.throws_made,
         )
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, State):
             return self._key() == other._key()
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key())
 
     def __repr__(self) -> str:
@@ -201,7 +228,7 @@ class State:
             f"to_move={self.to_move}, winner={self.winner}, skip={self.skip})"
         )
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple:
         return (_rebuild, self._key())
 
     @property
@@ -209,14 +236,15 @@ class State:
         return self.winner is not None
 
     @property
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         """``Outcome(winner, "no-counters")`` once finished, else None."""
         return None if self.winner is None else Outcome(self.winner, "no-counters")
 
     @property
     def physical(self) -> tuple:
         """Both awls' spaces in side 0's numbering (what the board drawing uses)."""
-        return (self.awls[0], physical_space(self.options.ruleset, 1, self.awls[1]))
+        own = self.awls[1]  # a valid space: checked when the state was made
+        return (self.awls[0], 41 - own if self.options.rules.spaces == 40 else (28 - own) % 28)
 
     def to_dict(self) -> dict:
         return {
@@ -230,7 +258,7 @@ class State:
             "finished": self.winner is not None,
         }
 
-    def chance_outcomes(self, p=HALF) -> list:
+    def chance_outcomes(self, p: Bias = HALF) -> list[tuple[Throw, Fraction]]:
         """[(throw, probability)] for the next throw (empty once finished); sums to 1."""
         if self.winner is not None:
             return []
@@ -238,17 +266,17 @@ class State:
         q = 1 - p
         return [(t, p**t.marked * q ** (4 - t.marked)) for t in Throw._ALL]
 
-    def play(self, throw) -> tuple:
+    def play(self, throw: Throw | str) -> tuple[State, list[Event]]:
         """Play one throw: ``(next_state, [Event, ...])``. GameOverError once finished."""
         events: list = []
         return self._advance(throw, events), events
 
-    def advance(self, throw) -> State:
+    def advance(self, throw: Throw | str) -> State:
         """Like :meth:`play` without building the events (for simulations)."""
         return self._advance(throw, None)
 
     # ------------------------------------------------------------------ the rules
-    def _advance(self, throw, ev):
+    def _advance(self, throw: Throw | str, ev: list[Event] | None) -> State:
         side = self.to_move
         if side is None:
             raise GameOverError(
@@ -265,254 +293,17 @@ class State:
                     f"{throw!r} is not a throw: expected a Throw or four characters 0 or 1",
                     input=throw,
                 )
-        rcode, values, extras, cross, paths = self._k
+        rule, values, extras, cross, paths = self._k
         code = throw.code
         v = values[code]
         extra = extras[code]
-        other = 1 - side
-        awls = list(self.awls)
-        counters = list(self.counters)
-        skip = list(self.skip)
-        s = awls[side]
-        t = s + v
-        winner = None
-        end_turn = False  # the turn ends now: an extra throw earned is lost
-        pass_now = False  # globe: the turn passes at once to a side captured in a ravine
+        turn = _Turn(side, self, extra, cross, paths, ev)
         if ev is not None:
             ev.append(_tnew(Event, ("throw", side, throw._text, v, extra) + _N8))
-
-        if rcode == _KIOWA:
-            if t == 20 or t == 40:
-                if ev is not None:
-                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
-                awls[side] = 1
-                counters[side] -= 1
-                counters[other] += 1
-                if ev is not None:
-                    ev.append(
-                        Event(
-                            "creek",
-                            side,
-                            from_space=t,
-                            to_space=1,
-                            payer=side,
-                            counters=tuple(counters),
-                        )
-                    )
-                if counters[side] == 0:
-                    winner = other
-            else:
-                if t > 40:
-                    t -= 40
-                    if ev is not None:
-                        ev.append(
-                            _tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5)
-                        )
-                    counters[other] -= 1
-                    counters[side] += 1
-                    if ev is not None:
-                        ev.append(Event("circuit", side, payer=other, counters=tuple(counters)))
-                    if counters[other] == 0:
-                        winner = side
-                elif ev is not None:
-                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
-                awls[side] = t
-                if winner is None and awls[other] == 41 - t:
-                    winner = self._hit("whip", side, other, 1, awls, counters, ev)
-
-        elif rcode == _CULIN:
-            if t > 40:
-                if ev is not None:
-                    ev.append(Event("no-move", side, value=v, from_space=s, reason="past-40"))
-            else:
-                if ev is not None:
-                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
-                if t == 40:
-                    awls[side] = 1
-                    counters[other] -= 1
-                    counters[side] += 1
-                    if ev is not None:
-                        ev.append(
-                            Event(
-                                "lap",
-                                side,
-                                from_space=40,
-                                to_space=1,
-                                payer=other,
-                                counters=tuple(counters),
-                            )
-                        )
-                    if counters[other] == 0:
-                        winner = side
-                else:
-                    awls[side] = t
-                    if awls[other] == 41 - t:
-                        winner = self._hit("whip", side, other, 1, awls, counters, ev)
-                    if winner is None and t == 20:
-                        awls[side] = 1
-                        counters[side] -= 1
-                        counters[other] += 1
-                        if ev is not None:
-                            ev.append(
-                                Event(
-                                    "creek",
-                                    side,
-                                    from_space=20,
-                                    to_space=1,
-                                    payer=side,
-                                    counters=tuple(counters),
-                                )
-                            )
-                        if counters[side] == 0:
-                            winner = other
-
-        elif rcode == _PRINTABLE:
-            if t >= 28:
-                if ev is not None:
-                    ev.append(_tnew(Event, ("move", side, None, v, None, s, 0, paths[s][v]) + _N5))
-                awls[0] = awls[1] = 0
-                counters[other] -= 1
-                counters[side] += 1
-                if ev is not None:
-                    ev.append(
-                        Event(
-                            "lap",
-                            side,
-                            from_space=0,
-                            to_space=0,
-                            target=other,
-                            target_space=0,
-                            payer=other,
-                            counters=tuple(counters),
-                        )
-                    )
-                if counters[other] == 0:
-                    winner = side
-            else:
-                if ev is not None:
-                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
-                if t == 14:
-                    awls[side] = 0
-                    counters[side] -= 1
-                    counters[other] += 1
-                    if ev is not None:
-                        ev.append(
-                            Event(
-                                "torrent",
-                                side,
-                                from_space=14,
-                                to_space=0,
-                                payer=side,
-                                counters=tuple(counters),
-                            )
-                        )
-                    if counters[side] == 0:
-                        winner = other
-                elif t == 7 or t == 21:
-                    if cross:
-                        if ev is not None:
-                            ev.append(Event("gully", side, to_space=t, reason="cross"))
-                        t = 28 - t
-                        if ev is not None:
-                            ev.append(Event("cross", side, from_space=28 - t, to_space=t))
-                        awls[side] = t
-                        if awls[other] == 28 - t:
-                            winner = self._hit("whip", side, other, 0, awls, counters, ev)
-                    else:
-                        if ev is not None:
-                            ev.append(Event("gully", side, to_space=t, reason="lose-throw"))
-                        awls[side] = t
-                        if awls[other] == 28 - t:
-                            winner = self._hit("whip", side, other, 0, awls, counters, ev)
-                        if winner is None:
-                            if extra:
-                                end_turn = True
-                                if ev is not None:
-                                    ev.append(Event("lost-throw", side, reason="extra-throw"))
-                            else:
-                                skip[side] = True
-                                if ev is not None:
-                                    ev.append(Event("lost-throw", side, reason="next-turn"))
-                else:
-                    awls[side] = t
-                    if awls[other] == 28 - t:
-                        winner = self._hit("whip", side, other, 0, awls, counters, ev)
-
-        else:  # globe
-            if t == 28 or t == 14:
-                if ev is not None:
-                    ev.append(
-                        _tnew(Event, ("move", side, None, v, None, s, t % 28, paths[s][v]) + _N5)
-                    )
-                awls[side] = 1
-                counters[side] -= 1
-                counters[other] += 1
-                if ev is not None:
-                    ev.append(
-                        Event(
-                            "river",
-                            side,
-                            from_space=t % 28,
-                            to_space=1,
-                            payer=side,
-                            counters=tuple(counters),
-                        )
-                    )
-                if counters[side] == 0:
-                    winner = other
-            else:
-                if t >= 29:
-                    t -= 28
-                    if ev is not None:
-                        ev.append(
-                            _tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5)
-                        )
-                    counters[other] -= 1
-                    counters[side] += 1
-                    awls[other] = 1
-                    if ev is not None:
-                        ev.append(
-                            Event(
-                                "lap",
-                                side,
-                                to_space=t,
-                                target=other,
-                                target_space=1,
-                                payer=other,
-                                counters=tuple(counters),
-                            )
-                        )
-                    if counters[other] == 0:
-                        winner = side
-                elif ev is not None:
-                    ev.append(_tnew(Event, ("move", side, None, v, None, s, t, paths[s][v]) + _N5))
-                awls[side] = t
-                if winner is None and awls[other] == 28 - t:
-                    in_ravine = t == 7 or t == 21  # the other awl's own 21 or 7
-                    winner = self._hit(
-                        "capture",
-                        side,
-                        other,
-                        1,
-                        awls,
-                        counters,
-                        ev,
-                        "in-ravine" if in_ravine else None,
-                    )
-                    if winner is None and in_ravine:
-                        pass_now = True
-                        if skip[other]:
-                            skip[other] = False
-                            if ev is not None:
-                                ev.append(Event("skip-cancelled", other, reason="captured"))
-                if winner is None and (t == 7 or t == 21):
-                    end_turn = True
-                    if ev is not None:
-                        ev.append(Event("ravine", side, to_space=t))
-                        if extra:
-                            ev.append(Event("lost-throw", side, reason="extra-throw"))
-                        ev.append(Event("lost-throw", side, reason="next-turn"))
-                    skip[side] = True
+        rule(turn, self.awls[side], v)
+        awls, counters, skip, winner = turn.awls, turn.counters, turn.skip, turn.winner
+        other = 1 - side
+        end_turn, pass_now = turn.end_turn, turn.pass_now
 
         made = (
             (self.throws_made[0] + 1, self.throws_made[1])
@@ -564,29 +355,289 @@ class State:
         _set(new, "skip", (skip[0], skip[1]))
         return new
 
-    @staticmethod
-    def _hit(kind, side, other, home, awls, counters, ev, reason=None):
-        """Whip/capture the other awl: back to its ``home``, its side pays 1. Returns the winner."""
-        awls[other] = home
-        counters[other] -= 1
-        counters[side] += 1
-        if ev is not None:
-            ev.append(
-                Event(
-                    kind,
-                    side,
-                    target=other,
-                    target_space=home,
-                    to_space=awls[side],
-                    payer=other,
-                    counters=(counters[0], counters[1]),
-                    reason=reason,
-                )
+
+# ---------------------------------------------------------------------- the rules
+#
+# One function per ruleset, ``rule(turn, s, v)``: the mover's awl stands on its own space
+# ``s`` and the throw is worth ``v``. Each function moves the awls, makes the payments and
+# sets the flags of ``turn``; :meth:`State._advance` then decides who throws next. The
+# rules are those of ``spec/zohn-ahl.md``; the reconstruction choices behind them are in
+# ``engine.zohn_ahl.rulesets`` (each ruleset's ``choices``).
+
+
+class _Turn:
+    """One throw in progress: the scratch the rule functions change, then thrown away.
+
+    ``awls``, ``counters`` and ``skip`` are mutable copies of the state's; ``winner`` is set
+    by the payment that empties a side; ``end_turn`` means an extra throw earned is lost;
+    ``pass_now`` that the turn passes at once to the other side (globe: captured in a
+    ravine). ``ev`` is the event list, or None when no events are wanted.
+    """
+
+    __slots__ = (
+        "side",
+        "other",
+        "awls",
+        "counters",
+        "skip",
+        "extra",
+        "cross",
+        "paths",
+        "ev",
+        "winner",
+        "end_turn",
+        "pass_now",
+    )
+
+    def __init__(
+        self,
+        side: int,
+        state: State,
+        extra: bool,
+        cross: bool,
+        paths: tuple,
+        ev: list[Event] | None,
+    ) -> None:
+        self.side = side
+        self.other = 1 - side
+        self.awls = list(state.awls)
+        self.counters = list(state.counters)
+        self.skip = list(state.skip)
+        self.extra = extra
+        self.cross = cross
+        self.paths = paths
+        self.ev = ev
+        self.winner: int | None = None
+        self.end_turn = False
+        self.pass_now = False
+
+
+def _moved(turn: _Turn, s: int, v: int, to: int) -> None:
+    """The ``move`` event: from ``s`` by ``v`` to ``to`` (before any effect)."""
+    if turn.ev is not None:
+        turn.ev.append(
+            _tnew(Event, ("move", turn.side, None, v, None, s, to, turn.paths[s][v]) + _N5)
+        )
+
+
+def _pays(turn: _Turn, payer: int) -> None:
+    """``payer`` hands one counter to the other side, who wins if it was the last."""
+    counters = turn.counters
+    counters[payer] -= 1
+    counters[1 - payer] += 1
+    if counters[payer] == 0:
+        turn.winner = 1 - payer
+
+
+def _falls_back(turn: _Turn, kind: str, from_space: int, home: int) -> None:
+    """The mover's awl falls from ``from_space`` back to its own ``home`` and its side pays 1
+    (the creek, the torrent, a river: event ``kind``)."""
+    side = turn.side
+    turn.awls[side] = home
+    _pays(turn, side)
+    if turn.ev is not None:
+        turn.ev.append(
+            Event(
+                kind,
+                side,
+                from_space=from_space,
+                to_space=home,
+                payer=side,
+                counters=tuple(turn.counters),
             )
-        return side if counters[other] == 0 else None
+        )
 
 
-def _options(options) -> Options:
+def _whips(turn: _Turn, home: int, kind: str = "whip", reason: str | None = None) -> None:
+    """The other awl, hit where the mover's awl now stands, goes back to its own ``home``
+    and its side pays 1 (a whip, or a globe ``capture``)."""
+    side, other = turn.side, turn.other
+    turn.awls[other] = home
+    _pays(turn, other)
+    if turn.ev is not None:
+        turn.ev.append(
+            Event(
+                kind,
+                side,
+                target=other,
+                target_space=home,
+                to_space=turn.awls[side],
+                payer=other,
+                counters=tuple(turn.counters),
+                reason=reason,
+            )
+        )
+
+
+def _laps(
+    turn: _Turn,
+    kind: str = "lap",
+    *,
+    from_space: int | None = None,
+    to_space: int | None = None,
+    target: int | None = None,
+    target_space: int | None = None,
+) -> None:
+    """The mover completes a lap (``kind`` "lap" or "circuit"): the other side pays 1; the
+    event also carries the spaces given."""
+    other = turn.other
+    _pays(turn, other)
+    if turn.ev is not None:
+        turn.ev.append(
+            Event(
+                kind,
+                turn.side,
+                from_space=from_space,
+                to_space=to_space,
+                target=target,
+                target_space=target_space,
+                payer=other,
+                counters=tuple(turn.counters),
+            )
+        )
+
+
+def kiowa(turn: _Turn, s: int, v: int) -> None:
+    """``kiowa``: 40 spaces (side 1's s is side 0's 41 - s); the creek at own 20 and 40.
+
+    Landing on 20 or 40 falls into the creek (back to 1, pay 1). Passing 40 completes a
+    circuit (the other side pays 1) and the awl goes on. After a move or a circuit, an awl
+    landing on the other awl whips it (back to its 1, its side pays 1)."""
+    t = s + v
+    if t == 20 or t == 40:
+        _moved(turn, s, v, t)
+        _falls_back(turn, "creek", t, 1)
+        return
+    if t > 40:
+        t -= 40
+        _moved(turn, s, v, t)
+        _laps(turn, "circuit")
+    else:
+        _moved(turn, s, v, t)
+    turn.awls[turn.side] = t
+    if turn.winner is None and turn.awls[turn.other] == 41 - t:
+        _whips(turn, 1)
+
+
+def culin(turn: _Turn, s: int, v: int) -> None:
+    """``culin``: 40 spaces, mapped as ``kiowa``; the creek at own 20; the lap ends on 40.
+
+    A throw that would pass 40 is not moved. Landing exactly on 40 ends the lap (the other
+    side pays 1, the awl starts again from 1). Otherwise the awl moves, whips the other
+    awl if it is there, then falls into the creek if it landed on 20 (back to 1, pay 1)."""
+    t = s + v
+    if t > 40:
+        if turn.ev is not None:
+            turn.ev.append(Event("no-move", turn.side, value=v, from_space=s, reason="past-40"))
+        return
+    _moved(turn, s, v, t)
+    if t == 40:
+        turn.awls[turn.side] = 1
+        _laps(turn, from_space=40, to_space=1)
+        return
+    turn.awls[turn.side] = t
+    if turn.awls[turn.other] == 41 - t:
+        _whips(turn, 1)
+    if turn.winner is None and t == 20:
+        _falls_back(turn, "creek", 20, 1)
+
+
+def printable(turn: _Turn, s: int, v: int) -> None:
+    """``printable``: 28 spaces (side 1's s is side 0's (28 - s) mod 28); the south creek
+    at 0 (the start), the north torrent at 14, the dry gullies at 7 and 21.
+
+    Reaching or passing 28 wins the lap: the other side pays 1 and both awls go back to 0.
+    Landing on 14 goes down the torrent (back to 0, pay 1). A gully either costs a throw
+    (option ``lose-throw``: the extra throw this throw earned, else the next turn) or is
+    crossed to the other gully (option ``cross``). Any awl landing on the other whips it
+    (back to 0, its side pays 1)."""
+    side, awls = turn.side, turn.awls
+    t = s + v
+    if t >= 28:
+        _moved(turn, s, v, 0)
+        awls[0] = awls[1] = 0
+        _laps(turn, from_space=0, to_space=0, target=turn.other, target_space=0)
+        return
+    _moved(turn, s, v, t)
+    if t == 14:
+        _falls_back(turn, "torrent", 14, 0)
+        return
+    gully = t == 7 or t == 21
+    if gully:
+        if turn.ev is not None:
+            turn.ev.append(
+                Event("gully", side, to_space=t, reason="cross" if turn.cross else "lose-throw")
+            )
+        if turn.cross:
+            t = 28 - t
+            if turn.ev is not None:
+                turn.ev.append(Event("cross", side, from_space=28 - t, to_space=t))
+    awls[side] = t
+    if awls[turn.other] == 28 - t:
+        _whips(turn, 0)
+    if gully and not turn.cross and turn.winner is None:
+        if turn.extra:
+            turn.end_turn = True
+            reason = "extra-throw"
+        else:
+            turn.skip[side] = True
+            reason = "next-turn"
+        if turn.ev is not None:
+            turn.ev.append(Event("lost-throw", side, reason=reason))
+
+
+def globe(turn: _Turn, s: int, v: int) -> None:
+    """``globe``: 28 spaces, mapped as ``printable``; own 1 the start, the rivers at own 14
+    and own 0 (= 28), the ravines at own 7 and 21.
+
+    Landing on a river: back to 1, pay 1. Passing the south river (29 or more) completes
+    the lap: the other side pays 1, the other awl goes back to its 1, this awl goes on.
+    An awl landing on the other captures it (back to its 1, its side pays 1); if that awl
+    stood in a ravine, its skip is cancelled and its side throws at once. An awl that ends
+    in a ravine ends the turn (an extra throw is lost) and its next turn is skipped."""
+    side, other, awls = turn.side, turn.other, turn.awls
+    t = s + v
+    if t == 28 or t == 14:
+        _moved(turn, s, v, t % 28)
+        _falls_back(turn, "river", t % 28, 1)
+        return
+    if t >= 29:
+        t -= 28
+        _moved(turn, s, v, t)
+        awls[other] = 1
+        _laps(turn, to_space=t, target=other, target_space=1)
+    else:
+        _moved(turn, s, v, t)
+    awls[side] = t
+    ravine = t == 7 or t == 21  # the mover's own 7 or 21 is the other side's own 21 or 7
+    if turn.winner is None and awls[other] == 28 - t:
+        _whips(turn, 1, "capture", "in-ravine" if ravine else None)
+        if turn.winner is None and ravine:
+            turn.pass_now = True
+            if turn.skip[other]:
+                turn.skip[other] = False
+                if turn.ev is not None:
+                    turn.ev.append(Event("skip-cancelled", other, reason="captured"))
+    if turn.winner is None and ravine:
+        turn.end_turn = True
+        turn.skip[side] = True
+        if turn.ev is not None:
+            turn.ev.append(Event("ravine", side, to_space=t))
+            if turn.extra:
+                turn.ev.append(Event("lost-throw", side, reason="extra-throw"))
+            turn.ev.append(Event("lost-throw", side, reason="next-turn"))
+
+
+#: The rules of each ruleset, by name.
+RULES: dict[str, Callable[[_Turn, int, int], None]] = {
+    "kiowa": kiowa,
+    "culin": culin,
+    "printable": printable,
+    "globe": globe,
+}
+
+
+def _options(options: OptionsLike) -> Options:
     if isinstance(options, Options):
         return options
     if isinstance(options, str):
@@ -600,5 +651,13 @@ def _options(options) -> Options:
     return Options.from_dict(options)
 
 
-def _rebuild(options, awls, counters, to_move, winner, skip, throws_made):
+def _rebuild(
+    options: Options,
+    awls: tuple[int, int],
+    counters: tuple[int, int],
+    to_move: int | None,
+    winner: int | None,
+    skip: tuple[bool, bool],
+    throws_made: tuple[int, int],
+) -> State:
     return State(options, awls, counters, to_move, winner, skip, throws_made)

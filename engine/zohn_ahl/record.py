@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from engine.core import EngineError, GameOverError, OptionError, RecordError, ThrowError
 from engine.zohn_ahl.game import State, _options
-from engine.zohn_ahl.rulesets import RULESETS, Options
+from engine.zohn_ahl.rulesets import RULESETS, Options, _quote
 from engine.zohn_ahl.throws import HALF, Throw, parse_bias, seeded_throw
 
 __all__ = ["Record", "HEADERS"]
@@ -38,13 +38,21 @@ _HEADER = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"\\]*)"\s*\]')
 THROWS_PER_LINE = 16
 
 
-def _seed(value, where=None) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
+MAX_SEED = 2**64 - 1
+
+
+def _seed(value: object, where: str | None = None) -> int:
+    """A record's seed: a whole number from 0 to 2**64 - 1 (RecordError otherwise)."""
+    n = value
+    if isinstance(value, str):
+        text = value.strip()
+        n = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else None
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_SEED:
+        return n
     raise RecordError(
-        f"{value!r} is not a seed: expected a whole number (0 or more)", input=value, where=where
+        f"{_quote(value)} is not a seed: expected a whole number from 0 to 2**64-1",
+        input=_quote(value),
+        where=where,
     )
 
 
@@ -57,7 +65,7 @@ class Record:
     seed: int | None = None
     bias: Fraction | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "options", _options(self.options))
         throws = []
         for i, t in enumerate(self.throws, 1):
@@ -213,7 +221,7 @@ class Record:
         """The state after all the throws (no events built)."""
         return self.states()[-1]
 
-    def append(self, throw) -> Record:
+    def append(self, throw: Throw | str) -> Record:
         return Record(self.options, self.throws + (Throw(throw),), self.seed, self.bias)
 
     def next_seeded_throw(self) -> Throw:

@@ -1,10 +1,10 @@
 """The four Zohn Ahl rulesets, the game options, and the board geometry helpers.
 
 Every ruleset is a reconstruction from outsiders' records made around 1900 (Culin,
-Mooney) or from modern readings of them; none is "the" Kiowa game. The fixed contract is
-``shared/rules/zohn-ahl.md``; where it is silent, the choice made here is written in the
-ruleset's ``choices`` (and shown on the rules pages). Sources: ``shared/sources/facts.md``
-and the seeds in ``shared/seeds/``.
+Mooney) or from modern readings of them; none is "the" Kiowa game. The fixed rules are
+``spec/zohn-ahl.md`` (which also lists the works cited); where it is silent, the choice
+made here is written in the ruleset's ``choices`` (and shown on the rules pages). The
+rules themselves live in ``engine.zohn_ahl.game``, one function per ruleset.
 
 Numbering: each side counts spaces along its own direction ("own" numbering). The board
 drawings (SVG, the page) use side 0's numbering, called the **physical** space:
@@ -88,7 +88,7 @@ KIOWA = Ruleset(
     table="sahe",
     start=1,
     source=(
-        "Wikipedia, 'Zohn Ahl' (seed 000), after Mooney 1896 (the tsoñä throw table with the "
+        "Wikipedia, 'Zohn Ahl', after Mooney 1896 (the tsoñä throw table with the "
         "sahe) and Culin 1898/1907 (the cloth, the creek, the dry branches)"
     ),
     description=(
@@ -97,7 +97,7 @@ KIOWA = Ruleset(
         "back; each full circuit wins a counter."
     ),
     choices=(
-        "Creek at own 20 and own 40 (rules file; Wikipedia: 'When a player lands on her space 20, "
+        "Creek at own 20 and own 40 (the specification; Wikipedia: 'When a player lands on her space 20, "
         "the near bank of the creek, she falls in' and 'if her throw causes her to land on her space "
         "40, she falls into the creek'). The other side's 20 is the far bank and safe.",
         "Falling in costs a counter and sends the awl to own space 1 (Wikipedia; Culin 1898 via DLP "
@@ -106,7 +106,7 @@ KIOWA = Ruleset(
         "rest of the throw (Wikipedia: 'continues around in the same direction, moving the full "
         "value of her throw').",
         "The whip check runs after a circuit too, so one throw can win two counters; it does not run "
-        "after a fall into the creek (the rules file: nothing happens to an awl standing there).",
+        "after a fall into the creek (the specification: nothing happens to an awl standing there).",
         "Both awls start on their own space 1, i.e. on opposite banks of the creek (Culin 1907: "
         "'The two awls are stuck in the creek at 1 1'); they never share space 1.",
         "The dry branches (between 10|11 and 30|31) have no effect (Wikipedia).",
@@ -137,7 +137,7 @@ CULIN = Ruleset(
         "four staves; only Mooney's account names a sahe).",
         "The lap must end exactly on own 40 (then the other side pays 1 and the awl starts again "
         "from own 1); a throw that would pass 40 does not move the awl but still earns another "
-        "throw when it is a 5 or a 10 (rules file, after Ludii's track ending in an 'End' site). "
+        "throw when it is a 5 or a 10 (the specification, after Ludii's track ending in an 'End' site). "
         "DLP's 'the rest of the throw is played on the next turn' is not modelled.",
         "The creek ('river opposite your start', Culin via DLP) is own space 20: back to own 1 and "
         "pay a counter. The whip check runs first, so an awl landing on 20 where the other awl "
@@ -154,8 +154,8 @@ PRINTABLE = Ruleset(
     table="sahe",
     start=0,
     source=(
-        "The rules sheet of a printable 28-space square board (seeds 001 and 002), which cites "
-        "R. C. Bell's 'torrent' wording (not found in Bell; see facts.md section 9)"
+        "An anonymous rules sheet for a printable 28-space square board, which credits "
+        "R. C. Bell for its 'torrent' (the word was not found in Bell's books)"
     ),
     description=(
         "A square of 28 spaces sized for A4 paper: both awls start at the south creek; the "
@@ -167,7 +167,7 @@ PRINTABLE = Ruleset(
         "Own numbering 0..27 from the south creek (0); the torrent is 14, the dry gullies 7 and 21 "
         "(the sheet puts the creek/torrent north and south and the gullies east and west).",
         "Reaching or passing the start (t >= 28) wins the lap: the other side pays 1 and BOTH awls "
-        "go back to the south creek, since 'the next lap is then deemed to have begun' (seed 001, "
+        "go back to the south creek, since 'the next lap is then deemed to have begun' (the sheet's "
         "rule 9). The rest of the throw is not moved, and no capture is checked.",
         "'The team loses a throw' (rule 7), option lose-throw: the awl stays in the gully; if this "
         "throw earned another throw, that throw is lost and the turn ends; otherwise the side's "
@@ -187,7 +187,7 @@ GLOBE = Ruleset(
     spaces=28,
     table="globe",
     start=1,
-    source="Le Globe Joueur's French rules 'Zohn Al' (seed 003)",
+    source="Le Globe Joueur's French rules 'Zohn Al'",
     description=(
         "A 28-space board with two rivers (north and south) and two ravines. Red moves "
         "clockwise and throws first, green anticlockwise. A river sends the awl back and "
@@ -241,7 +241,7 @@ _FEATURES = {
 }
 
 
-def get_ruleset(name) -> Ruleset:
+def get_ruleset(name: object) -> Ruleset:
     """The Ruleset called ``name``; RulesetError quoting it otherwise."""
     if isinstance(name, Ruleset):
         return name
@@ -253,20 +253,29 @@ def get_ruleset(name) -> Ruleset:
     return rules
 
 
-def _counters(value) -> int:
+def _quote(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters (a long number says how long it is)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a {len(str(abs(value)))}-digit number"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _counters(value: object) -> int:
     n = value
     if isinstance(value, str):
         text = value.strip()
-        n = int(text) if text.isdigit() or (text[:1] in "+-" and text[1:].isdigit()) else None
+        digits = text[1:] if text[:1] in "+-" else text
+        n = int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 6 else None
     if isinstance(n, bool) or not isinstance(n, int):
         raise OptionError(
-            f"{value!r} is not a number of counters: expected a whole number from "
+            f"{_quote(value)} is not a number of counters: expected a whole number from "
             f"{MIN_COUNTERS} to {MAX_COUNTERS}",
             input=value,
         )
     if not MIN_COUNTERS <= n <= MAX_COUNTERS:
         raise OptionError(
-            f"{value!r} counters is out of range: expected {MIN_COUNTERS} to "
+            f"{_quote(value)} counters is out of range: expected {MIN_COUNTERS} to "
             f"{MAX_COUNTERS} counters a side",
             input=value,
         )
@@ -286,7 +295,7 @@ class Options:
     counters: int = 4
     gully: str = "lose-throw"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         rules = get_ruleset(self.ruleset)
         object.__setattr__(self, "ruleset", rules.name)
         object.__setattr__(self, "counters", _counters(self.counters))
@@ -311,7 +320,7 @@ class Options:
         return RULESETS[self.ruleset].table
 
     @classmethod
-    def from_dict(cls, data: dict) -> Options:
+    def from_dict(cls, data: dict | Options) -> Options:
         """Options from ``{"ruleset", "counters", "gully"}`` (all optional)."""
         if isinstance(data, Options):
             return data
@@ -335,7 +344,7 @@ class Options:
         return d
 
 
-def _check_own(rules: Ruleset, side, own) -> None:
+def _check_own(rules: Ruleset, side: object, own: object) -> None:
     if side not in (0, 1) or isinstance(side, bool):
         raise PositionError(f"side {side!r} is not a side: expected 0 or 1", input=side)
     if isinstance(own, bool) or not isinstance(own, int) or not rules.first <= own <= rules.last:
@@ -346,7 +355,7 @@ def _check_own(rules: Ruleset, side, own) -> None:
         )
 
 
-def physical_space(ruleset, side: int, own: int) -> int:
+def physical_space(ruleset: str | Ruleset, side: int, own: int) -> int:
     """The physical space (side 0's own numbering) of ``side``'s own space ``own``."""
     rules = get_ruleset(ruleset)
     _check_own(rules, side, own)
@@ -355,12 +364,12 @@ def physical_space(ruleset, side: int, own: int) -> int:
     return 41 - own if rules.spaces == 40 else (28 - own) % 28
 
 
-def own_space(ruleset, side: int, physical: int) -> int:
+def own_space(ruleset: str | Ruleset, side: int, physical: int) -> int:
     """The inverse of :func:`physical_space` (the mapping is its own inverse)."""
     return physical_space(ruleset, side, physical)
 
 
-def path(ruleset, side: int, from_own: int, value: int) -> list:
+def path(ruleset: str | Ruleset, side: int, from_own: int, value: int) -> list[int]:
     """The own spaces the awl passes through, space by space, moving ``value`` from ``from_own``.
 
     The last element is where the move lands before any effect (creek, gully crossing...):
@@ -374,21 +383,21 @@ def path(ruleset, side: int, from_own: int, value: int) -> list:
     return list(PATH_TABLES[rules.name][from_own][value])
 
 
-def _path_kiowa(s, v):
+def _path_kiowa(s: int, v: int) -> tuple[int, ...]:
     return tuple((s + i - 1) % 40 + 1 for i in range(1, v + 1))
 
 
-def _path_culin(s, v):
+def _path_culin(s: int, v: int) -> tuple[int, ...]:
     return () if s + v > 40 else tuple(range(s + 1, s + v + 1))
 
 
-def _path_printable(s, v):
+def _path_printable(s: int, v: int) -> tuple[int, ...]:
     if s + v >= 28:
         return tuple(range(s + 1, 28)) + (0,)
     return tuple(range(s + 1, s + v + 1))
 
 
-def _path_globe(s, v):
+def _path_globe(s: int, v: int) -> tuple[int, ...]:
     return tuple((s + i) % 28 for i in range(1, v + 1))
 
 

@@ -7,11 +7,11 @@ viewBox-based (it scales to its container), deterministic (same input, same byte
 ``<title>`` and ``<desc>`` in English or French, every colour inline (readable and printable
 without the site's CSS) and class names for the site's CSS to restyle.
 
-The two boards (reconstruction choices, sources in ``shared/sources/facts.md`` §2)
--------------------------------------------------------------------------------------
+The two boards (reconstruction choices; the works are cited in ``spec/README.md``)
+----------------------------------------------------------------------------------
 
 *The 40-space cloth* (rulesets ``kiowa`` and ``culin``) follows Culin's "awl cloth" as the
-Wikipedia article (seed 000) and Culin 1907 (as transcribed) describe it: a ring of 40
+Wikipedia article "Zohn Ahl" and Culin 1907 (as transcribed) describe it: a ring of 40
 points in four groups of ten, counted 1..20 on each half; the **creek** is the space between
 two parallel lines, between the points 20|21 (north) and 40|1 (south); the **dry branches**
 are the corresponding spaces between parallel lines at right angles, between 10|11 (west)
@@ -19,18 +19,19 @@ and 30|31 (east); the flat **ahl stone** lies in the centre (the sticks are stru
 Culin's own figure was not seen (only transcriptions): the even ring of points and the
 shape of the lines are our drawing, not a copy of it.
 
-*The 28-space square* (rulesets ``printable`` and ``globe``) follows seeds 001/002 (a
-square of 28 spaces; the creek or torrent north and south, a torrent river running from top
-to bottom, the dry gullies east and west, a dry river bed) and seed 003 (Le Globe Joueur:
-24 plain spaces, 2 rivers, 2 ravines; the hills drawn as half circles are not spaces). The
+*The 28-space square* (rulesets ``printable`` and ``globe``) follows a printable rules
+sheet (a square of 28 spaces; the creek or torrent north and south, a torrent river running
+from top to bottom, the dry gullies east and west, a dry river bed) and Le Globe Joueur's
+"Zohn Al" (24 plain spaces, 2 rivers, 2 ravines; the hills drawn as half circles are not
+spaces). The
 square is drawn as a 9 x 9 ring with the corners cut (seven spaces per quarter); the
-layout of the seeds' own sheets was not seen.
+layout of those sheets' own drawings was not seen.
 
 Numbering. ``data-space`` is always the *physical* index = side 0's own numbering
 (1..40 on the cloth, 0..27 on the square). Side 0 (red) goes clockwise from just left of the
 south creek, side 1 (green) anticlockwise from just right of it, as Le Globe Joueur puts
 the red and green pieces; side 1's own space u is side 0's 41-u (cloth) or (28-u) mod 28
-(square), as ``shared/rules/zohn-ahl.md`` says (the drawing calls the engine's own
+(square), as ``spec/zohn-ahl.md`` says (the drawing calls the engine's own
 ``rulesets.physical_space``/``own_space``, so there is one mapping). Each space shows side 0's number outside
 the ring and side 1's number inside it.
 
@@ -67,6 +68,7 @@ Class names (for the site's CSS) and data attributes
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..core import PositionError, RulesetError, ThrowError
 from ..svg import COLOURS as C
@@ -77,7 +79,7 @@ from .throws import Throw
 # ---------------------------------------------------------------------------------------
 # rulesets and positions (duck-typed so the drawing works from names, dicts or objects)
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "side": ("Red", "Green"),
         "dir": ("clockwise", "anticlockwise"),
@@ -238,7 +240,7 @@ def _awls_of(rules: Ruleset, state: dict) -> tuple[int, int]:
         raise PositionError(f"{awls!r} is not a pair of awl spaces", input=repr(awls))
     for side in (0, 1):
         physical_space(rules, side, awls[side])  # validates the space
-    return awls  # type: ignore[return-value]
+    return awls
 
 
 # ---------------------------------------------------------------------------------------
@@ -1110,7 +1112,7 @@ def sticks_svg(throw=None, *, lang: str = "en", title: str | None = None) -> str
     ``Throw``, a code such as ``"0101"`` (1 = flat, grooved side up) or four booleans;
     None shows the flat, grooved sides of all four.
 
-    Drawing choices (facts.md §2c): split sticks, flat and grooved on one side, rounded on
+    Drawing choices (after Wikipedia's "Zohn Ahl" and Mooney 1896): split sticks, flat and grooved on one side, rounded on
     the other; the three plain sticks' grooves painted red, the sahe's green (Mooney's
     "green line"; other accounts say blue or black). The sahe's grooves also differ in
     *pattern* (a lengthwise groove and zigzag, not cross grooves) and its rounded side

@@ -2,9 +2,9 @@
 
 A throw is written as four characters, the three plain sticks then the **sahe** (the
 specially marked stick), ``1`` for the marked (flat) side up, ``0`` for the other side up
-(``shared/rules/zohn-ahl.md``, "Throws"). ``k`` is the number of marks showing.
+(``spec/zohn-ahl.md``, "Throws"). ``k`` is the number of marks showing.
 
-Throw tables (``shared/rules/zohn-ahl.md``; the sources are in ``shared/sources/facts.md``):
+Throw tables (``spec/zohn-ahl.md``, which also lists the works cited):
 
 ========  ====  ===  ===  ===  ===  =====================================================
 table     k=0   k=1  k=2  k=3  k=4  throws again when
@@ -14,10 +14,10 @@ globe     10    1    2    3    6    k=0, or the sahe is marked (whatever k)
 culin     10    1    2    3    5    k=0 or k=4
 ========  ====  ===  ===  ===  ===  =====================================================
 
-* ``sahe``: Mooney's tsoñä as Wikipedia tabulates it (seed 000) and the printable sheet
-  (seeds 001, 002). Wikipedia marks k=4 "only possible with the sahe": with four sticks
+* ``sahe``: Mooney's tsoñä as Wikipedia ("Zohn Ahl") tabulates it, and the printable
+  rules sheet. Wikipedia marks k=4 "only possible with the sahe": with four sticks
   k=4 always includes the sahe, so the table is complete.
-* ``globe``: Le Globe Joueur (seed 003): "Si la face blanche du sahe apparaît ou
+* ``globe``: Le Globe Joueur ("Zohn Al"): "Si la face blanche du sahe apparaît ou
   qu'aucune face blanche n'apparaît, [on] garde la main".
 * ``culin``: Culin 1898/1907 ("white" 10, "red" 5, both throw again); no special stick,
   so the fourth character of a throw is just another stick.
@@ -38,6 +38,8 @@ generator seeded by the index-th SplitMix64 output of the game's seed. The same
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
 from engine.core import OptionError, ThrowError
@@ -61,6 +63,9 @@ __all__ = [
 TABLES = ("sahe", "globe", "culin")
 HALF = Fraction(1, 2)
 
+#: A stick bias as the API accepts it (see :func:`parse_bias`).
+Bias = Fraction | int | float | str
+
 _THROW_HELP = "expected four characters 0 or 1 (three plain sticks, then the sahe)"
 
 
@@ -74,9 +79,14 @@ class Throw:
     """
 
     __slots__ = ("code", "sticks", "marked", "sahe", "_text")
+    code: int
+    sticks: tuple[bool, bool, bool, bool]
+    marked: int
+    sahe: bool
+    _text: str
     _ALL: tuple = ()
 
-    def __new__(cls, value):
+    def __new__(cls, value: Throw | str | Sequence[bool | int]) -> Throw:
         if isinstance(value, Throw):
             return value
         if isinstance(value, str):
@@ -102,19 +112,19 @@ class Throw:
         object.__setattr__(self, "_text", text)
         return self
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Throw is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Throw is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Throw], tuple[str]]:
         return (Throw, (self._text,))
 
-    def __copy__(self):
+    def __copy__(self) -> Throw:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> Throw:
         return self
 
     @classmethod
@@ -137,7 +147,7 @@ class Throw:
         return cls._ALL
 
     @classmethod
-    def random(cls, rng: Rng, p=HALF) -> Throw:
+    def random(cls, rng: Rng, p: Bias = HALF) -> Throw:
         """A random throw: each stick shows its mark with probability ``p`` (see the module doc)."""
         if p is not HALF:
             p = parse_bias(p)
@@ -148,7 +158,7 @@ class Throw:
             code = (code << 1) | (1 if rng.chance(p) else 0)
         return cls._ALL[code]
 
-    def probability(self, p=HALF) -> Fraction:
+    def probability(self, p: Bias = HALF) -> Fraction:
         p = parse_bias(p)
         return p**self.marked * (1 - p) ** (4 - self.marked)
 
@@ -158,15 +168,15 @@ class Throw:
     def __repr__(self) -> str:
         return f"Throw('{self._text}')"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Throw):
             return self.code == other.code
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(("Throw", self.code))
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> bool:
         if isinstance(other, Throw):
             return self.code < other.code
         return NotImplemented
@@ -176,7 +186,7 @@ Throw._ALL = tuple(Throw._make(c) for c in range(16))
 _BY_TEXT = {str(t): t for t in Throw._ALL}
 
 
-def _table_rows():
+def _table_rows() -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[bool, ...]]]:
     values, extras = {}, {}
     for table in TABLES:
         v, e = [], []
@@ -207,22 +217,34 @@ def _check_table(table: str) -> str:
     return table
 
 
-def _throw(throw) -> Throw:
+def _throw(throw: Throw | str) -> Throw:
     return throw if isinstance(throw, Throw) else Throw(throw)
 
 
-def value(throw, table: str = "sahe") -> int:
+def value(throw: Throw | str, table: str = "sahe") -> int:
     """How many spaces the throw moves the awl under ``table``."""
     return VALUES[_check_table(table)][_throw(throw).code]
 
 
-def earns_extra(throw, table: str = "sahe") -> bool:
+def earns_extra(throw: Throw | str, table: str = "sahe") -> bool:
     """Whether the table gives the thrower another throw (before any board effect)."""
     return EXTRAS[_check_table(table)][_throw(throw).code]
 
 
-def parse_bias(p) -> Fraction:
-    """A stick bias as an exact Fraction in [0, 1]: Fraction, int, or a string like '1/3'.
+#: The longest bias text accepted; text is a fraction ``a/b`` or a decimal, no exponent
+#: (an exponent such as ``1e-999999999`` would take for ever to turn into a fraction).
+MAX_BIAS_TEXT = 40
+_BIAS_TEXT = re.compile(r"(?=.{1,%d}$)(\d+\s*/\s*\d+|\d*\.?\d+)" % MAX_BIAS_TEXT, re.ASCII)
+
+
+def _quote(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def parse_bias(p: Bias) -> Fraction:
+    """A stick bias as an exact Fraction in [0, 1]: Fraction, int, float or text such as
+    ``1/3`` or ``0.25`` (at most :data:`MAX_BIAS_TEXT` characters, no exponent).
 
     Floats are taken at their exact binary value. OptionError if not a number in [0, 1].
     """
@@ -232,17 +254,23 @@ def parse_bias(p) -> Fraction:
         try:
             if isinstance(p, bool):
                 raise TypeError
+            if isinstance(p, str) and not _BIAS_TEXT.fullmatch(p.strip()):
+                raise ValueError
             f = Fraction(p.strip() if isinstance(p, str) else p)
         except (TypeError, ValueError, ZeroDivisionError, OverflowError):
             raise OptionError(
-                f"{p!r} is not a stick bias: expected a fraction from 0 to 1, like 1/2", input=p
+                f"{_quote(p)} is not a stick bias: expected a fraction from 0 to 1 such as "
+                f"1/2 or 0.25 (at most {MAX_BIAS_TEXT} characters)",
+                input=_quote(p),
             ) from None
     if not 0 <= f <= 1:
-        raise OptionError(f"{p!r} is not a stick bias: it must lie between 0 and 1", input=p)
+        raise OptionError(
+            f"{_quote(p)} is not a stick bias: it must lie between 0 and 1", input=_quote(p)
+        )
     return f
 
 
-def throw_probabilities(table: str = "sahe", p=HALF) -> dict:
+def throw_probabilities(table: str = "sahe", p: Bias = HALF) -> dict[Throw, Fraction]:
     """{Throw: probability} for the 16 throws (the table does not change them; it is checked)."""
     _check_table(table)
     p = parse_bias(p)
@@ -250,7 +278,7 @@ def throw_probabilities(table: str = "sahe", p=HALF) -> dict:
     return {t: p**t.marked * q ** (4 - t.marked) for t in Throw._ALL}
 
 
-def value_probabilities(table: str = "sahe", p=HALF) -> dict:
+def value_probabilities(table: str = "sahe", p: Bias = HALF) -> dict[int, Fraction]:
     """{value: probability}, values in increasing order."""
     out: dict = {}
     row = VALUES[_check_table(table)]
@@ -259,7 +287,7 @@ def value_probabilities(table: str = "sahe", p=HALF) -> dict:
     return {v: Fraction(out[v]) for v in sorted(out)}
 
 
-def marked_probabilities(p=HALF) -> dict:
+def marked_probabilities(p: Bias = HALF) -> dict[int, Fraction]:
     """{k: probability that exactly k sticks show their mark}, k = 0..4."""
     out = {k: Fraction(0) for k in range(5)}
     for t, pr in throw_probabilities("sahe", p).items():
@@ -267,13 +295,13 @@ def marked_probabilities(p=HALF) -> dict:
     return out
 
 
-def extra_throw_probability(table: str = "sahe", p=HALF) -> Fraction:
+def extra_throw_probability(table: str = "sahe", p: Bias = HALF) -> Fraction:
     """Probability that a throw earns another throw under ``table`` (before board effects)."""
     row = EXTRAS[_check_table(table)]
     return sum((pr for t, pr in throw_probabilities(table, p).items() if row[t.code]), Fraction(0))
 
 
-def event_probability(table: str, event: str, p=HALF) -> Fraction:
+def event_probability(table: str, event: str, p: Bias = HALF) -> Fraction:
     """Probability of ``event``: ``"value N"``, ``"marked K"``, ``"extra-throw"`` or a throw ``"0001"``.
 
     This is the vocabulary of the site's ``answer`` blocks (``check: probability``).
@@ -297,7 +325,7 @@ def event_probability(table: str, event: str, p=HALF) -> Fraction:
     )
 
 
-def seeded_throw(seed: int, index: int, p=HALF) -> Throw:
+def seeded_throw(seed: int, index: int, p: Bias = HALF) -> Throw:
     """Throw number ``index`` (0-based) of the game seeded with ``seed``; stateless."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionError(f"seed {seed!r} is not an integer", input=seed)
@@ -306,7 +334,7 @@ def seeded_throw(seed: int, index: int, p=HALF) -> Throw:
     return Throw.random(Rng(splitmix64_at(seed & MASK64, index)), p)
 
 
-def throws_from_seed(seed: int, p=HALF, start: int = 0):
+def throws_from_seed(seed: int, p: Bias = HALF, start: int = 0) -> Iterator[Throw]:
     """Generator of the seeded game's throws from number ``start`` on (endless)."""
     p = parse_bias(p)
     index = start

@@ -1,6 +1,6 @@
 """Awithlaknannai engine: boards, rules, notation, the end, records, perft goldens.
 
-Expected move sets below were worked out by hand from ``shared/rules/awithlaknannai.md``
+Expected move sets below were worked out by hand from ``spec/awithlaknannai.md``
 (coordinates and lines of "The boards", the leap rules of "Moves"); the reasoning is in
 the comments. ``test_awithlaknannai_reference.py`` cross-checks the engine against an
 independent implementation on random positions.
@@ -19,7 +19,7 @@ m5, with neighbours m4 t4 t5 (White) and m6 b4 b5 (Black)):
   b4-m5: t5xb4 and the step m4-b4 (2); after b5-m5: t4xb5, t6xb5 and no step into b5
   (its neighbours b4 b6 m5 m6 are Black) (2). 3 + 2 + 2 = 7.
 * depth 1, bent: b3 leaps m4 and lands on m5 (m5 is joined to m4 and not to b3), so
-  capture is possible and compulsory: 1 (the rules file: "b3xm5"). Depth 2: the empty
+  capture is possible and compulsory: 1 (the specification: "b3xm5"). Depth 2: the empty
   points are b3 and m4; White can land on m4 only over m5 from t5 (t4 is joined to m4,
   so t4 over m5 is not a bent leap), and on b3 only over b2 from m2 (m3 is joined to
   b3): m2xb3, t5xm4, nothing continues -> 2.
@@ -141,7 +141,7 @@ def test_rulesets_table():
         get_ruleset("chess")
 
 
-# -- the rules file's worked examples --------------------------------------------------
+# -- the specification's worked examples --------------------------------------------------
 
 
 def test_worked_examples():
@@ -173,7 +173,7 @@ def test_perft_golden(ruleset):
 
 
 def test_perft_first_depths_by_hand():
-    assert GOLDEN["culin"]["nodes"][:5] == [3, 4, 9, 23, 76]  # the rules file
+    assert GOLDEN["culin"]["nodes"][:5] == [3, 4, 9, 23, 76]  # the specification
     assert GOLDEN["open"]["nodes"][:2] == [3, 4]
     assert GOLDEN["kolowis"]["nodes"][:2] == [3, 4]
     assert GOLDEN["ludii"]["nodes"][:2] == [3, 7]

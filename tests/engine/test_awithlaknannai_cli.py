@@ -1,4 +1,4 @@
-"""The Awithlaknannai command line, exactly as ``shared/rules/awithlaknannai.md`` words it:
+"""The Awithlaknannai command line, exactly as ``spec/awithlaknannai.md`` words it:
 JSON on stdout; bad input -> exit 2, one line on stderr naming it, nothing on stdout."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Cross-check the engine against a slow, independent reading of the rules file.
+"""Cross-check the engine against a slow, independent reading of the specification.
 
-``Ref`` below is written straight from ``shared/rules/awithlaknannai.md`` with point
+``Ref`` below is written straight from ``spec/awithlaknannai.md`` with point
 names, dicts and recursion, sharing no code with ``engine.awithlaknannai`` (no bit masks,
 no shift tables, no interning). Two implementations that agree on perft from every
 start and on the full legal-move sets of many random positions play the same game; the
@@ -25,7 +25,7 @@ from engine.awithlaknannai import Game, Position, Record, random_playout
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "awithlaknannai" / "perft.json"
 
-RULES = {  # name: (board, compulsory, multiple, leap)  -- the rules file's table
+RULES = {  # name: (board, compulsory, multiple, leap)  -- the specification's table
     "culin": ("mosona", True, True, "straight"),
     "open": ("mosona-open", True, True, "straight"),
     "bent": ("mosona", True, True, "bent"),
@@ -36,7 +36,7 @@ RULES = {  # name: (board, compulsory, multiple, leap)  -- the rules file's tabl
 
 @functools.cache
 def ref_board(kind):
-    """(rows of names, coords, set of frozenset lines) from the rules file's text."""
+    """(rows of names, coords, set of frozenset lines) from the specification's text."""
     if kind == "kolowis":
         top = ["t%d" % i for i in range(1, 17)]
         mid = ["m%d" % j for j in range(1, 16)]
@@ -167,7 +167,7 @@ class Ref:
         return steps + leaps
 
     def notation(self, move):
-        """The rules file: a leapt point goes in brackets where two different pieces could
+        """The specification: a leapt point goes in brackets where two different pieces could
         be leapt on the way to the same landing point (pieces leapt before are gone)."""
         path, caps = move
         if not caps:

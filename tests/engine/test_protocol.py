@@ -98,7 +98,7 @@ def test_load_recognises_the_game_from_the_record():
 
 # ----------------------------------------------------------------------------- Zohn Ahl
 
-WORKED = [  # shared/rules/zohn-ahl.md, "Worked examples"
+WORKED = [  # spec/zohn-ahl.md, "Worked examples"
     ("kiowa", None, "1111 0000 1110", [1, 1], [3, 5], 1, [False, False]),
     ("kiowa", None, "0000 0000 0000 0000 1100", [3, 1], [5, 3], 1, [False, False]),
     ("culin", None, "0000 0000 0000 0000 1000 1000", [32, 2], [4, 4], 0, [False, False]),
@@ -240,7 +240,7 @@ def notations(view):
 
 
 def test_awithlaknannai_worked_examples():
-    # shared/rules/awithlaknannai.md, "Worked examples"
+    # spec/awithlaknannai.md, "Worked examples"
     start = ok("awithlaknannai.new", {"ruleset": "culin"})
     assert notations(start) == ["b4-m5", "b5-m5", "m6-m5"]
     assert start["position"] == "WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0" and start["to_move"] == 0
@@ -383,3 +383,76 @@ def test_throw_reports_where_the_awl_started():
     after = ok("zohn-ahl.throw", {"record": view["record"], "throw": "1100"})
     assert after["from_space"] == 1 and after["physical_from"] == 40
     assert after["events"] == after["events_by_throw"][-1]
+
+
+# ----------------------------------------------------------------------------- draw
+
+
+def test_a_throw_with_draw_carries_the_board_drawn_from_the_same_game():
+    start = ok("zohn-ahl.new", {"options": {"ruleset": "globe"}})
+    assert "svg" not in start
+    after = ok(
+        "zohn-ahl.throw", {"record": start["record"], "throw": "1111", "draw": {"lang": "fr"}}
+    )
+    alone = ok("svg", {"game": "zohn-ahl", "record": after["record"], "lang": "fr"})
+    assert after["svg"].startswith("<svg") and after["svg"] == alone["svg"]
+    assert 'lang="fr"' in after["svg"] or 'xml:lang="fr"' in after["svg"]
+
+
+def test_every_view_command_accepts_draw():
+    z = ok("zohn-ahl.new", {"throws": "1111 0000", "draw": {"lang": "en"}})
+    assert z["svg"].startswith("<svg")
+    for cmd in ("zohn-ahl.load", "zohn-ahl.undo", "load"):
+        assert ok(cmd, {"record": z["record"], "draw": {"lang": "en"}})["svg"].startswith("<svg")
+    a = ok("awithlaknannai.new", {"moves": "m6-m5", "draw": {"lang": "en"}})
+    for cmd in ("awithlaknannai.load", "awithlaknannai.undo", "load"):
+        assert ok(cmd, {"record": a["record"], "draw": {"lang": "en"}})["svg"].startswith("<svg")
+
+
+def test_a_move_with_draw_is_one_round_trip_and_can_flip_the_board():
+    start = ok("awithlaknannai.new", {"ruleset": "culin"})
+    played = ok(
+        "awithlaknannai.play",
+        {"record": start["record"], "move": "m6-m5", "draw": {"lang": "en", "flip": True}},
+    )
+    alone = ok("svg", {"game": "awithlaknannai", "record": played["record"], "flip": True})
+    assert played["svg"] == alone["svg"]
+    unflipped = ok("awithlaknannai.load", {"record": played["record"], "draw": {"lang": "en"}})
+    assert unflipped["svg"] != played["svg"]
+
+
+def test_the_computer_move_view_carries_the_drawing():
+    start = ok("awithlaknannai.new", {"ruleset": "culin", "moves": "m6-m5"})
+    result = ok(
+        "awithlaknannai.ai",
+        {"record": start["record"], "level": "easy", "node_limit": 200, "draw": {"lang": "fr"}},
+    )
+    assert result["move"]["notation"] == "m4xm6"
+    assert result["view"]["svg"].startswith("<svg") and "svg" not in result
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [{"lang": "de"}, {"lang": "en", "flip": "yes"}, {"colour": "red"}, "en", {"lang": 3}],
+)
+def test_a_bad_draw_argument_is_a_request_error(draw):
+    err = error("zohn-ahl.new", {"draw": draw})
+    assert err["kind"] == "request" and "draw" in err["where"]
+
+
+# ----------------------------------------------------------------------------- input is data
+
+
+def test_page_input_never_becomes_code(tmp_path):
+    """Python written into any argument is read as data (and refused), never run."""
+    marker = tmp_path / "ran"
+    code = f"__import__('pathlib').Path({str(marker)!r}).touch()"
+    for cmd in protocol.COMMANDS:
+        args = {name: code for name in ("record", "throw", "throws", "move", "moves", "level")}
+        args.update(options={"ruleset": code}, ruleset=code, position=code, game=code)
+        reply = call(cmd, args)
+        assert reply["ok"] is False or cmd == "ping", (cmd, reply)
+        assert reply["ok"] is True or reply["error"]["kind"] != "internal", (cmd, reply)
+    reply = call(code, {})
+    assert reply["error"]["kind"] == "request"
+    assert not marker.exists()

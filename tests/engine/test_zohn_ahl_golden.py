@@ -3,10 +3,10 @@
 Format (also in tests/data/zohn_ahl/README.md): a JSON list of games
 ``{name, record, covers, prefix, notes, steps: [{throw, state, events}]}`` where ``state`` is
 ``State.to_dict()`` after the throw and ``events`` the kinds of its events, in order.
-The same file is replayed inside Pyodide by H3's Node runner.
+The same file is replayed inside Pyodide by the Node runner (tests/pyodide/run.mjs).
 
 How the games were checked by hand: every step of every game was read against
-shared/rules/zohn-ahl.md (the ``notes`` field of each game keeps the reasoning for the
+spec/zohn-ahl.md (the ``notes`` field of each game keeps the reasoning for the
 tricky throws). A few of them, written out:
 
 * printable-lose-throw-random, throw 10: side 0 at 11 throws 0000 (10, throw again) and
@@ -25,7 +25,7 @@ tricky throws). A few of them, written out:
   counter and side 1 wins at once.
 
 Beyond the golden file, :func:`reference_step` below is a second, deliberately literal
-reading of the rules file (dicts and plain conditions, written from the text, sharing no
+reading of the specification (dicts and plain conditions, written from the text, sharing no
 code or tables with the engine). The golden games and many random games are replayed with
 both and must agree.
 """
@@ -46,7 +46,7 @@ GAMES = json.loads(GOLDEN.read_text(encoding="utf-8"))
 
 
 def reference_throw(throw: str, ruleset: str):
-    """(value, throws again) read straight from the rules file's table."""
+    """(value, throws again) read straight from the specification's table."""
     k = throw.count("1")
     sahe = throw[3] == "1"
     if ruleset == "culin":
@@ -70,7 +70,7 @@ def reference_start(ruleset: str, n: int) -> dict:
 
 
 def reference_step(ruleset: str, gully: str, st: dict, throw: str) -> dict:
-    """One throw by a literal reading of shared/rules/zohn-ahl.md."""
+    """One throw by a literal reading of spec/zohn-ahl.md."""
     st = copy.deepcopy(st)
     me = st["to_move"]
     assert me is not None

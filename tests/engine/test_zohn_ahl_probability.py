@@ -1,6 +1,6 @@
 """Exact probabilities of throws, values and extra throws, for fair and biased sticks.
 
-The expected values are worked out by hand from the tables of shared/rules/zohn-ahl.md:
+The expected values are worked out by hand from the tables of spec/zohn-ahl.md:
 with fair sticks each of the 16 throws has probability 1/16; with bias p (q = 1 - p) a throw
 with k marks has probability p^k q^(4-k).
 

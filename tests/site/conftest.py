@@ -10,7 +10,7 @@
   (``build_scripts/serve.py``, what ``make serve`` runs: gzip, types, headers), e.g.
   ``http://127.0.0.1:41234/`` (with the trailing slash), the address the build was made for.
 - ``browser`` (session): headless Debian Chromium through Playwright, with the launch
-  flags of ``shared/design/notes.md``; ``page`` (function): a fresh page whose
+  flags that Pyodide needs in a headless browser; ``page`` (function): a fresh page whose
   ``page.requests`` lists every URL it (and its workers) asked for. Its context blocks the
   service worker (``tests/site/test_offline.py`` tests it): the site's background download
   for offline use would mix with the requests the other tests count.

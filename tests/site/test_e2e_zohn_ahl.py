@@ -144,7 +144,7 @@ def test_french_page(visit):
              "Rouge arrive sur la rive du ruisseau et tombe dedans : retour au départ, un jeton pour Vert"]),
 ])
 def test_a_game_from_a_link_is_told_throw_by_throw(visit, lang, words):
-    # the rules file's first worked example: 6 and again, 10 and again, 3 lands on 20
+    # the specification's first worked example: 6 and again, 10 and again, 3 lands on 20
     record = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1111 0000 1110"})
     page, board = open_board(visit, lang + PAGE, record=record)
     board.locator("details.board-log summary").click()

@@ -69,7 +69,7 @@ def test_the_engine_in_the_browser_plays_the_rules_and_reports_errors(page, site
         const thrown = await engine.call('zohn-ahl.throw', {record: '[Game "zohn-ahl"]\\n[Ruleset "kiowa"]', throw: '1111'});
         return {legal: view.legal.map(m => m.notation), refused, thrown};
     }""", [_client_url(site_url), START_MS])
-    assert result["legal"] == ["m4xm6"]  # shared/rules/awithlaknannai.md, worked example
+    assert result["legal"] == ["m4xm6"]  # spec/awithlaknannai.md, worked example
     assert result["refused"]["name"] == "EngineError" and result["refused"]["kind"] == "move"
     assert "b1-b2" in result["refused"]["message"]
     assert result["thrown"]["value"] == 6 and result["thrown"]["path"] == [2, 3, 4, 5, 6, 7]
@@ -160,7 +160,7 @@ def test_wasm_served_with_the_wrong_type_hits_the_start_limit(page, site_dir, se
         try { await engine.ready; return {ok: true}; }
         catch (err) { return {name: err.name, code: err.code, message: err.message}; }
     }""", _client_url(base))
-    # Pyodide never finishes and reports nothing (shared/design/notes.md): the time limit
+    # Pyodide never finishes and reports nothing: the time limit
     # is what tells the reader what went wrong.
     assert result.get("name") == "EngineUnavailable", result
     assert result["code"] == "start-timeout"

@@ -5,7 +5,7 @@ sticks) chosen as the shortest game among the first seeds that covers the effect
 for it, or a hand-made opening continued with seeded throws. The games were checked by
 hand reasoning (see the notes in each entry and in tests/engine/test_zohn_ahl_golden.py)
 and are replayed by an independent literal reading of the rules in that test. Do not
-regenerate unless the rules file changes; then check the new games by hand again.
+regenerate unless the specification changes; then check the new games by hand again.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ CONFIGS = [
 ]
 
 
-# Worked examples of shared/rules/zohn-ahl.md (unfinished games; no seed).
+# Worked examples of spec/zohn-ahl.md (unfinished games; no seed).
 WORKED = [
     ("worked-kiowa-creek", Options("kiowa"), "1111 0000 1110"),
     ("worked-kiowa-circuit", Options("kiowa"), "0000 0000 0000 0000 1100"),
