@@ -57,8 +57,13 @@ def _wait_kept(page, count):
 
 
 def _play_a_move(page):
+    """On the page's first Awithlaknannai board: a new game between two people, one move."""
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="opponent"]').select_option("person")
+    board.locator('[data-action="new"]').click()
+    page.wait_for_function(
+        "b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle()
+    )
     for point in ("m6", "m5"):
         board.locator(f'[data-point="{point}"]').click()
     page.wait_for_function(
@@ -102,7 +107,7 @@ def test_after_a_first_visit_every_page_opens_and_a_board_plays_offline(
             assert response.from_service_worker, rel
             assert page.title() == _title(site_dir, rel), rel
         assert failed == []
-        page.goto(site_url + "fr/awithlaknannai/rules/")
+        page.goto(site_url + "fr/awithlaknannai/")
         _play_a_move(page)
         # A page the site does not have: the kept "page not found", not the browser's error.
         response = page.goto(site_url + "fr/no-such-page/")
