@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import sys
 import threading
@@ -86,6 +87,16 @@ def _wait_for(url: str, timeout: float = 20.0) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
+
+
+def _built_site_url(folder: Path) -> str:
+    """The ``site_url`` the site was built with: the first address in its sitemap (for
+    tests that start servers of their own)."""
+    sitemap = Path(folder) / "sitemap.xml"
+    if not sitemap.is_file():
+        return ""
+    match = re.search(r"<loc>(.*?)</loc>", sitemap.read_text(encoding="utf-8"))
+    return match.group(1) if match else ""
 
 
 class _SiteHandler(SiteHandler):
