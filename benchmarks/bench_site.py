@@ -18,6 +18,11 @@ For each kind of page -- no board, a Zohn Ahl board, an Awithlaknannai board:
 - ``loads_python``: whether the page asked for Pyodide at all (pages without a board
   must not).
 
+``python_start`` (:func:`measure_python_start`): a board page's ``first_visit``, a
+``new_tab``, a ``return_visit`` and a ``lesson_link_later`` in one profile, each with its
+bytes, its time until playable and the worker's account of its start (a normal start, or
+a restore of the memory snapshot the first visit left in the browser; the stages in ms).
+
 Bytes are counted by the server as it writes them (status line, headers and body), so a
 file served from the browser's cache costs nothing and a 304 only its headers. The server
 is Python's ``http.server``, which does not compress; ``bytes_gzip`` estimates what a host
@@ -352,6 +357,74 @@ def _one_kind(playwright, base, counter, kind, first, second):
     return out
 
 
+# The board page of the Python start-up figures, and a lesson page with a board reached
+# later (another tab, every other one closed).
+RUNTIME_PAGE = "/awithlaknannai/"
+LESSON_PAGE = "/zohn-ahl/rules/"
+
+ENGINE_INFO = r"""async () => {
+    const boards = document.querySelector('script[src*="boards.js"]');
+    const client = boards && await import(boards.src.replace(/boards\.js.*$/, "engine-client.js"))
+        .catch(() => null);
+    if (!client) return null;
+    const engine = client.getEngine();
+    const info = await engine.ready;
+    const snapshot = await Promise.race([engine.snapshot,
+        new Promise((ok) => setTimeout(() => ok({status: "not saved within 30 s"}), 30000))]);
+    return {start: info.start, startup_ms: info.startup_ms, stages: info.stages, snapshot};
+}"""
+
+
+def _runtime_visit(page, base, counter, path):
+    """Open ``path`` in ``page``: bytes, time until playable, and how Python started."""
+    counter.reset()
+    page.goto(base + path)
+    marks = _wait_marks(page, True)
+    page.wait_for_load_state("networkidle")
+    snap = counter.snapshot()
+    return {
+        "bytes": snap["bytes"],
+        "bytes_gzip": snap["bytes_gzip"],
+        "requests": snap["requests"],
+        "board_playable_ms": _round(marks["ready"]),
+        "python": page.evaluate(ENGINE_INFO),
+        "largest": snap["largest"][:3],
+    }
+
+
+def measure_python_start(playwright, base, counter) -> dict:
+    """A board page in a new browser profile: ``first_visit`` (empty cache, normal start,
+    after which the worker keeps a snapshot), ``new_tab`` (a second tab of the same page
+    while the first is open), ``return_visit`` (every tab closed, the page opened again)
+    and ``lesson_link_later`` (then another page with a board): bytes (raw and gzip
+    estimate), time until playable, and the worker's own account (``start``: "normal" or
+    "snapshot", the milliseconds of each stage, what became of the snapshot)."""
+    profile = tempfile.TemporaryDirectory(prefix="bench-profile-")
+    context = playwright.chromium.launch_persistent_context(
+        profile.name,
+        executable_path=CHROMIUM,
+        args=FLAGS,
+        headless=True,
+        viewport={"width": 1280, "height": 1000},
+    )
+    context.add_init_script(INIT_SCRIPT)
+    out = {"page": RUNTIME_PAGE, "lesson_page": LESSON_PAGE}
+    try:
+        first = context.pages[0] if context.pages else context.new_page()
+        out["first_visit"] = _runtime_visit(first, base, counter, RUNTIME_PAGE)
+        out["new_tab"] = _runtime_visit(context.new_page(), base, counter, RUNTIME_PAGE)
+        for page in list(context.pages):
+            page.close()
+        out["return_visit"] = _runtime_visit(context.new_page(), base, counter, RUNTIME_PAGE)
+        for page in list(context.pages):
+            page.close()
+        out["lesson_link_later"] = _runtime_visit(context.new_page(), base, counter, LESSON_PAGE)
+    finally:
+        context.close()
+        profile.cleanup()
+    return out
+
+
 def measure(log=None) -> dict:
     """Measure every kind of page; returns a JSON-ready dict (see the module docstring)."""
     log = log or (lambda msg: print(f"[bench_site] {msg}", file=sys.stderr))
@@ -381,6 +454,11 @@ def measure(log=None) -> dict:
                 except Exception as exc:  # a page that fails is reported, the rest goes on
                     result[kind] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
                 log(f"  done in {time.perf_counter() - started:.1f} s")
+            log(f"measuring Python's start: {RUNTIME_PAGE}, new tab, return visit, {LESSON_PAGE}")
+            try:
+                result["python_start"] = measure_python_start(p, base, counter)
+            except Exception as exc:  # reported, like a page that fails
+                result["python_start"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
     finally:
         server.shutdown()
         server.server_close()

@@ -3,19 +3,32 @@
 Layout in the site (all same-origin, no query strings: Pyodide rejects them in a wheel URL)::
 
     assets/runtime/manifest.json                      read by docs/assets/js/engine-worker.mjs
-    assets/runtime/pyodide/<the five runtime files>   copied from node_modules/pyodide
+    assets/runtime/pyodide/<pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm>
+    assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library
     assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl
 
 ``manifest.json``::
 
     {"engine": "0.1.0", "pyodide": "314.0.7", "hash": "<12 hex digits>",
-     "indexURL": "pyodide/", "wheel": "engine/<hash>/zohn_ahl_engine-0.1.0-py3-none-any.whl",
-     "files": {"pyodide.asm.wasm": <bytes>, ...}}
+     "runtime": "<12 hex digits>", "indexURL": "pyodide/",
+     "stdlib": "stdlib/<hash>/python_stdlib.zip",
+     "wheel": "engine/<hash>/zohn_ahl_engine-0.1.0-py3-none-any.whl",
+     "lock": {"info": {...}, "packages": {}},
+     "files": {"pyodide/pyodide.asm.wasm": <bytes>, ...}}
 
-URLs in the manifest are relative to the manifest itself. ``hash`` is computed from the
-engine's source files, so a new engine gets a new wheel URL (no stale cache) and an
-unchanged engine keeps its URL. Only the five files Pyodide needs are copied, never the
-whole npm folder (its README and console pages would otherwise become part of the site).
+URLs in the manifest (and the keys of ``files``, every file the runtime may fetch) are
+relative to the manifest itself. ``hash`` is computed from the engine's source files, so
+a new engine gets a new wheel URL (no stale cache) and an unchanged engine keeps its URL;
+``runtime`` from the Pyodide files, the trimmed standard library and the lock, so that the
+worker's memory snapshot of a started interpreter (kept in the reader's browser) is only
+restored by the very runtime and engine that made it.
+
+The site ships less than the npm package: only the three files Pyodide's start needs,
+never the whole npm folder (its README and console pages would otherwise become part of
+the site); the standard library trimmed to the files the engine and Pyodide use
+(:mod:`build_scripts.stdlib`); and no ``pyodide-lock.json``: the worker passes the lock
+from the manifest, with its ``info`` (which Pyodide checks) and no packages (the engine
+loads none).
 """
 
 from __future__ import annotations
@@ -29,17 +42,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+from build_scripts import stdlib
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_SOURCES = PYODIDE_FILES + ("python_stdlib.zip", "pyodide-lock.json")
 RUNTIME = Path("assets") / "runtime"
 CACHE = ROOT / "build" / "engine-wheel"
+STDLIB_CACHE = ROOT / "build" / "stdlib"
 
 
 class RuntimeInstallError(RuntimeError):
@@ -120,15 +131,41 @@ def build_wheel(digest: str) -> Path:
     return target
 
 
-def _prune_cache(keep: str, count: int = 4) -> None:
-    """Keep the wheel cache small: the current hash and the few most recent others."""
+def _prune_cache(keep: str, count: int = 4, cache: Path = CACHE) -> None:
+    """Keep a cache small: the current hash and the few most recent others."""
     others = sorted(
-        (p for p in CACHE.iterdir() if p.is_dir() and p.name != keep),
+        (p for p in cache.iterdir() if p.is_dir() and p.name != keep),
         key=lambda p: p.stat().st_mtime,
         reverse=True,
     )
     for old in others[count - 1 :]:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def _file_digest(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(Path(path).read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:12]
+
+
+def trimmed_stdlib() -> Path:
+    """The trimmed standard library zip (cached by the hash of the source zip, the list
+    and the code that trims)."""
+    digest = _file_digest(PYODIDE_DIR / "python_stdlib.zip", stdlib.LIST, Path(stdlib.__file__))
+    target = STDLIB_CACHE / digest / "python_stdlib.zip"
+    if not target.is_file():
+        stdlib.trim(PYODIDE_DIR / "python_stdlib.zip", target)
+        _prune_cache(keep=digest, cache=STDLIB_CACHE)
+    return target
+
+
+def lock() -> dict:
+    """Pyodide's lock without its packages: the interpreter checks ``info``, the engine
+    loads no package."""
+    full = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return {"info": full["info"], "packages": {}}
 
 
 def _copy_if_changed(src: Path, dst: Path) -> None:
@@ -142,11 +179,19 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
+def _replace_versions(folder: Path, keep: str) -> None:
+    """Remove the other versions (sub-folders) of ``folder`` left by an earlier build."""
+    if folder.exists():
+        for old in folder.iterdir():
+            if old.name != keep:
+                shutil.rmtree(old, ignore_errors=True)
+
+
 def install_runtime(site_dir: Path) -> dict:
     """Copy Pyodide and the engine wheel into ``site_dir`` and write the manifest; return it."""
     site_dir = Path(site_dir)
     runtime = site_dir / RUNTIME
-    missing = [name for name in PYODIDE_FILES if not (PYODIDE_DIR / name).is_file()]
+    missing = [name for name in PYODIDE_SOURCES if not (PYODIDE_DIR / name).is_file()]
     if missing:
         raise RuntimeInstallError(
             f"node_modules/pyodide lacks {', '.join(missing)}: run 'npm ci' (make setup) first"
@@ -154,22 +199,33 @@ def install_runtime(site_dir: Path) -> dict:
     sizes = {}
     for name in PYODIDE_FILES:
         _copy_if_changed(PYODIDE_DIR / name, runtime / "pyodide" / name)
-        sizes[name] = (PYODIDE_DIR / name).stat().st_size
+        sizes[f"pyodide/{name}"] = (PYODIDE_DIR / name).stat().st_size
+    for stale in ("python_stdlib.zip", "pyodide-lock.json"):  # shipped by older builds
+        (runtime / "pyodide" / stale).unlink(missing_ok=True)
+    zipped = trimmed_stdlib()
+    lock_data = lock()
+    runtime_hash = _file_digest(*(PYODIDE_DIR / n for n in PYODIDE_FILES), zipped)
+    runtime_hash = hashlib.sha256(
+        (runtime_hash + json.dumps(lock_data, sort_keys=True)).encode()
+    ).hexdigest()[:12]
+    stdlib_path = f"stdlib/{runtime_hash}/python_stdlib.zip"
+    _replace_versions(runtime / "stdlib", runtime_hash)
+    _copy_if_changed(zipped, runtime / stdlib_path)
+    sizes[stdlib_path] = zipped.stat().st_size
     digest = source_hash()
     wheel = build_wheel(digest)
-    engine_dir = runtime / "engine"
-    if engine_dir.exists():
-        for old in engine_dir.iterdir():
-            if old.name != digest:
-                shutil.rmtree(old, ignore_errors=True)
-    _copy_if_changed(wheel, engine_dir / digest / wheel.name)
-    sizes[wheel.name] = wheel.stat().st_size
+    _replace_versions(runtime / "engine", digest)
+    _copy_if_changed(wheel, runtime / "engine" / digest / wheel.name)
+    sizes[f"engine/{digest}/{wheel.name}"] = wheel.stat().st_size
     manifest = {
         "engine": engine_version(),
         "pyodide": pyodide_version(),
         "hash": digest,
+        "runtime": runtime_hash,
         "indexURL": "pyodide/",
+        "stdlib": stdlib_path,
         "wheel": f"engine/{digest}/{wheel.name}",
+        "lock": lock_data,
         "files": sizes,
     }
     (runtime / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

@@ -12,13 +12,21 @@
 // The engine is copied as source files (not unpacked from a wheel) so that a test run
 // needs no build step; the site loads the same files from a wheel.
 //
+// Options, through the environment (the defaults run the whole runtime of the npm package):
+//   PYODIDE_STDLIB_ZIP=path    the standard library zip to start with (e.g. the site's
+//                              trimmed one) instead of the package's python_stdlib.zip;
+//   PYODIDE_ENGINE_WHEEL=path  install the engine as the site's worker does, by unpacking
+//                              this wheel into site-packages, instead of copying its sources;
+//   PYODIDE_IMPORTS_OUT=path   after the script, write there (JSON) the names of the
+//                              standard library zip's files whose modules were imported.
+//
 // Exit status: the script's (0 on success, 1 on an uncaught exception, SystemExit's
 // code otherwise); 3 if Pyodide fails to start or does not start within
 // PYODIDE_START_TIMEOUT seconds (default 60); 2 for bad usage.
 //
 // Also importable: `runInPyodide(script, args)` returns the exit status.
 
-import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -52,10 +60,31 @@ async function startPyodide() {
     timer = setTimeout(() => reject(new Error(`Pyodide did not start within ${limit / 1000} s`)), limit);
   });
   try {
-    return await Promise.race([loadPyodide({ indexURL: PYODIDE_DIR + "/" }), timeout]);
+    const options = { indexURL: PYODIDE_DIR + "/" };
+    if (process.env.PYODIDE_STDLIB_ZIP) options.stdLibURL = resolve(process.env.PYODIDE_STDLIB_ZIP);
+    return await Promise.race([loadPyodide(options), timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+// The standard library zip's files whose modules are loaded (their spec's origin lies
+// inside the zip), sorted; packages bring their __init__.py.
+function importedFromStdlib(pyodide) {
+  const names = pyodide.runPython(`
+import sys
+_zip = next(p for p in sys.path if p.endswith(".zip")) + "/"
+sorted({
+    m.__spec__.origin[len(_zip):]
+    for m in list(sys.modules.values())
+    if getattr(m, "__spec__", None) is not None
+    and isinstance(m.__spec__.origin, str)
+    and m.__spec__.origin.startswith(_zip)
+})
+`);
+  const out = names.toJs();
+  names.destroy();
+  return out;
 }
 
 export async function runInPyodide(script, args = []) {
@@ -75,7 +104,14 @@ export async function runInPyodide(script, args = []) {
   pyodide.setStderr(write(process.stderr));
 
   const FS = pyodide.FS;
-  for (const file of engineFiles(join(REPO, "engine"))) writeInto(FS, file);
+  const wheel = process.env.PYODIDE_ENGINE_WHEEL;
+  if (wheel) {
+    // The worker's way (docs/assets/js/engine-worker.mjs): unpack into site-packages.
+    const sitePackages = pyodide.pyimport("sys").path.toJs().find((p) => p.endsWith("site-packages"));
+    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+  } else {
+    for (const file of engineFiles(join(REPO, "engine"))) writeInto(FS, file);
+  }
   const scriptPath = resolve(script);
   writeInto(FS, scriptPath);
   const argv = [scriptPath];
@@ -91,10 +127,12 @@ export async function runInPyodide(script, args = []) {
   pyodide.globals.set("_runner_argv", pyodide.toPy(argv));
   pyodide.globals.set("_runner_repo", REPO.split(sep).join("/"));
   pyodide.globals.set("_runner_start_seconds", startSeconds);
+  pyodide.globals.set("_runner_wheel", Boolean(wheel));
   const code = await pyodide.runPythonAsync(`
 import os, runpy, sys, traceback
 sys.argv = list(_runner_argv)
-sys.path.insert(0, _runner_repo)
+if not _runner_wheel:
+    sys.path.insert(0, _runner_repo)
 os.environ["PYODIDE_START_SECONDS"] = str(_runner_start_seconds)
 _runner_status = 0
 try:
@@ -114,6 +152,9 @@ sys.stdout.flush()
 sys.stderr.flush()
 _runner_status
 `);
+  if (process.env.PYODIDE_IMPORTS_OUT) {
+    writeFileSync(process.env.PYODIDE_IMPORTS_OUT, JSON.stringify(importedFromStdlib(pyodide)) + "\n");
+  }
   return code;
 }
 

@@ -4,7 +4,7 @@
 //
 //   import { getEngine } from "./engine-client.js";
 //   const engine = getEngine();                  // the tab's engine; starts the worker once
-//   const info = await engine.ready;             // {engine, python, platform, startup_ms}
+//   const info = await engine.ready;             // {engine, python, platform, start, startup_ms, stages}
 //   const view = await engine.call("awithlaknannai.play", {record, move}, {timeoutMs: 10000});
 //
 // call() resolves with the protocol's `result` (see engine/protocol.py for every command)
@@ -14,11 +14,24 @@
 //   "EngineRestarted"   the worker died or the call took longer than timeoutMs: the worker
 //                       has been replaced; send the request again (the game is its record).
 //                       err.timedOut is true for a timeout. Option {retries: n} re-sends
-//                       automatically n times.
+//                       automatically n times. Option {fallback: (args, err) => newArgs|null}
+//                       is asked once retries are spent: the request is sent again with the
+//                       arguments it returns (e.g. a smaller search budget), until it
+//                       returns null.
 //   "EngineCancelled"   cancel() was called while the request was pending.
 //   "EngineUnavailable" the engine could not start (err.code "start-timeout" after 20 s,
 //                       or "start-failed" with err.detail); err.message is in plain words,
 //                       in the page's language (English or French).
+//
+// A worker that dies (terminated by the browser, out of memory) is noticed at once, not at
+// the next call's time limit: each worker holds a Web Lock for its whole life and the
+// client waits for that lock (browsers without Web Locks fall back to the time limits).
+// The worker is replaced and the calls in flight are settled as above.
+//
+// info.start is "snapshot" when Python was restored from the memory snapshot this browser
+// keeps (a return visit, a new tab), "normal" otherwise; after a
+// normal start the worker saves a snapshot, and engine.snapshot (a Promise) resolves with
+// {status: "saved"|"failed"|"restored"|"unavailable", bytes?, make_ms?, save_ms?, reason?}.
 //
 // engine.cancel() stops whatever the worker is doing (the computer thinking) by
 // terminating it and starting a fresh one. engine.restart() does the same, and also tries
@@ -26,25 +39,16 @@
 // engine.onStatus(fn) calls fn({status, info, error}) on every change and returns an
 // unsubscribe function.
 
+import { WORDS } from "./words.js";
+
 const START_LIMIT_MS = 20000;
 const DEFAULT_TIMEOUT_MS = 30000;
 
-const MESSAGES = {
-  en: {
-    timeout:
-      "The game engine (Python running in your browser) did not start within SECONDS seconds, so this board cannot be played; it still shows its position. " +
-      "This can happen on a very slow connection or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
-    failed:
-      "The game engine (Python running in your browser) could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
-  },
-  fr: {
-    timeout:
-      "Le moteur de jeu (Python dans votre navigateur) n’a pas démarré en SECONDS secondes : ce plateau ne peut pas être joué, il montre seulement sa position. " +
-      "Cela arrive avec une connexion très lente, un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
-    failed:
-      "Le moteur de jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
-  },
-};
+// What a reader is told when the engine cannot start: the interface's words (the tables
+// the build writes into ./words.js), in the page's language.
+function texts() {
+  return WORDS[pageLanguage()] || WORDS.en;
+}
 
 function pageLanguage() {
   const lang = (globalThis.document && document.documentElement.lang) || "en";
@@ -101,6 +105,7 @@ class EngineClient {
     });
     this._ready.catch(() => {}); // a failed start is reported through call() and onStatus too
     this._settle = settle;
+    this.snapshot = new Promise((resolve) => { this._snapshotSettle = resolve; });
     this._setStatus("starting");
     let worker;
     try {
@@ -123,9 +128,9 @@ class EngineClient {
 
   _fail(code, detail = "") {
     clearTimeout(this._startTimer);
-    const texts = MESSAGES[pageLanguage()];
+    const said = texts();
     const seconds = String(Math.round(this.startLimitMs / 1000));
-    const message = code === "start-timeout" ? texts.timeout.replace("SECONDS", seconds) : texts.failed + detail;
+    const message = code === "start-timeout" ? said.engineTimeout.replace("{seconds}", seconds) : said.engineFailed + detail;
     this.error = namedError("EngineUnavailable", message, { code, detail });
     if (this.worker) this.worker.terminate();
     this.worker = null;
@@ -140,11 +145,17 @@ class EngineClient {
 
   _onMessage(worker, data) {
     if (worker !== this.worker || !data) return;
-    if (data.type === "ready") {
+    if (data.type === "alive") {
+      this._watch(worker, data.lock);
+    } else if (data.type === "ready") {
       clearTimeout(this._startTimer);
       this.info = data.info;
+      const snap = data.info && data.info.snapshot;
+      if (snap && snap.status !== "to-save") this._snapshotSettle(snap);
       this._setStatus("ready");
       this._settle.resolve(data.info);
+    } else if (data.type === "snapshot") {
+      this._snapshotSettle(data.info);
     } else if (data.type === "fatal") {
       this._fail("start-failed", data.message);
     } else if (data.type === "broken") {
@@ -172,6 +183,15 @@ class EngineClient {
     }
   }
 
+  // The worker holds the Web Lock `lock` until it ends; asking for it here is answered
+  // the moment the worker is gone (the client's own terminate() included: ignored then).
+  _watch(worker, lock) {
+    if (!(globalThis.navigator && navigator.locks) || typeof lock !== "string") return;
+    navigator.locks.request(lock, () => {
+      if (worker === this.worker) this._onCrash(worker, "the worker ended unexpectedly");
+    }).catch(() => {});
+  }
+
   _onCrash(worker, detail) {
     if (worker !== this.worker) return;
     if (this.status === "starting") {
@@ -191,17 +211,31 @@ class EngineClient {
     for (const [id, entry] of this.pending) {
       clearTimeout(entry.timer);
       this.pending.delete(id);
+      const err = namedError(name, message, id === exceptId ? extra : {});
       if (name !== "EngineCancelled" && entry.retriesLeft > 0) {
+        entry.retriesLeft -= 1;
+        resend.push(entry);
+      } else if (name !== "EngineCancelled" && entry.fallback && this._fallBack(entry, err)) {
         resend.push(entry);
       } else {
-        entry.reject(namedError(name, message, id === exceptId ? extra : {}));
+        entry.reject(err);
       }
     }
     this._start();
-    for (const entry of resend) {
-      entry.retriesLeft -= 1;
-      this._send(entry);
+    for (const entry of resend) this._send(entry);
+  }
+
+  // Ask the call's fallback for the arguments of one more try; false when there is none.
+  _fallBack(entry, err) {
+    let next = null;
+    try {
+      next = entry.fallback(entry.args, err);
+    } catch (e) {
+      console.error(e);
     }
+    if (!next || typeof next !== "object") return false;
+    entry.args = next;
+    return true;
   }
 
   cancel() {
@@ -213,10 +247,10 @@ class EngineClient {
     return this.ready;
   }
 
-  call(cmd, args = {}, { timeoutMs = DEFAULT_TIMEOUT_MS, retries = 0 } = {}) {
+  call(cmd, args = {}, { timeoutMs = DEFAULT_TIMEOUT_MS, retries = 0, fallback = null } = {}) {
     if (this.status === "failed") return Promise.reject(this.error);
     return new Promise((resolve, reject) => {
-      this._send({ cmd, args, timeoutMs, retriesLeft: retries, resolve, reject });
+      this._send({ cmd, args, timeoutMs, retriesLeft: retries, fallback, resolve, reject });
     });
   }
 
@@ -224,7 +258,7 @@ class EngineClient {
     const id = this.nextId++;
     const worker = this.worker;
     if (!worker) {
-      entry.reject(this.error || namedError("EngineUnavailable", MESSAGES[pageLanguage()].failed, { code: "start-failed" }));
+      entry.reject(this.error || namedError("EngineUnavailable", texts().engineFailed, { code: "start-failed" }));
       return;
     }
     this.pending.set(id, entry);

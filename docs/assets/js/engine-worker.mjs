@@ -2,22 +2,191 @@
 //
 // Started by engine-client.js (one per tab, only on pages with a board). It reads
 // ../runtime/manifest.json (written by build_scripts/runtime.py at build time), loads the
-// Pyodide runtime and the engine wheel from the same origin, imports engine.protocol and
-// answers the page's requests. Every request and reply is JSON text: page input is data,
-// never Python source.
+// Pyodide runtime, the trimmed standard library and the engine wheel from the same origin,
+// imports engine.protocol and answers the page's requests. Every request and reply is
+// JSON text: page input is data, never Python source.
 //
 // Messages from the page:   {id, cmd, args}
-// Messages to the page:     {type: "ready", info: {engine, python, platform, startup_ms, stages}}
+// Messages to the page:     {type: "alive", lock}     (at once: the Web Lock this worker holds
+//                                                      until it ends; see engine-client.js)
+//                           {type: "ready", info: {engine, python, platform, start, startup_ms,
+//                                                  stages, snapshot?}}
+//                           {type: "snapshot", info: {status, bytes?, make_ms?, save_ms?, reason?}}
 //                           {type: "fatal", message}          (start-up failed)
 //                           {type: "reply", id, reply: "<JSON text of the protocol reply>"}
 //                           {type: "broken", message}         (the interpreter failed: replace me)
+//
+// Two ways to start (`info.start`):
+// - "normal": Pyodide starts from scratch (seconds). Right after the "ready" message the
+//   worker takes a memory snapshot of the fresh interpreter, engine imported, and keeps it
+//   in this browser's IndexedDB ("snapshot" message).
+// - "snapshot": a later start (a return visit, a new tab) restores that image instead
+//   (several times faster). The snapshot is kept under a key made of the Pyodide version,
+//   the runtime's hash and the engine's hash (all from the manifest), with its length and
+//   its SHA-256: one that is missing, made by another build, truncated or corrupt is
+//   thrown away and the worker starts normally, without a word to the reader.
+//
+// The snapshot options of loadPyodide (_makeSnapshot, _loadSnapshot, makeMemorySnapshot)
+// are private Pyodide API: the version is pinned (the manifest's "pyodide" is part of the
+// key) and any failure falls back to a normal start. A snapshot holds the interpreter's
+// memory, not its file system: the engine wheel is unpacked again after a restore (its
+// modules are already imported, but tracebacks and later imports read the files). The
+// image also fixes what Python randomised at start (str hashes; `random`'s seed, reseeded
+// after a restore); the engine draws its seeds from os.urandom, i.e. the browser's crypto.
 
 const manifestURL = new URL("../runtime/manifest.json", import.meta.url);
 const started = performance.now();
+const SNAPSHOT_FORMAT = 1;
+const DB_NAME = "engine-runtime";
+const DB_STORE = "snapshots";
+const DB_KEY = "interpreter";
+// The engine's modules imported before a snapshot is taken, so that the first request
+// after a restore does not compile them (a missing one is skipped).
+const WARM_MODULES = ["engine.zohn_ahl", "engine.awithlaknannai", "engine.awithlaknannai.ai",
+  "engine.zohn_ahl.svg", "engine.awithlaknannai.svg"];
 
-async function boot() {
-  // Revalidated on every start: after a new build the manifest names the new wheel, whose
-  // hashed URL can then be cached for good.
+// ---- A file of the runtime that fails to arrive stops the start at once, naming it ----
+//
+// Pyodide reports neither a missing .wasm nor one served with the wrong type: it waits
+// for ever. Every fetch of this worker (Pyodide's included) is watched; a runtime file
+// answered with an HTTP error, or a .wasm not served as application/wasm, ends the start.
+
+let runtimeFailed;
+const runtimeFailure = new Promise((_, reject) => { runtimeFailed = reject; });
+runtimeFailure.catch(() => {});
+const runtimeBase = new URL("../runtime/", import.meta.url).href;
+const realFetch = self.fetch.bind(self);
+
+function checkRuntimeResponse(url, response) {
+  if (!url.startsWith(runtimeBase)) return;
+  const path = new URL(url).pathname;
+  if (!response.ok) {
+    runtimeFailed(new Error(`the runtime file ${path} could not be loaded (HTTP ${response.status}${
+      response.status === 404 ? ": the site was published without it, or with files of another build" : ""})`));
+  } else if (path.endsWith(".wasm")) {
+    const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
+    if (type !== "application/wasm") {
+      runtimeFailed(new Error(`the runtime file ${path} is served as "${type || "no type"}", but a .wasm file ` +
+        "must be served as application/wasm (a setting of the web server)"));
+    }
+  }
+}
+
+self.fetch = async (input, init) => {
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (err) {
+    if (url.startsWith(runtimeBase)) {
+      runtimeFailed(new Error(`the runtime file ${new URL(url).pathname} could not be downloaded (${(err && err.message) || err}): is the connection down?`));
+    }
+    throw err;
+  }
+  checkRuntimeResponse(url, response);
+  return response;
+};
+
+// ---- Liveness: a Web Lock held until this worker ends (engine-client.js waits for it) ----
+
+function holdLock() {
+  if (!(self.navigator && navigator.locks)) return;
+  const name = `engine-worker-${self.crypto && crypto.randomUUID ? crypto.randomUUID() : Math.random().toString(36).slice(2)}`;
+  navigator.locks.request(name, () => {
+    self.postMessage({ type: "alive", lock: name });
+    return new Promise(() => {}); // released only when the worker ends
+  }).catch(() => {});
+}
+holdLock();
+
+// ---- The snapshot store (IndexedDB) ----
+
+function openStore() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("the snapshot store is blocked"));
+  });
+}
+
+function storeRequest(mode, act) {
+  return openStore().then((db) => new Promise((resolve, reject) => {
+    const tx = db.transaction(DB_STORE, mode);
+    const request = act(tx.objectStore(DB_STORE));
+    let result;
+    request.onsuccess = () => { result = request.result; };
+    tx.oncomplete = () => { db.close(); resolve(result); };
+    tx.onerror = tx.onabort = () => { db.close(); reject(tx.error || request.error); };
+  }));
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function snapshotKey(manifest) {
+  return [manifest.pyodide, manifest.runtime, manifest.hash].every((p) => typeof p === "string")
+    ? `${manifest.pyodide}/${manifest.runtime}/${manifest.hash}` : null;
+}
+
+class SnapshotRefused extends Error {}
+
+// The stored snapshot for `key`: {bytes, checked} (`checked` resolves with the bytes once
+// their SHA-256 matches, and rejects with SnapshotRefused otherwise: Pyodide's own loading
+// goes on meanwhile), or {discard: reason} when there is none that can be used.
+async function readSnapshot(recordPromise, key) {
+  const record = await recordPromise;
+  if (record === undefined) return { discard: "none stored" };
+  let reason = null;
+  if (!record || record.format !== SNAPSHOT_FORMAT || typeof record.key !== "string") reason = "unknown format";
+  else if (record.key !== key) reason = `made by another build (${record.key})`;
+  let bytes = null;
+  if (!reason) {
+    try {
+      bytes = new Uint8Array(record.data instanceof Blob ? await record.data.arrayBuffer() : record.data);
+    } catch (err) {
+      reason = `unreadable (${(err && err.message) || err})`;
+    }
+  }
+  if (!reason && bytes.byteLength !== record.length) reason = `truncated (${bytes.byteLength} of ${record.length} bytes)`;
+  if (reason) {
+    await dropSnapshot();
+    return { discard: reason };
+  }
+  const checked = sha256(bytes).then((digest) => {
+    if (digest !== record.sha256) throw new SnapshotRefused("corrupt (checksum)");
+    return bytes;
+  });
+  checked.catch(() => {});
+  return { bytes, checked };
+}
+
+function dropSnapshot() {
+  return storeRequest("readwrite", (s) => s.delete(DB_KEY)).catch(() => {});
+}
+
+async function saveSnapshot(pyodide, key) {
+  const t0 = performance.now();
+  const image = pyodide.makeMemorySnapshot();
+  const makeMs = Math.round(performance.now() - t0);
+  const t1 = performance.now();
+  const record = {
+    format: SNAPSHOT_FORMAT, key, length: image.byteLength, sha256: await sha256(image),
+    data: image.byteOffset === 0 && image.byteLength === image.buffer.byteLength ? image.buffer : image.slice().buffer,
+    made: new Date().toISOString(),
+  };
+  await storeRequest("readwrite", (s) => s.put(record, DB_KEY));
+  return { status: "saved", bytes: image.byteLength, make_ms: makeMs, save_ms: Math.round(performance.now() - t1) };
+}
+
+// ---- Start-up ----
+
+async function readManifest() {
+  // Revalidated on every start: after a new build the manifest names the new files, whose
+  // hashed URLs can then be cached for good.
   const response = await fetch(manifestURL, { cache: "no-cache" });
   if (!response.ok) {
     throw new Error(`the runtime manifest ${manifestURL.pathname} could not be read (HTTP ${response.status})`);
@@ -31,50 +200,110 @@ async function boot() {
   if (typeof manifest.indexURL !== "string" || typeof manifest.wheel !== "string") {
     throw new Error(`the runtime manifest ${manifestURL.pathname} does not name the runtime and the engine`);
   }
-  const indexURL = new URL(manifest.indexURL, manifestURL);
-  const wheelURL = new URL(manifest.wheel, manifestURL);
-  if (indexURL.origin !== self.location.origin || wheelURL.origin !== self.location.origin) {
+  const urls = { indexURL: new URL(manifest.indexURL, manifestURL), wheelURL: new URL(manifest.wheel, manifestURL) };
+  if (typeof manifest.stdlib === "string") urls.stdlibURL = new URL(manifest.stdlib, manifestURL);
+  if (Object.values(urls).some((u) => u.origin !== self.location.origin)) {
     throw new Error("the runtime manifest points to another site; only this site's files are loaded");
   }
-  // The engine's wheel downloads while the interpreter starts.
-  const wheel = fetch(wheelURL).then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    return r.arrayBuffer();
-  });
-  wheel.catch(() => {});  // reported below, once the interpreter is up
-  const stages = {};
-  const mark = (name, since) => { stages[name] = Math.round(performance.now() - since); return performance.now(); };
-  let t = performance.now();
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  t = mark("import_pyodide_ms", t);
-  const pyodide = await loadPyodide({
-    indexURL: indexURL.href,
-    stdout: () => {},
-    stderr: () => {},
-  });
-  t = mark("interpreter_ms", t);
+  return { manifest, ...urls };
+}
+
+async function startEngine(pyodide, wheel, wheelURL) {
   let protocol;
   try {
-    const sitePackages = pyodide.pyimport("sysconfig").get_path("purelib");
+    const sitePackages = pyodide.pyimport("sys").path.toJs().find((p) => p.endsWith("site-packages"));
     pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
     protocol = pyodide.pyimport("engine.protocol");
   } catch (err) {
     const why = String((err && err.message) || err).trim().split("\n").pop();
     throw new Error(`the engine package ${wheelURL.pathname} could not be loaded (${why})`);
   }
-  t = mark("wheel_and_engine_ms", t);
   const handle = protocol.handle;
   const ping = JSON.parse(handle(JSON.stringify({ id: 0, cmd: "ping", args: {} })));
   if (!ping.ok) {
     throw new Error(`the engine did not answer: ${ping.error && ping.error.message}`);
   }
-  return { handle, info: { ...ping.result, startup_ms: Math.round(performance.now() - started), stages } };
+  return { handle, ping: ping.result };
 }
 
-const booting = boot();
+async function boot() {
+  const stages = {};
+  const mark = (name, since) => { stages[name] = Math.round(performance.now() - since); return performance.now(); };
+  // The stored snapshot is read while the manifest is fetched.
+  const stored = (self.indexedDB ? storeRequest("readonly", (s) => s.get(DB_KEY)) : Promise.resolve(undefined))
+    .catch(() => undefined);
+  let t = performance.now();
+  const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
+  t = mark("manifest_ms", t);
+  // The engine's wheel downloads while the interpreter starts.
+  const wheel = fetch(wheelURL).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  wheel.catch(() => {});  // reported once the interpreter is up
+  const pyodideModule = import(new URL("pyodide.mjs", indexURL).href);
+  const key = snapshotKey(manifest);
+  const options = { indexURL: indexURL.href, stdout: () => {}, stderr: () => {} };
+  if (stdlibURL) options.stdLibURL = stdlibURL.href;
+  if (manifest.lock && typeof manifest.lock === "object") options.lockFileContents = manifest.lock;
+  const reading = key ? readSnapshot(stored, key).catch((err) => ({ discard: `unreadable (${err})` }))
+    : Promise.resolve({ discard: "the manifest has no runtime hash" });
+  const { loadPyodide } = await pyodideModule;
+  t = mark("import_pyodide_ms", t);
+  let snapshot = await reading;
+  t = mark("snapshot_read_ms", t);
+  if (snapshot.bytes) {
+    try {
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.checked });
+      t = mark("interpreter_ms", t);
+      const random = pyodide.pyimport("sys").modules.get("random");
+      if (random) random.seed();
+      const engine = await startEngine(pyodide, wheel, wheelURL);
+      mark("wheel_and_engine_ms", t);
+      return { ...engine, pyodide, start: "snapshot", stages, snapshot: { status: "restored" } };
+    } catch (err) {
+      // A snapshot that does not restore is dropped; the start below is a normal one.
+      await dropSnapshot();
+      const why = err instanceof SnapshotRefused ? err.message
+        : `did not restore (${String((err && err.message) || err).split("\n")[0]})`;
+      snapshot = { discard: why };
+      t = performance.now();
+    }
+  }
+  const canSave = Boolean(key && self.indexedDB && self.crypto && crypto.subtle);
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: canSave });
+  t = mark("interpreter_ms", t);
+  const engine = await startEngine(pyodide, wheel, wheelURL);
+  mark("wheel_and_engine_ms", t);
+  return { ...engine, pyodide, start: "normal", stages, snapshot: { status: canSave ? "to-save" : "unavailable", reason: snapshot.discard }, key };
+}
+
+const booting = Promise.race([boot(), runtimeFailure]);
 
 booting.then(
-  ({ info }) => self.postMessage({ type: "ready", info }),
+  (engine) => {
+    const info = { ...engine.ping, start: engine.start, startup_ms: Math.round(performance.now() - started),
+      stages: engine.stages, snapshot: engine.snapshot };
+    self.postMessage({ type: "ready", info });
+    if (engine.snapshot.status === "to-save") {
+      // Taken at once (before any request can grow the heap), after the page has heard
+      // "ready": the copy of the memory takes a few tens of milliseconds of this worker;
+      // the checksum and IndexedDB's write run in the background.
+      let saving;
+      try {
+        for (const name of WARM_MODULES) {
+          try { engine.pyodide.pyimport(name); } catch { /* not in this engine */ }
+        }
+        saving = saveSnapshot(engine.pyodide, engine.key);
+      } catch (err) {
+        saving = Promise.reject(err);
+      }
+      saving.then(
+        (result) => self.postMessage({ type: "snapshot", info: result }),
+        (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: String((err && err.message) || err) } }),
+      );
+    }
+  },
   (err) => self.postMessage({ type: "fatal", message: String((err && err.message) || err) }),
 );
 

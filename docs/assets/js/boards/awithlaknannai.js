@@ -13,6 +13,13 @@ const RULESETS = ["culin", "open", "bent", "ludii", "kolowis"];
 const LEVELS = ["random", "easy", "medium", "hard"];
 const ROWS = ["t", "m", "b"];
 
+// The arguments of a smaller search (engine-client's `fallback`), or null after two tries.
+function smallerSearch(args) {
+  if (args.time_limit <= 0.5) return null;
+  const level = { hard: "medium", medium: "easy" }[args.level] || args.level;
+  return { ...args, level, time_limit: args.time_limit > 1 ? 1 : 0.5 };
+}
+
 function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -603,13 +610,17 @@ class AwithBoard extends Board {
     try {
       if (this.mode === "cvc") await sleep(500);
       if (gen !== this.gen) return;
+      // A search far over its time (a slow or busy device) is stopped and tried again
+      // with a smaller budget, then a smaller one.
+      const budget = this.level === "hard" ? 3 : 1.5;
       res = await call("awithlaknannai.ai", { record: v.record, level: this.level, seed: randomSeed(),
-        time_limit: this.level === "hard" ? 3 : 1.5 }, { retries: 0, timeoutMs: 60000 });
+        time_limit: budget }, { retries: 0, timeoutMs: budget * 4000 + 4000, fallback: smallerSearch });
     } catch (err) {
       if (gen === this.gen) {
         this.thinking = false;
         this.cvcRunning = false;
-        this.setStatus(errorText(err), "error");
+        // never left waiting on the computer's turn: the reader plays on
+        this.setStatus(`${errorText(err)} ${this.personTakesOver()}`, "error");
         this.refresh();
       }
       return;
@@ -625,15 +636,20 @@ class AwithBoard extends Board {
     this.gen++;
     this.thinking = false;
     this.cvcRunning = false;
-    if (this.mode !== "person") {
-      this.mode = "person";
-      this.oppSelect.value = "person";
-    }
+    const now = this.personTakesOver();
     if (wasThinking) {
       try { await cancel(); } catch { /* the worker is restarted anyway */ }
     }
-    this.say(this.L.stopped);
+    this.say(`${this.L.stopped} ${now}`);
     this.refresh();
+  }
+
+  // The computer stops playing: the opponent setting becomes "Another person"; returns
+  // the sentence that says so.
+  personTakesOver() {
+    this.mode = "person";
+    this.oppSelect.value = "person";
+    return `${this.L.opponent}${lang() === "fr" ? "\u00a0:" : ":"} ${this.L.person}.`;
   }
 
   async undo() {

@@ -134,11 +134,13 @@ export async function engineReady() {
 // call(cmd, args): the result, or throws (err.name "EngineError" for input the engine
 // refuses, with err.message quoting it). A call lost because the worker died or hung is
 // sent again once to the fresh worker (engine-client's `retries`): every call carries the
-// whole record, so the game in progress survives a restart.
-export async function call(cmd, args, { retries = 1, timeoutMs } = {}) {
+// whole record, so the game in progress survives a restart. `fallback(args, err)` may
+// give smaller arguments for one more try (engine-client's `fallback`).
+export async function call(cmd, args, { retries = 1, timeoutMs, fallback } = {}) {
   const c = await engine();
   const opts = { retries };
   if (timeoutMs) opts.timeoutMs = timeoutMs;
+  if (fallback) opts.fallback = fallback;
   return c.call(cmd, args, opts);
 }
 

@@ -1,0 +1,106 @@
+"""The engine's whole Pyodide test suite again, on the runtime the site really ships.
+
+The site does not ship Pyodide's whole standard library: the build trims it to the files
+listed in ``build_scripts/stdlib_files.txt`` (measured by
+``tests/pyodide/measure_stdlib.py``), and the worker installs the engine from its wheel.
+Every test of ``test_pyodide.py`` runs here once more inside Pyodide under Node with that
+trimmed zip and that wheel, so a module the engine needs and the trimmed runtime lacks
+fails here. A session of every protocol command, as the page sends them, runs too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from test_pyodide import (  # noqa: F401  (the fixtures and tests, run again on this runtime)
+    GOLDEN,
+    PERFT,
+    REQUEST,
+    ROOT,
+    RUNNER,
+    SCRIPT,
+    golden,
+    in_cpython,
+    perft_data,
+    test_golden_zohn_ahl_games_replay_identically,
+    test_perft_agrees_with_the_golden_numbers,
+    test_python_is_3_14_on_emscripten,
+    test_seeded_random_games_end_the_same,
+    test_seeded_rng_gives_the_same_numbers,
+    test_seeded_throws_are_the_same,
+    test_the_computer_picks_the_same_moves,
+)
+
+pytestmark = pytest.mark.pyodide
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from build_scripts import runtime, stdlib  # noqa: E402
+
+SESSION = ROOT / "tests" / "pyodide" / "protocol_session.py"
+
+
+@pytest.fixture(scope="session")
+def shipped_runtime(tmp_path_factory):
+    """The trimmed standard library zip and the engine wheel, as the build makes them."""
+    folder = tmp_path_factory.mktemp("shipped")
+    zipped = stdlib.trim(runtime.PYODIDE_DIR / "python_stdlib.zip", folder / "python_stdlib.zip")
+    assert zipped["files"] == len(stdlib.wanted_files())
+    wheel = runtime.build_wheel(runtime.source_hash())
+    return {"stdlib": folder / "python_stdlib.zip", "wheel": wheel}
+
+
+def _run(shipped, tmp, *args):
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed: the engine cannot be checked inside Pyodide")
+    env = dict(
+        os.environ,
+        PYODIDE_STDLIB_ZIP=str(shipped["stdlib"]),
+        PYODIDE_ENGINE_WHEEL=str(shipped["wheel"]),
+        PYODIDE_IMPORTS_OUT=str(tmp / "imports.json"),
+    )
+    proc = subprocess.run(
+        [node, str(RUNNER), *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if proc.returncode != 0:
+        pytest.fail(
+            f"the run on the trimmed runtime failed (exit status {proc.returncode}):\n"
+            f"{proc.stderr[-4000:]}"
+        )
+    return proc.stdout, json.loads((tmp / "imports.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def in_pyodide(shipped_runtime, tmp_path_factory):
+    """The check script's answer from inside Pyodide, on the trimmed runtime."""
+    tmp = tmp_path_factory.mktemp("trimmed")
+    request = tmp / "request.json"
+    request.write_text(json.dumps(REQUEST), encoding="utf-8")
+    stdout, _ = _run(shipped_runtime, tmp, SCRIPT, request, GOLDEN, PERFT)
+    return json.loads(stdout)
+
+
+def test_every_protocol_command_answers_on_the_trimmed_runtime(shipped_runtime, tmp_path):
+    stdout, imported = _run(shipped_runtime, tmp_path, SESSION)
+    lines = stdout.splitlines()
+    assert {line.split()[0] for line in lines} >= {"ping", "awithlaknannai.ai", "zohn-ahl.throw"}
+    assert all(line.split()[1:] for line in lines)  # every command answered every request
+    # it ran on the trimmed zip: nothing outside the list can have been imported
+    assert set(imported) <= set(stdlib.wanted_files())
+    assert "json/__init__.py" in imported
+
+
+def test_the_trimmed_zip_is_much_smaller(shipped_runtime):
+    full = (runtime.PYODIDE_DIR / "python_stdlib.zip").stat().st_size
+    assert shipped_runtime["stdlib"].stat().st_size < full / 2

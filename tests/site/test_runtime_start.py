@@ -1,0 +1,282 @@
+"""How Python starts in the reader's browser, and how it recovers, in headless Chromium.
+
+- After a first, normal start the worker keeps a memory snapshot of the started
+  interpreter in the browser (IndexedDB); a new tab or a later visit restores it, and the
+  worker's ``ready`` message says so (``info.start``).
+- A snapshot that is corrupt, truncated or made by another build is never restored: the
+  worker starts normally, says nothing to the reader, and keeps a new snapshot.
+- A runtime file that is missing or a .wasm served with the wrong type is reported within
+  seconds (not at the start limit), naming the file.
+- A worker that dies is noticed at once and replaced; the game goes on.
+- A computer search far over its time is stopped and tried again with a smaller budget.
+
+The tests drive ``docs/assets/js/engine-client.js`` (the module the boards use) and the
+boards themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from conftest import _Servers
+from test_e2e_support import wait_ready
+
+pytestmark = pytest.mark.browser
+
+START_MS = 120_000  # generous: the machine running the tests may be busy
+CLIENT = "assets/js/engine-client.js"
+BOARD_PAGE = "awithlaknannai/"
+
+# Starts the tab's engine; resolves with how it started, what became of the snapshot, and
+# a first answer of the engine.
+START = """async ([url, limit]) => {
+    const m = await import(url);
+    const engine = m.getEngine({startLimitMs: limit});
+    const info = await engine.ready;
+    const snapshot = await engine.snapshot;
+    const view = await engine.call('awithlaknannai.new', {ruleset: 'culin', moves: 'm6-m5'});
+    return {info, snapshot, legal: view.legal.map(m => m.notation)};
+}"""
+
+# Changes the stored snapshot as a damaged disk or an interrupted write would.
+DAMAGE = """async (how) => {
+    const db = await new Promise((ok, ko) => { const r = indexedDB.open('engine-runtime');
+        r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+    const store = (mode) => db.transaction('snapshots', mode).objectStore('snapshots');
+    const record = await new Promise((ok) => { const r = store('readonly').get('interpreter');
+        r.onsuccess = () => ok(r.result); });
+    if (!record) return false;
+    const bytes = new Uint8Array(record.data);
+    if (how === 'flipped') {
+        for (let i = 1000; i < bytes.length; i += 1 << 20) bytes[i] ^= 0xff;
+    } else if (how === 'truncated') {
+        record.data = bytes.slice(0, bytes.length >> 1).buffer;
+    } else if (how === 'garbage') {
+        record.data = new TextEncoder().encode('not a snapshot').buffer;
+        record.length = 14;
+    }
+    await new Promise((ok, ko) => { const t = db.transaction('snapshots', 'readwrite');
+        t.objectStore('snapshots').put(record, 'interpreter'); t.oncomplete = ok; t.onerror = ko; });
+    db.close();
+    return true;
+}"""
+
+
+def _start(page, base: str, path: str = "404.html") -> dict:
+    page.goto(base + path)
+    page.wait_for_load_state("load")
+    return page.evaluate(START, [base + CLIENT, START_MS])
+
+
+def _plays(page, base: str) -> dict:
+    """Open a page with a board: it becomes playable; the engine's account of its start."""
+    page.goto(base + BOARD_PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    assert board.get_attribute("data-ready") == "true"
+    return page.evaluate(
+        """async (url) => {
+        const m = await import(url);
+        return m.getEngine().ready;
+    }""",
+        base + CLIENT,
+    )
+
+
+def test_a_new_tab_and_a_later_visit_restore_the_snapshot(browser, site_url):
+    context = browser.new_context()
+    try:
+        first = _start(context.new_page(), site_url)
+        assert first["info"]["start"] == "normal"
+        assert first["snapshot"]["status"] == "saved" and first["snapshot"]["bytes"] > 1_000_000
+        assert first["legal"] == ["m4xm6"]
+        # a new tab while the first is still open
+        second = _start(context.new_page(), site_url)
+        assert second["info"]["start"] == "snapshot", second["info"]
+        assert second["legal"] == ["m4xm6"]
+        assert set(second["info"]["stages"]) >= {"snapshot_read_ms", "interpreter_ms"}
+        # a later visit: every tab closed, then a page with a board
+        for page in context.pages:
+            page.close()
+        info = _plays(context.new_page(), site_url)
+        assert info["start"] == "snapshot", info
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("how", ["flipped", "truncated", "garbage"])
+def test_a_damaged_snapshot_is_replaced_and_the_board_plays(browser, site_url, how):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        assert _start(page, site_url)["snapshot"]["status"] == "saved"
+        assert page.evaluate(DAMAGE, how)
+        page.close()
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        again = _start(page, site_url)
+        assert again["info"]["start"] == "normal", again["info"]
+        assert again["info"]["snapshot"]["reason"].split()[0] in ("corrupt", "truncated"), again
+        assert again["legal"] == ["m4xm6"]
+        assert again["snapshot"]["status"] == "saved"  # a good one in its place
+        assert not errors
+        page.close()
+        # and a board, later, starts from the new snapshot and plays
+        assert _plays(context.new_page(), site_url)["start"] == "snapshot"
+    finally:
+        context.close()
+
+
+def _linked_copy(site_dir: Path, dest: Path) -> Path:
+    """A copy of the site whose files are links to the built ones."""
+    shutil.copytree(site_dir, dest, copy_function=os.symlink)
+    return dest
+
+
+def test_another_build_does_not_restore_the_old_snapshot(browser, site_dir, tmp_path):
+    """The same address serves a new build (another engine): the old snapshot is left."""
+    newer = _linked_copy(site_dir, tmp_path / "newer")
+    manifest_path = newer / "assets" / "runtime" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest_path.unlink()
+    manifest["hash"] = "0" * 12 if manifest["hash"] != "0" * 12 else "1" * 12
+    manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
+
+    servers = _Servers()
+    context = browser.new_context()
+    try:
+        base = servers.start(site_dir)
+        port = base.rstrip("/").rsplit(":", 1)[1]
+        first = _start(context.new_page(), base)
+        assert first["info"]["start"] == "normal" and first["snapshot"]["status"] == "saved"
+        servers.stop()
+        servers = _Servers()
+        assert servers.start(newer, port=int(port)) == base  # the same origin
+        second = _start(context.new_page(), base)
+        assert second["info"]["start"] == "normal", second["info"]
+        assert "another build" in second["info"]["snapshot"]["reason"]
+        assert second["snapshot"]["status"] == "saved"
+        assert _start(context.new_page(), base)["info"]["start"] == "snapshot"
+    finally:
+        context.close()
+        servers.stop()
+
+
+def _runtime_file(site_dir: Path, suffix: str) -> str:
+    runtime = site_dir / "assets" / "runtime"
+    found = [p for p in runtime.rglob("*") if p.name.endswith(suffix)]
+    assert len(found) == 1, found
+    return found[0].relative_to(site_dir).as_posix()
+
+
+FAIL = """async ([url, limit]) => {
+    const m = await import(url);
+    const t0 = performance.now();
+    const engine = m.getEngine({startLimitMs: limit});
+    try { await engine.ready; return {ok: true}; }
+    catch (err) { return {name: err.name, code: err.code, message: err.message,
+                          ms: performance.now() - t0}; }
+}"""
+
+
+@pytest.mark.parametrize("suffix", ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"])
+def test_a_missing_runtime_file_is_reported_at_once(page, site_dir, serve, tmp_path, suffix):
+    site = _linked_copy(site_dir, tmp_path / "site")
+    missing = _runtime_file(site, suffix)
+    (site / missing).unlink()
+    base = serve(site)
+    page.goto(base + "404.html")
+    result = page.evaluate(FAIL, [base + CLIENT, 60_000])
+    assert result.get("name") == "EngineUnavailable", result
+    assert result["code"] == "start-failed"
+    assert "/" + missing in result["message"], result["message"]
+    # reported within seconds (3 s on an idle machine), not at the 60 s start limit
+    assert result["ms"] < 15_000, result
+
+
+def test_wasm_with_the_wrong_type_is_reported_at_once(page, site_dir, serve):
+    base = serve(site_dir, wasm_type="application/octet-stream")
+    page.goto(base + "404.html")
+    result = page.evaluate(FAIL, [base + CLIENT, 60_000])
+    assert result.get("name") == "EngineUnavailable", result
+    assert result["code"] == "start-failed"
+    assert "pyodide.asm.wasm" in result["message"] and "application/wasm" in result["message"]
+    assert "application/octet-stream" in result["message"]
+    assert result["ms"] < 15_000, result
+
+
+def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on(page, site_url):
+    page.goto(site_url + "404.html")
+    result = page.evaluate(
+        """async ([url, limit]) => {
+        const m = await import(url);
+        const engine = m.getEngine({startLimitMs: limit});
+        await engine.ready;
+        const view = await engine.call('awithlaknannai.new', {ruleset: 'culin'});
+        const t0 = performance.now();
+        const noticed = new Promise((ok) => {
+            const off = engine.onStatus(({status}) => {
+                if (status === 'starting') { off(); ok(performance.now() - t0); } });
+        });
+        engine.worker.terminate();  // as the browser ends a worker (a crash, memory)
+        const noticedMs = await noticed;
+        const next = await engine.call('awithlaknannai.play', {record: view.record, move: 'm6-m5'},
+                                       {retries: 1});
+        return {noticedMs, resumedMs: performance.now() - t0, info: engine.info,
+                history: next.history.map(m => m.notation)};
+    }""",
+        [site_url + CLIENT, START_MS],
+    )
+    assert result["history"] == ["m6-m5"]
+    assert result["noticedMs"] < 2_000, result  # at once, not at a call's time limit
+    # the game resumed within 5 s plus Python's start (generous margin: a busy machine)
+    assert result["resumedMs"] < 5_000 + result["info"]["startup_ms"] + 10_000, result
+
+
+def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(page, site_url):
+    page.goto(site_url + "404.html")
+    result = page.evaluate(
+        """async ([url, limit]) => {
+        const m = await import(url);
+        const engine = m.getEngine({startLimitMs: limit});
+        await engine.ready;
+        const view = await engine.call('awithlaknannai.new', {});
+        const tried = [];
+        const t0 = performance.now();
+        const res = await engine.call('awithlaknannai.ai',
+            {record: view.record, level: 'hard', time_limit: 600},
+            {timeoutMs: 2000, fallback: (args, err) => {
+                tried.push([args.level, args.time_limit, err.name]);
+                return args.time_limit > 1 ? {...args, level: 'easy', time_limit: 0.3} : null;
+            }});
+        return {move: res.move.notation, tried, ms: performance.now() - t0};
+    }""",
+        [site_url + CLIENT, START_MS],
+    )
+    assert result["tried"] == [["hard", 600, "EngineRestarted"]]
+    assert result["move"]
+    assert result["ms"] < 30_000, result
+
+
+def test_stop_says_what_became_of_the_computer(page, site_url):
+    page.goto(site_url + BOARD_PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="level"]').select_option("hard")
+    board.locator('select[data-action="opponent"]').select_option("cvc")
+    page.wait_for_function(
+        "b => b.querySelector('.board-turn').textContent.includes('thinking')",
+        arg=board.element_handle(),
+    )
+    board.get_by_role("button", name="Stop").click()
+    page.wait_for_function(
+        "b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
+        arg=board.element_handle(),
+    )
+    said = board.locator("[data-role=live]").text_content()
+    assert "Opponent: Another person." in said, said
+    assert board.locator('select[data-action="opponent"]').input_value() == "person"
