@@ -632,7 +632,7 @@ def _offline_reload(playwright, base: str, counter: _Counter, files: int) -> dic
 
 def _first_visit_files(site: Path) -> list[str]:
     """What a first visit to a Zohn Ahl page downloads: the page, its scripts and styles,
-    the page modules, the runtime manifest, Pyodide's files and the engine wheel."""
+    the page modules, and the runtime (its manifest, Pyodide, the stdlib, the wheel)."""
     page = site / OFFLINE_PAGE.strip("/") / "index.html"
     html = page.read_text(encoding="utf-8")
     files = {OFFLINE_PAGE}
@@ -640,12 +640,8 @@ def _first_visit_files(site: Path) -> list[str]:
         files.add("/" + (page.parent / ref).resolve().relative_to(site.resolve()).as_posix())
     for sub in ("assets/js", "assets/js/boards"):
         files |= {"/" + p.relative_to(site).as_posix() for p in (site / sub).glob("*.*js")}
-    runtime = site / "assets" / "runtime"
-    manifest = json.loads((runtime / "manifest.json").read_text(encoding="utf-8"))
-    files.add("/assets/runtime/manifest.json")
-    files |= {f"/assets/runtime/pyodide/{name}" for name in manifest["files"] if "." in name}
-    files.discard("/assets/runtime/pyodide/" + manifest["wheel"].rsplit("/", 1)[-1])
-    files.add("/assets/runtime/" + manifest["wheel"])
+    runtime = site / "assets" / "runtime"  # everything there: Pyodide, the stdlib, the wheel
+    files |= {"/" + p.relative_to(site).as_posix() for p in runtime.rglob("*") if p.is_file()}
     return sorted(f for f in files if (site / (f.strip("/") or ".")).exists())
 
 
