@@ -9,7 +9,8 @@ import shutil
 import time
 
 import pytest
-from test_e2e_support import READY_MS, wait_ready
+from slow_machine import allow_slow_start, playable
+from test_e2e_support import READY_MS
 
 from build_scripts import offline
 
@@ -58,7 +59,7 @@ def _wait_kept(page, count):
 
 def _play_a_move(page):
     """On the page's first Awithlaknannai board: a new game between two people, one move."""
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board = playable(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="opponent"]').select_option("person")
     board.locator('[data-action="new"]').click()
     page.wait_for_function(
@@ -81,10 +82,11 @@ def test_after_a_first_visit_every_page_opens_and_a_board_plays_offline(
     assert any(f.endswith("pyodide.asm.wasm") for f in files)
     assert any(f.endswith(".whl") for f in files)
     context = browser.new_context(service_workers="allow")
+    allow_slow_start(context)
     try:
         page = context.new_page()
         page.goto(site_url + "awithlaknannai/")
-        wait_ready(page, '.board[data-game="awithlaknannai"]')
+        playable(page, '.board[data-game="awithlaknannai"]')
         names = _wait_kept(page, len(files))
         assert len(names) == 1
         # The runtime comes back from the cache with the type WebAssembly needs.
@@ -123,6 +125,7 @@ def test_a_new_build_replaces_the_kept_copy_whole(browser, site_dir, serve, tmp_
     shutil.copytree(site_dir, copy)
     base = serve(copy)
     context = browser.new_context(service_workers="allow")
+    allow_slow_start(context)
     try:
         page = context.new_page()
         page.goto(base + "about/")
