@@ -1,4 +1,6 @@
 # make serve   set everything up, build the site and serve it on http://127.0.0.1:8000
+#              (make serve HOST=0.0.0.0: every computer of the local network; PORT=8080)
+# make offline the whole site as one zip to serve without internet: dist/zohn-ahl-site.zip
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
 #              after `make lint`
 # make lint    ruff (lint and format) on the Python sources, mypy on the engine
@@ -9,9 +11,12 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
+HOST   ?= 127.0.0.1
+# Where the site will be published (canonical links, sitemap); it works at any address.
+SITE_URL ?= http://127.0.0.1:$(PORT)/
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve lint typecheck test test-engine bench clean
+.PHONY: setup build serve offline lint typecheck test test-engine bench clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -31,11 +36,14 @@ node_modules/.installed: package.json package-lock.json
 	else echo "Install Debian's chromium package (sudo apt-get install chromium) and run make again." >&2; exit 1; fi
 
 build: setup
-	SITE_URL=http://127.0.0.1:$(PORT)/ $(PY) -m mkdocs build --strict
+	SITE_URL=$(SITE_URL) $(PY) -m mkdocs build --strict
 
+# The build works at any address; the server compresses, sends the right types and headers.
 serve: build
-	@echo "Serving the site on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(PY) -m http.server --bind 127.0.0.1 --directory site $(PORT)
+	$(PY) -m build_scripts.serve --host $(HOST) --port $(PORT) site
+
+offline: build
+	$(PY) -m build_scripts.archive site dist/zohn-ahl-site.zip
 
 # Style and types: ruff's lint and format rules (pyproject.toml) on every Python file, and
 # mypy on the engine (strict on its public API; see [tool.mypy] in pyproject.toml).

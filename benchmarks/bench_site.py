@@ -30,6 +30,21 @@ that gzips text and .wasm (not .zip, wheels or images, already compressed) would
 lists the five costliest requests of a visit.
 Timings are of one run on this machine: they are figures to compare, not assertions.
 
+``offline_and_classroom`` (:func:`measure_offline_and_classroom`), served by ``make serve``'s
+own server (``build_scripts/serve.py``, gzip):
+
+- ``classroom``: thirty simultaneous first-visit downloads of a Zohn Ahl page (threads,
+  not browsers): the time until the last completes, the bytes sent, and thirty times the
+  bytes of one download, which they should equal;
+- ``first_visit_school_wifi`` / ``first_visit_slow``: a first visit to that page under
+  Chromium's network throttling (20 Mbit/s and 40 ms; 1.6 Mbit/s and 150 ms): drawn and
+  playable, in ms from the start of navigation;
+- ``offline``: a first visit, and when the service worker has kept the whole site (it
+  starts once the board is playable) with the bytes of both; then two reloads with the
+  network cut: drawn and playable.
+
+The other figures are taken with the service worker blocked (the browser's HTTP cache only).
+
 The site is served from ``site/`` when it was built for the origin it is served on (the
 instant navigation follows only the links its sitemap lists, written for ``site_url``);
 otherwise a copy is built into a temporary folder for a free port.
@@ -262,6 +277,7 @@ def _one_kind(playwright, base, counter, kind, first, second):
         args=FLAGS,
         headless=True,
         viewport={"width": 1280, "height": 1000},
+        service_workers="block",  # the offline copy has its own figures (measure_offline_...)
     )
     context.add_init_script(INIT_SCRIPT)
     try:
@@ -448,11 +464,301 @@ def measure(log=None) -> dict:
         server.server_close()
         if tmp is not None:
             tmp.cleanup()
+    result["offline_and_classroom"] = measure_offline_and_classroom(log)
     nb = result.get("no_board", {})
     result["pages_without_a_board_load_python"] = (
         nb.get("loads_python") if isinstance(nb, dict) else None
     )
     return result
+
+
+# --- Offline, throttled first visits, a class downloading at once (``make serve``'s server) ---
+
+THROTTLING = {
+    # Chromium's network emulation (CDP Network.emulateNetworkConditions): throughput in
+    # bytes per second, latency added to each round trip in milliseconds.
+    "school_wifi": {"download_mbit": 20, "upload_mbit": 10, "rtt_ms": 40},
+    "slow": {"download_mbit": 1.6, "upload_mbit": 0.75, "rtt_ms": 150},
+}
+CLASS_SIZE = 30
+OFFLINE_PAGE = "/zohn-ahl/"
+
+
+def _counting_server(site: Path, counter: _Counter):
+    """``build_scripts/serve.py``'s server (gzip, headers) on a free port, counting the
+    bytes it writes; returns (server, base URL)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from build_scripts import serve
+
+    class Counting(serve.SiteHandler):
+        quiet = True
+
+        def handle_one_request(self):
+            raw, written = self.wfile, [0]
+
+            class Tap:
+                def write(self, data):
+                    written[0] += len(data)
+                    return raw.write(data)
+
+                def __getattr__(self, name):
+                    return getattr(raw, name)
+
+            self.wfile = Tap()
+            try:
+                super().handle_one_request()
+            finally:
+                self.wfile = raw
+                with counter.lock:
+                    counter.bytes += written[0]
+                    if written[0]:
+                        counter.requests.append((getattr(self, "path", "") or "").split("?")[0])
+
+    server = serve.make_server(site, "127.0.0.1", 0, Counting)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def _wait_board(page, timeout_ms: int) -> dict:
+    """Wait until the first board is playable; if it reports an error first (Python did
+    not start within the engine's time limit), note when and what it said, press "Try
+    again" as a reader would, and wait once more. Returns the marks and the errors."""
+    settled = """() => { const b = document.querySelector('.board[data-game]');
+        return !!b && (b.dataset.ready === 'true' || b.dataset.ready === 'error'); }"""
+    errors = []
+    for _attempt in range(2):
+        page.wait_for_function(settled, timeout=timeout_ms)
+        board = page.locator(".board[data-game]").first
+        if board.get_attribute("data-ready") == "true":
+            break
+        errors.append(
+            {
+                "after_ms": _round(page.evaluate("() => performance.now()")),
+                "said": (board.locator("[data-role=status]").text_content() or "").strip()[:200],
+            }
+        )
+        board.locator('[data-action="retry"]').click()
+        page.wait_for_function(
+            "() => document.querySelector('.board[data-game]').dataset.ready !== 'error'"
+        )
+    marks = _marks(page)
+    return {**marks, "errors": errors}
+
+
+def _throttled_first_visit(browser, base: str, counter: _Counter, profile: dict) -> dict:
+    """A first visit (empty cache, no service worker) to a Zohn Ahl page under throttling."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(INIT_SCRIPT)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": profile["rtt_ms"],
+                "downloadThroughput": profile["download_mbit"] * 1e6 / 8,
+                "uploadThroughput": profile["upload_mbit"] * 1e6 / 8,
+            },
+        )
+        counter.reset()
+        page.goto(base + OFFLINE_PAGE, timeout=READY_MS * 3)
+        marks = _wait_board(page, READY_MS * 3)
+        snap = counter.snapshot()
+        return {
+            **profile,
+            "board_drawn_ms": _round(marks["drawn"]),
+            "board_playable_ms": _round(marks["ready"]),
+            "board_errors_first": marks["errors"],
+            "bytes": snap["bytes"],
+            "requests": snap["requests"],
+        }
+    finally:
+        context.close()
+
+
+def _offline_reload(playwright, base: str, counter: _Counter, files: int) -> dict:
+    """A first visit with the service worker: the time (from the start of navigation)
+    until it has kept the whole site, and the bytes of the visit and the keeping; then
+    reloads with the network cut: drawn and playable, each time."""
+    profile = tempfile.TemporaryDirectory(prefix="bench-offline-")
+    context = playwright.chromium.launch_persistent_context(
+        profile.name, executable_path=CHROMIUM, args=FLAGS, headless=True
+    )
+    context.add_init_script(INIT_SCRIPT)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        counter.reset()
+        started = time.perf_counter()
+        page.goto(base + OFFLINE_PAGE)
+        first = _wait_board(page, READY_MS)
+        while not page.evaluate(
+            """async (count) => {
+                const names = await caches.keys();
+                return names.length === 1 && navigator.serviceWorker.controller !== null
+                    && (await (await caches.open(names[0])).keys()).length >= count;
+            }""",
+            files,
+        ):
+            if time.perf_counter() - started > 600:
+                raise TimeoutError("the service worker did not keep the site within 10 minutes")
+            page.wait_for_timeout(250)
+        out = {
+            "page": OFFLINE_PAGE,
+            "files_kept": files,
+            "first_visit_board_playable_ms": _round(first["ready"]),
+            "site_kept_after_s": round(time.perf_counter() - started, 1),
+            "bytes_first_visit_and_keeping": counter.snapshot()["bytes"],
+            "offline_reloads": [],
+        }
+        context.set_offline(True)
+        for _ in range(2):
+            page.reload()
+            marks = _wait_board(page, READY_MS)
+            out["offline_reloads"].append(
+                {
+                    "board_drawn_ms": _round(marks["drawn"]),
+                    "board_playable_ms": _round(marks["ready"]),
+                    "errors_first": marks["errors"],
+                }
+            )
+        return out
+    finally:
+        context.close()
+        profile.cleanup()
+
+
+def _first_visit_files(site: Path) -> list[str]:
+    """What a first visit to a Zohn Ahl page downloads: the page, its scripts and styles,
+    the page modules, and the runtime (its manifest, Pyodide, the stdlib, the wheel)."""
+    page = site / OFFLINE_PAGE.strip("/") / "index.html"
+    html = page.read_text(encoding="utf-8")
+    files = {OFFLINE_PAGE}
+    for ref in re.findall(r'(?:src|href)="([^"#?]+\.(?:js|css))"', html):
+        files.add("/" + (page.parent / ref).resolve().relative_to(site.resolve()).as_posix())
+    for sub in ("assets/js", "assets/js/boards"):
+        files |= {"/" + p.relative_to(site).as_posix() for p in (site / sub).glob("*.*js")}
+    runtime = site / "assets" / "runtime"  # everything there: Pyodide, the stdlib, the wheel
+    files |= {"/" + p.relative_to(site).as_posix() for p in runtime.rglob("*") if p.is_file()}
+    return sorted(f for f in files if (site / (f.strip("/") or ".")).exists())
+
+
+def _classroom(site: Path, counter: _Counter, base: str) -> dict:
+    """Thirty browsers' first-visit downloads at once (threads, one connection per file,
+    gzip accepted): the time until the last completes, and the bytes the server sent,
+    beside thirty times the bytes of one download (headers included)."""
+    import http.client
+
+    host, port = urlsplit(base).hostname, urlsplit(base).port
+    files = _first_visit_files(site)
+
+    def download():
+        total = 0
+        for path in files:
+            conn = http.client.HTTPConnection(host, port, timeout=300)
+            try:
+                conn.request("GET", path, headers={"Accept-Encoding": "gzip"})
+                response = conn.getresponse()
+                body = response.read()
+                if response.status != 200:
+                    raise RuntimeError(f"{path}: HTTP {response.status}")
+                total += len(body)
+            finally:
+                conn.close()
+        return total
+
+    counter.reset()
+    one_body = download()
+    time.sleep(0.5)  # the server counts a response once written: let the last one land
+    one_sent = counter.snapshot()["bytes"]
+    counter.reset()
+    barrier = threading.Barrier(CLASS_SIZE)
+    errors: list[str] = []
+    finished: list[float] = []
+
+    def reader():
+        try:
+            barrier.wait()
+            download()
+            finished.append(time.perf_counter())
+        except Exception as exc:  # noqa: BLE001 - counted, the others go on
+            errors.append(f"{type(exc).__name__}: {exc}"[:200])
+
+    threads = [threading.Thread(target=reader) for _ in range(CLASS_SIZE)]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    time.sleep(0.5)
+    sent = counter.snapshot()["bytes"]
+    return {
+        "clients": CLASS_SIZE,
+        "files_each": len(files),
+        "completed": len(finished),
+        "errors": errors[:5],
+        "last_completed_s": round(max(finished) - started, 2) if finished else None,
+        "bytes_sent": sent,
+        "bytes_expected": CLASS_SIZE * one_sent,
+        "body_bytes_one_client_gzip": one_body,
+        "raw_bytes_one_client": sum(
+            (site / (f.strip("/") + ("/index.html" if f.endswith("/") else ""))).stat().st_size
+            for f in files
+        ),
+    }
+
+
+def measure_offline_and_classroom(log=None) -> dict:
+    """The figures of the offline copy and of ``make serve`` (see the functions above);
+    one run each, no assertions."""
+    log = log or (lambda msg: print(f"[bench_site] {msg}", file=sys.stderr))
+    site, _port, tmp = _prepare_site(log)
+    counter = _Counter()
+    server, base = _counting_server(site, counter)
+    out: dict = {
+        "server": "build_scripts/serve.py (gzip)",
+        "load_average_at_start": [round(x, 1) for x in os.getloadavg()],
+    }
+    try:
+        log(f"classroom: {CLASS_SIZE} simultaneous first-visit downloads")
+        try:
+            out["classroom"] = _classroom(site, counter, base)
+        except Exception as exc:  # noqa: BLE001
+            out["classroom"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
+        if not Path(CHROMIUM).exists():
+            return {**out, "browser": f"skipped: Chromium not found at {CHROMIUM}"}
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                for name, profile in THROTTLING.items():
+                    log(f"first visit under throttling: {name}")
+                    try:
+                        out[f"first_visit_{name}"] = _throttled_first_visit(
+                            browser, base, counter, profile
+                        )
+                    except Exception as exc:  # noqa: BLE001
+                        out[f"first_visit_{name}"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
+            finally:
+                browser.close()
+            log("offline: keep the site, then reload with the network cut")
+            try:
+                from build_scripts import offline
+
+                files = len(offline.precache_list(site))
+                out["offline"] = _offline_reload(p, base, counter, files)
+            except Exception as exc:  # noqa: BLE001
+                out["offline"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
+    finally:
+        server.shutdown()
+        server.server_close()
+        if tmp is not None:
+            tmp.cleanup()
+    out["load_average_at_end"] = [round(x, 1) for x in os.getloadavg()]
+    return out
 
 
 def main() -> int:

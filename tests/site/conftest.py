@@ -6,25 +6,23 @@
   (and ``SITE_PORT`` to serve it on the port it was built for, e.g. 8000 after
   ``make build``) to test an existing build instead.
 - ``site_dir`` (session): the built site's folder (the test fails if the build failed).
-- ``site_url`` (session): the site served on a free port by the standard library's
-  ``http.server`` (what ``python -m http.server --bind 127.0.0.1`` runs, same MIME types),
-  e.g. ``http://127.0.0.1:41234/`` (with the trailing slash). Its ``sitemap.xml`` names
-  that address (the build was made for it; a site built for another address gets its
-  sitemaps rewritten on the fly), so that instant navigation works as on the real site.
+- ``site_url`` (session): the site served on a free port by the site's own server
+  (``build_scripts/serve.py``, what ``make serve`` runs: gzip, types, headers), e.g.
+  ``http://127.0.0.1:41234/`` (with the trailing slash), the address the build was made for.
 - ``browser`` (session): headless Debian Chromium through Playwright, with the launch
   flags that Pyodide needs in a headless browser; ``page`` (function): a fresh page whose
-  ``page.requests`` lists every URL it (and its workers) asked for.
-- ``serve(folder, wasm_type=...)``: start another local server (for a deliberately broken
-  site); returns its URL and is stopped at the end of the session.
+  ``page.requests`` lists every URL it (and its workers) asked for. Its context blocks the
+  service worker (``tests/site/test_offline.py`` tests it): the site's background download
+  for offline use would mix with the requests the other tests count.
+- ``serve(folder, wasm_type=...)``: start another local server (at another address than
+  the build was made for, or for a deliberately broken site); returns its URL and is
+  stopped at the end of the session.
 - ``copy_project(dest)``: a copy of the project that a test may break and build
   (``node_modules`` is linked, not copied).
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import io
 import os
 import re
 import socket
@@ -35,11 +33,12 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sys.path)
 
 if str(ROOT) not in sys.path:  # build_scripts is not an installed package
     sys.path.insert(0, str(ROOT))
+from build_scripts.serve import TYPES, SiteHandler, make_server  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -91,7 +90,8 @@ def _wait_for(url: str, timeout: float = 20.0) -> None:
 
 
 def _built_site_url(folder: Path) -> str:
-    """The ``site_url`` the site was built with: the first address in its sitemap."""
+    """The ``site_url`` the site was built with: the first address in its sitemap (for
+    tests that start servers of their own)."""
     sitemap = Path(folder) / "sitemap.xml"
     if not sitemap.is_file():
         return ""
@@ -99,30 +99,10 @@ def _built_site_url(folder: Path) -> str:
     return match.group(1) if match else ""
 
 
-class _SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """The handler of ``python -m http.server`` (same MIME types), quiet, serving
-    ``sitemap.xml`` with the configured ``site_url`` replaced by the address actually
-    served: mkdocs-material's instant navigation follows only links listed in the
-    sitemap, so a test server on another port would otherwise get full page loads."""
+class _SiteHandler(SiteHandler):
+    """``make serve``'s handler, quiet."""
 
-    site_url = ""
-
-    def log_message(self, *args):
-        pass
-
-    def send_head(self):
-        if self.site_url and self.path.split("?")[0].endswith("sitemap.xml"):
-            path = Path(self.translate_path(self.path))
-            if path.is_file():
-                host, port = self.server.server_address[:2]
-                body = path.read_bytes().replace(self.site_url.encode(),
-                                                 f"http://{host}:{port}/".encode())
-                self.send_response(200)
-                self.send_header("Content-Type", "application/xml")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                return io.BytesIO(body)
-        return super().send_head()
+    quiet = True
 
 
 class _Servers:
@@ -130,15 +110,11 @@ class _Servers:
         self.servers = []
 
     def start(self, folder: Path, wasm_type: str = "application/wasm", port: int = 0) -> str:
-        handler = type("Handler", (_SiteHandler,), {
-            "site_url": _built_site_url(folder),
-            "extensions_map": {**_SiteHandler.extensions_map, ".wasm": wasm_type}})
+        handler = type("Handler", (_SiteHandler,), {"types": {**TYPES, ".wasm": wasm_type}})
         try:
-            server = http.server.ThreadingHTTPServer(
-                ("127.0.0.1", port), functools.partial(handler, directory=str(folder)))
-        except OSError:  # the port was taken meanwhile: any port (sitemap.xml is rewritten)
-            server = http.server.ThreadingHTTPServer(
-                ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+            server = make_server(folder, "127.0.0.1", port, handler)
+        except OSError:  # the port was taken meanwhile: any port (the site works at any address)
+            server = make_server(folder, "127.0.0.1", 0, handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         self.servers.append(server)
         url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -185,7 +161,7 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.requests = []
     page.console_errors = []

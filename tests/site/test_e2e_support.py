@@ -33,9 +33,12 @@ def e2e_url(request):
 
 
 class Visit:
-    """One browser context (its own localStorage) with every request recorded."""
+    """One browser context (its own localStorage) with every request recorded. The
+    service worker is blocked unless ``service_workers="allow"`` is given: its background
+    download for offline use would mix with the requests the tests count."""
 
     def __init__(self, browser, base: str, **context_args):
+        context_args.setdefault("service_workers", "block")
         self.base = base
         self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(base))
         self.context = browser.new_context(viewport={"width": 1280, "height": 1300}, **context_args)

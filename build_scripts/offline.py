@@ -1,0 +1,204 @@
+"""Offline reading and playing, and installing the site as an app (a hook).
+
+- ``on_post_page``: every page's head names the web app manifest of its language and the
+  icon (``<link rel="manifest">``, ``<link rel="apple-touch-icon">``), with addresses
+  relative to the page, so one build works at any address and under any folder.
+- ``on_post_build``, once, after every language is built and the search index is final
+  (priority -200: after mkdocs-static-i18n, which builds the other languages and rewrites
+  the search index in its own ``on_post_build``):
+
+  - ``assets/icons/``: the app icon (:mod:`build_scripts.icons`);
+  - ``manifest.webmanifest`` and ``fr/manifest.webmanifest``: the installable app, in
+    each language (one app: the same ``id``, the site's root);
+  - ``sw.js``: ``build_scripts/service_worker.js`` preceded by the build's hash and the
+    list of files to keep offline (:func:`precache_list`). The hash covers every listed
+    file, so any change to the site makes a new cache, and an unchanged site keeps its own.
+
+``docs/assets/js/offline.js`` registers the service worker from each page. Under
+``mkdocs serve`` (pages change as they are written) ``sw.js`` keeps nothing: it removes
+any copy a browser kept from another server at the same address, and unregisters itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sys
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # MkDocs puts only this folder on sys.path, and not for long
+    sys.path.insert(0, str(ROOT))
+
+from build_scripts import icons  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.offline")
+
+HERE = Path(__file__).resolve().parent
+WORKER_SOURCE = HERE / "service_worker.js"
+WORKER = "sw.js"
+ICONS = Path("assets") / "icons"
+LANGUAGES = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+
+DESCRIPTIONS = {
+    "en": "The history, names and sources of two traditional games, Zohn Ahl of the Kiowa "
+    "and Awithlaknannai Mosona of the Zuni, playable in the page, also offline.",
+    "fr": "L’histoire, les noms et les sources de deux jeux traditionnels, le Zohn Ahl des "
+    "Kiowas et l’Awithlaknannai Mosona des Zunis, jouables dans la page, même hors ligne.",
+}
+THEME_COLOR = "#%02x%02x%02x" % icons.BACKGROUND
+
+_SKIPPED_SUFFIXES = (".gz", ".map")
+_LUNR = "assets/javascripts/lunr/"
+
+
+def _i18n(config):
+    return config.plugins.get("i18n") if hasattr(config, "plugins") else None
+
+
+def _language(config) -> str:
+    plugin = _i18n(config)
+    lang = getattr(plugin, "current_language", None) if plugin else None
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def _folder(lang: str) -> str:
+    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
+def on_post_page(output, page, config, **kwargs):
+    root = "../" * page.url.count("/") or "./"
+    lang = _language(config)
+    links = (
+        f'<link rel="manifest" href="{root}{_folder(lang)}manifest.webmanifest">'
+        f'<link rel="apple-touch-icon" href="{root}{ICONS.as_posix()}/icon-192.png">'
+    )
+    head, sep, body = output.partition("</head>")
+    return head + links + sep + body if sep else output
+
+
+def _search_languages(site: Path) -> list[str]:
+    try:
+        index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+        return list(index["config"]["lang"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return list(LANGUAGES)
+
+
+def _wanted(path: str, lunr: set[str]) -> bool:
+    if path == WORKER or path.endswith(_SKIPPED_SUFFIXES) or "/." in f"/{path}":
+        return False
+    if path.startswith(_LUNR):  # the search's language support: only the site's languages
+        return path.rsplit("/", 1)[-1] in lunr
+    return True
+
+
+def precache_list(site: Path) -> list[str]:
+    """Every file a reader may need offline, as an address relative to the site's root:
+    ``x/index.html`` is listed as ``x/`` (as the pages link to it). Left out: the service
+    worker itself, source maps, the ``.gz`` copies, and the search's support for the
+    languages the site is not written in."""
+    site = Path(site)
+    lunr = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"}
+    lunr |= {f"lunr.{lang}.min.js" for lang in _search_languages(site)}
+    files = []
+    for file in sorted(p for p in site.rglob("*") if p.is_file()):
+        path = file.relative_to(site).as_posix()
+        if not _wanted(path, lunr):
+            continue
+        if path == "index.html":
+            path = "./"
+        elif path.endswith("/index.html"):
+            path = path[: -len("index.html")]
+        files.append(path)
+    return files
+
+
+def _local(site: Path, entry: str) -> Path:
+    return (
+        site / "index.html"
+        if entry == "./"
+        else site / (entry + "index.html" if entry.endswith("/") else entry)
+    )
+
+
+def build_hash(site: Path, files: list[str]) -> str:
+    """A hash of the listed files (names and contents) and of the service worker's code."""
+    digest = hashlib.sha256(WORKER_SOURCE.read_bytes())
+    for entry in files:
+        digest.update(b"\0" + entry.encode() + b"\0")
+        digest.update(_local(site, entry).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def write_manifests(site: Path, name: str) -> None:
+    icon_entries = icons.write_icons(site / ICONS)
+    for lang in LANGUAGES:
+        folder = site / _folder(lang)
+        if lang != DEFAULT_LANGUAGE and not folder.is_dir():
+            continue
+        up = "../" if lang != DEFAULT_LANGUAGE else ""
+        manifest = {
+            "id": up or "./",
+            "name": name,
+            "short_name": name,
+            "description": DESCRIPTIONS[lang],
+            "lang": lang,
+            "start_url": "./",
+            "scope": up or "./",
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": THEME_COLOR,
+            "icons": [
+                {**icon, "src": f"{up}{ICONS.as_posix()}/{icon['src']}"} for icon in icon_entries
+            ],
+        }
+        (folder / "manifest.webmanifest").write_text(
+            json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+
+
+def write_service_worker(site: Path) -> tuple[str, list[str]]:
+    """Write ``sw.js`` for the site as it is now; return the build hash and the list."""
+    site = Path(site)
+    files = precache_list(site)
+    digest = build_hash(site, files)
+    header = f"const BUILD = {json.dumps(digest)};\nconst FILES = {json.dumps(files, indent=0)};\n"
+    (site / WORKER).write_text(header + WORKER_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
+    return digest, files
+
+
+RETIRING_WORKER = """\
+// mkdocs serve: pages change as they are written, so nothing is kept offline; a copy kept
+// from another server at this address is removed, and this worker unregisters itself.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) if (name.startsWith("site-")) await caches.delete(name);
+  await self.registration.unregister();
+})()));
+"""
+
+_COMMAND = {"name": "build"}
+
+
+def on_startup(command, dirty, **kwargs):
+    _COMMAND["name"] = command
+
+
+@event_priority(-200)
+def on_post_build(config, **kwargs):
+    plugin = _i18n(config)
+    if plugin is not None and getattr(plugin, "building", False):
+        return  # a language built from inside mkdocs-static-i18n: wait for the whole site
+    site = Path(config["site_dir"])
+    write_manifests(site, config["site_name"])
+    if _COMMAND["name"] == "serve":
+        (site / WORKER).write_text(RETIRING_WORKER, encoding="utf-8")
+        return
+    digest, files = write_service_worker(site)
+    size = sum(_local(site, entry).stat().st_size for entry in files)
+    log.info("Offline copy: %d files, %.1f MB, build %s", len(files), size / 1e6, digest)

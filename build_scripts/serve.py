@@ -1,0 +1,296 @@
+"""The site's own web server, fit for a classroom: ``make serve`` and the offline archive.
+
+    python -m build_scripts.serve [--host 127.0.0.1] [--port 8000] [folder]
+
+Standard library only (it also ships, as ``serve.py`` beside ``security.py``, in the
+archive that ``make offline`` writes). Compared with ``python -m http.server`` it
+
+- compresses text and WebAssembly with gzip when the browser accepts it, once per file
+  (kept in memory until the file changes), never files that are compressed already;
+- sends the right types (``.wasm`` as ``application/wasm``, without which Pyodide never
+  starts; ``.mjs`` as JavaScript; ``.webmanifest``), the security headers of
+  :mod:`build_scripts.security` and cache headers: files whose name carries a content
+  hash are kept for good, everything else is revalidated (``Last-Modified``, 304);
+- answers many readers at once: a thread per connection, HTTP/1.1 keep-alive, and a
+  listen backlog of 128 (``http.server`` keeps 5: a class opening the site together saw
+  most of its connections reset);
+- answers a missing page with the site's own ``404.html``, and never lists a folder.
+
+It listens on 127.0.0.1 (this computer only) unless told otherwise: ``--host 0.0.0.0``
+(``make serve HOST=0.0.0.0``) serves every computer of the local network. Browsers keep
+the offline copy (the service worker) only for a secure origin -- ``127.0.0.1``,
+``localhost`` or HTTPS -- so the other computers of a classroom play through the network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.utils
+import functools
+import gzip
+import http.server
+import os
+import re
+import socket
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+try:
+    from build_scripts.security import HEADERS
+except ImportError:  # the copy in the offline archive sits beside security.py
+    from security import HEADERS  # type: ignore[no-redef]
+
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".xml": "application/xml",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".wasm": "application/wasm",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".pdf": "application/pdf",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".gz": "application/gzip",
+}
+"""Content types by file suffix; anything else is ``application/octet-stream``."""
+
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".xml", ".txt"}
+COMPRESSIBLE |= {".svg", ".wasm"}
+"""Suffixes worth gzipping (zip archives, wheels and images are compressed already)."""
+
+MIN_GZIP = 1024
+"""Smaller files go as they are: the gzip header would eat most of the gain."""
+
+HASHED = re.compile(r"(?:^|[./])[0-9a-f]{8,64}(?:[./]|$)")
+"""A path with a content hash (``bundle.79ae519e.min.js``, ``engine/<hash>/x.whl``): its
+content never changes, so browsers may keep it for good."""
+
+LISTEN_BACKLOG = 128
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves one folder; see the module docstring. ``types`` and ``quiet`` may be
+    overridden in a subclass."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "SiteServer"
+    timeout = 30  # an idle keep-alive connection gives its thread back
+    types = TYPES
+    quiet = False
+
+    def log_message(self, format, *args):  # noqa: A002 - the standard library's name
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def end_headers(self):
+        for name, value in HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def guess_type(self, path):
+        return self.types.get(Path(path).suffix.lower(), "application/octet-stream")
+
+    def list_directory(self, path):
+        self.send_error(404, "Not Found")
+        return None
+
+    def send_head(self):
+        url_path = unquote(urlsplit(self.path).path)
+        local = Path(self.translate_path(self.path))
+        if local.is_dir():
+            if not url_path.endswith("/"):
+                self.send_response(301)
+                self.send_header("Location", url_path + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            local = local / "index.html"
+        if url_path.endswith("/") and local.name != "index.html" or not local.is_file():
+            return self._not_found()
+        stat = local.stat()
+        if self._not_modified(stat.st_mtime):
+            self.send_response(304)
+            self._common_headers(local, url_path)
+            self.end_headers()
+            return None
+        body = self._body(local, stat)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(local)))
+        if body is not None:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body) if body is not None else stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self._common_headers(local, url_path)
+        self.end_headers()
+        return _Bytes(body) if body is not None else open(local, "rb")  # noqa: SIM115
+
+    def _common_headers(self, local: Path, url_path: str) -> None:
+        if HASHED.search(url_path):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        if local.suffix.lower() in COMPRESSIBLE:
+            self.send_header("Vary", "Accept-Encoding")
+
+    def _not_modified(self, mtime: float) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when.timestamp() >= int(mtime)
+
+    def _accepts_gzip(self) -> bool:
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.strip().partition(";")
+            if name.strip().lower() in ("gzip", "*"):
+                return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+        return False
+
+    def _body(self, local: Path, stat: os.stat_result) -> bytes | None:
+        """The gzipped file when it is worth it and the browser accepts it, else None."""
+        if (
+            local.suffix.lower() not in COMPRESSIBLE
+            or stat.st_size < MIN_GZIP
+            or not self._accepts_gzip()
+        ):
+            return None
+        return _gzipped(str(local), stat.st_mtime_ns, stat.st_size)
+
+    def _not_found(self):
+        page = Path(self.directory) / "404.html"
+        if not page.is_file():
+            self.send_error(404, "Not Found")
+            return None
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", TYPES[".html"])
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        return _Bytes(body)
+
+
+class _Bytes:
+    """A file-like view of bytes already in memory (what ``copyfile`` reads from)."""
+
+    def __init__(self, data: bytes):
+        self.data, self.offset = data, 0
+
+    def read(self, size: int = -1) -> bytes:
+        end = len(self.data) if size < 0 else self.offset + size
+        chunk = self.data[self.offset : end]
+        self.offset += len(chunk)
+        return chunk
+
+    def close(self) -> None:
+        pass
+
+
+_GZIP_LOCKS: dict[str, threading.Lock] = {}
+_GZIP_LOCKS_LOCK = threading.Lock()
+
+
+def _gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    """The file gzipped, made once per version of the file (thirty readers asking for the
+    runtime at once wait for one compression)."""
+    with _GZIP_LOCKS_LOCK:
+        lock = _GZIP_LOCKS.setdefault(path, threading.Lock())
+    with lock:
+        return _gzip_file(path, mtime_ns, size)
+
+
+@functools.lru_cache(maxsize=512)
+def _gzip_file(path: str, mtime_ns: int, size: int) -> bytes:
+    with open(path, "rb") as file:
+        return gzip.compress(file.read(), compresslevel=6, mtime=0)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A thread per connection and a listen backlog for a whole class."""
+
+    request_queue_size = LISTEN_BACKLOG
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a reader who left: no news
+            super().handle_error(request, client_address)
+
+
+def make_server(
+    folder: Path | str, host: str = "127.0.0.1", port: int = 8000, handler=SiteHandler
+) -> SiteServer:
+    """A server for ``folder`` (not started: call ``serve_forever``)."""
+    folder = Path(folder)
+    if not (folder / "index.html").is_file():
+        raise FileNotFoundError(
+            f"no built site in {folder} (index.html is missing): build it first"
+        )
+    return SiteServer((host, port), functools.partial(handler, directory=str(folder)))
+
+
+def _default_folder() -> Path:
+    """``site/`` beside this script (the offline archive) or beside its folder (the project)."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "site", here.parent / "site"):
+        if (candidate / "index.html").is_file():
+            return candidate
+    return Path("site")
+
+
+def _lan_address() -> str | None:
+    """This computer's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            sock.connect(("10.254.254.254", 1))
+            return sock.getsockname()[0]
+        except OSError:
+            return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Serve the built site (gzip, the right types, security and cache headers)."
+    )
+    parser.add_argument("folder", nargs="?", type=Path, help="the built site (default: site/)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on: 127.0.0.1 for this computer only (default), "
+        "0.0.0.0 for every computer of the local network",
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    args = parser.parse_args(argv)
+    folder = args.folder or _default_folder()
+    try:
+        server = make_server(folder, args.host, args.port)
+    except (FileNotFoundError, OSError) as err:
+        print(f"serve: {err}", file=sys.stderr)
+        return 1
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+    print(f"Serving {folder} on http://{shown}:{args.port}/ (Ctrl-C stops)", flush=True)
+    if args.host in ("0.0.0.0", ""):
+        address = _lan_address()
+        if address:
+            print(f"Other computers of this network: http://{address}:{args.port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

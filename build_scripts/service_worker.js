@@ -1,0 +1,101 @@
+// The site's service worker: the whole site, kept for reading and playing offline.
+//
+// build_scripts/offline.py writes this file to the site's root as sw.js, after two lines
+// it adds in front: BUILD (a hash of every file listed) and FILES (every page of both
+// languages, the page scripts, the Python runtime and the engine wheel, as addresses
+// relative to this file). docs/assets/js/offline.js registers it once the first page has
+// settled, so the download runs in the background and never delays the first board.
+//
+// - install: every file of FILES into one cache named after BUILD ("site-<BUILD>"), a few
+//   at a time; the files a reader already has are revalidated, not downloaded again. If
+//   the network drops, the install fails and the next visit resumes where it stopped.
+// - activate: the caches of every other build are deleted. A new build's worker waits
+//   (the browser's default) until no tab uses the old one, so a visit never mixes the
+//   pages of one build with the engine of another.
+// - fetch: a file of this build comes from the cache (so the site works with the network
+//   gone); anything else goes to the network; a page that is neither is answered offline
+//   by the site's "page not found".
+// It can't use import() (service workers don't allow it); Pyodide's worker fetches its
+// files through this one, so caching them is enough.
+
+/* global BUILD, FILES */
+const PREFIX = "site-";
+const CACHE = PREFIX + BUILD;
+const SCOPE = new URL("./", self.location.href);
+const AT_ONCE = 4;
+
+function key(url) {
+  const clean = new URL(url);
+  clean.search = "";
+  clean.hash = "";
+  if (clean.pathname.endsWith("/index.html")) clean.pathname = clean.pathname.slice(0, -"index.html".length);
+  return clean.href;
+}
+
+// Pyodide compiles the .wasm only if it comes as application/wasm: keep that type in the
+// cache even when a host sends another.
+async function typed(url, response) {
+  if (!url.endsWith(".wasm") || response.headers.get("Content-Type") === "application/wasm") return response;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/wasm");
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const queue = [];
+  for (const file of FILES) {
+    const url = new URL(file, SCOPE).href;
+    if (!(await cache.match(url, { ignoreVary: true }))) queue.push(url);
+  }
+  async function next() {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      const response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
+      if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+      await cache.put(url, await typed(url, response));
+    }
+  }
+  await Promise.all(Array.from({ length: AT_ONCE }, next));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+function notFoundPage(url) {
+  const rest = url.href.slice(SCOPE.href.length);
+  const lang = rest.split("/", 1)[0];
+  return new URL(lang === "fr" ? "fr/404.html" : "404.html", SCOPE).href;
+}
+
+async function respond(event) {
+  const request = event.request;
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(key(request.url), { ignoreVary: true });
+  if (hit) return hit;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.mode === "navigate") {
+      const page = await cache.match(notFoundPage(new URL(request.url)), { ignoreVary: true });
+      if (page) return new Response(page.body, { status: 404, headers: page.headers });
+    }
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
+  if (request.headers.has("range")) return;
+  event.respondWith(respond(event));
+});

@@ -1,0 +1,49 @@
+// Keep the whole site for reading and playing offline: register the service worker (sw.js,
+// at the site's root, written by the build) once the first page has settled -- after its
+// boards are playable, or after it has loaded when it has none -- so that the download of
+// the site runs in the background and never delays the first board. Skipped when the
+// reader asked the browser to save data, and where browsers allow no service worker
+// (an address that is not secure: neither HTTPS nor this computer).
+
+const ROOT = new URL("../../", import.meta.url);
+const BOARD_WAIT_MS = 60_000;
+
+function loaded() {
+  return document.readyState === "complete"
+    ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+}
+
+// Resolves when every board of the page is playable (or has failed), or after a minute.
+function boardsSettled() {
+  const pending = () => [...document.querySelectorAll(".board[data-game]")]
+    .some((board) => board.dataset.ready !== "true" && board.dataset.ready !== "error");
+  if (!pending()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
+    const observer = new MutationObserver(() => { if (!pending()) done(); });
+    const timer = setTimeout(done, BOARD_WAIT_MS);
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+function idle() {
+  return new Promise((resolve) => ("requestIdleCallback" in window
+    ? requestIdleCallback(() => resolve(), { timeout: 3000 })
+    : setTimeout(resolve, 1000)));
+}
+
+async function keepOffline() {
+  await loaded();
+  await boardsSettled();
+  await idle();
+  await navigator.serviceWorker.register(new URL("sw.js", ROOT), {
+    scope: ROOT.pathname,
+    updateViaCache: "none",
+  });
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext && location.protocol !== "file:"
+    && !(navigator.connection && navigator.connection.saveData)) {
+  keepOffline().catch((error) => console.warn("The site could not be kept for offline use:", error));
+}

@@ -1,0 +1,72 @@
+"""``make offline``: the whole site in one zip that serves itself with one command."""
+
+from __future__ import annotations
+
+import gzip
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+
+import pytest
+
+from build_scripts import archive
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_path):
+    target = archive.write_archive(site_dir, tmp_path / "dist" / "site.zip")
+    with zipfile.ZipFile(target) as zf:
+        names = zf.namelist()
+        readme = zf.read(f"{archive.FOLDER}/README.txt").decode()
+        zf.extractall(tmp_path / "unzipped")
+    assert f"{archive.FOLDER}/site/index.html" in names
+    assert f"{archive.FOLDER}/site/fr/zohn-ahl/index.html" in names
+    assert any(n.endswith("pyodide.asm.wasm") for n in names)
+    assert "python3 serve.py" in readme
+
+    folder = tmp_path / "unzipped" / archive.FOLDER
+    port = _free_port()
+    # the command of README.txt, run from the unzipped folder, with nothing of the project
+    proc = subprocess.Popen(
+        [sys.executable, "serve.py", "--port", str(port)],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                    assert r.status == 200
+                break
+            except OSError:
+                assert proc.poll() is None, proc.stdout.read().decode()
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+        wasm = next(n for n in names if n.endswith(".wasm")).split("/site/", 1)[1]
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/{wasm}", headers={"Accept-Encoding": "gzip"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+            assert r.headers["Content-Encoding"] == "gzip"
+            assert "default-src 'self'" in r.headers["Content-Security-Policy"]
+            assert gzip.decompress(r.read()) == (site_dir / wasm).read_bytes()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_no_archive_without_a_built_site(tmp_path):
+    with pytest.raises(FileNotFoundError, match="build it first"):
+        archive.write_archive(tmp_path, tmp_path / "x.zip")

@@ -1,0 +1,183 @@
+"""The site offline: after a first visit, every page of both languages opens and the boards
+play with the network cut; a new build replaces the kept copy whole; the site installs."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+
+import pytest
+from slow_machine import allow_slow_start, playable
+from test_e2e_support import READY_MS
+
+from build_scripts import offline
+
+pytestmark = pytest.mark.browser
+
+CACHED_MS = 180_000  # the whole site (the Python runtime is most of it) into the cache
+
+
+def _pages(site_dir):
+    """Every page of the site, both languages, as addresses relative to its root."""
+    return sorted(
+        p.parent.relative_to(site_dir).as_posix() + "/"
+        for p in site_dir.rglob("index.html")
+        if "<title>" in p.read_text(encoding="utf-8")
+    )
+
+
+def _title(site_dir, rel):
+    html = (site_dir / rel.lstrip("./") / "index.html").read_text(encoding="utf-8")
+    return re.search(r"<title>(.*?)</title>", html, re.S).group(1).replace("&amp;", "&")
+
+
+def _until(page, script, arg=None, timeout_ms=CACHED_MS):
+    """Evaluate the async ``script`` every half second until it returns true."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout_ms} ms: {script}"
+        page.wait_for_timeout(500)
+
+
+def _wait_kept(page, count):
+    """Wait until the service worker controls the page and its one cache holds ``count``
+    files; return the cache's name in a list."""
+    _until(
+        page,
+        """async (count) => {
+            if (!navigator.serviceWorker.controller) return false;
+            const names = (await caches.keys()).filter(n => n.startsWith('site-'));
+            if (names.length !== 1) return false;
+            return (await (await caches.open(names[0])).keys()).length === count;
+        }""",
+        count,
+    )
+    return page.evaluate("() => caches.keys()")
+
+
+def _play_a_move(page):
+    """On the page's first Awithlaknannai board: a new game between two people, one move."""
+    board = playable(page, '.board[data-game="awithlaknannai"]')
+    board.locator('select[data-action="opponent"]').select_option("person")
+    board.locator('[data-action="new"]').click()
+    page.wait_for_function(
+        "b => !b.querySelector('[data-action=new]').disabled", arg=board.element_handle()
+    )
+    for point in ("m6", "m5"):
+        board.locator(f'[data-point="{point}"]').click()
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
+        arg=board.element_handle(),
+        timeout=READY_MS,
+    )
+
+
+def test_after_a_first_visit_every_page_opens_and_a_board_plays_offline(
+    browser, site_url, site_dir
+):
+    files = offline.precache_list(site_dir)
+    assert "./" in files and "fr/" in files and "fr/zohn-ahl/rules/" in files
+    assert any(f.endswith("pyodide.asm.wasm") for f in files)
+    assert any(f.endswith(".whl") for f in files)
+    context = browser.new_context(service_workers="allow")
+    allow_slow_start(context)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "awithlaknannai/")
+        playable(page, '.board[data-game="awithlaknannai"]')
+        names = _wait_kept(page, len(files))
+        assert len(names) == 1
+        # The runtime comes back from the cache with the type WebAssembly needs.
+        wasm_type = page.evaluate(
+            "async (url) => (await caches.match(url)).headers.get('Content-Type')",
+            site_url + next(f for f in files if f.endswith(".wasm")),
+        )
+        assert wasm_type == "application/wasm"
+
+        context.set_offline(True)
+        failed = []
+        # (a request cut short by leaving the page, e.g. Python still starting, is no failure)
+        page.on(
+            "requestfailed",
+            lambda r: None if "ERR_ABORTED" in (r.failure or "") else failed.append(r.url),
+        )
+        for rel in _pages(site_dir):
+            response = page.goto(site_url + rel, wait_until="load")
+            assert response is not None and response.ok, rel
+            assert response.from_service_worker, rel
+            assert page.title() == _title(site_dir, rel), rel
+        assert failed == []
+        page.goto(site_url + "fr/awithlaknannai/")
+        _play_a_move(page)
+        # A page the site does not have: the kept "page not found", not the browser's error.
+        response = page.goto(site_url + "fr/no-such-page/")
+        assert (
+            response.status == 404 and page.evaluate("() => document.documentElement.lang") == "fr"
+        )
+    finally:
+        context.close()
+
+
+def test_a_new_build_replaces_the_kept_copy_whole(browser, site_dir, serve, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    base = serve(copy)
+    context = browser.new_context(service_workers="allow")
+    allow_slow_start(context)
+    try:
+        page = context.new_page()
+        page.goto(base + "about/")
+        old = _wait_kept(page, len(offline.precache_list(copy)))
+
+        # A new build: one page changes, and the build writes a new service worker.
+        about = copy / "about" / "index.html"
+        about.write_text(
+            about.read_text(encoding="utf-8").replace(
+                "</article>", '<p id="new-build">new build</p></article>', 1
+            ),
+            encoding="utf-8",
+        )
+        digest, files = offline.write_service_worker(copy)
+        assert [f"site-{digest}"] != old
+
+        # While a tab uses the old copy, the old copy is served whole ...
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+        _until(page, "() => navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
+        page.reload()
+        assert page.locator("#new-build").count() == 0
+        assert old[0] in page.evaluate("() => caches.keys()")
+        # ... and once no tab uses it, the new build takes over and the old cache is gone.
+        page.close()
+        page = context.new_page()
+        page.goto(base + "about/")
+        _until(
+            page,
+            "(name) => caches.keys().then(k => k.length === 1 && k[0] === name)",
+            f"site-{digest}",
+        )
+        page.reload()
+        assert page.locator("#new-build").count() == 1
+        assert _wait_kept(page, len(files)) == [f"site-{digest}"]
+    finally:
+        context.close()
+
+
+def test_the_site_is_installable(page, site_url, site_dir):
+    page.goto(site_url + "fr/zohn-ahl/")
+    href = page.get_attribute('link[rel="manifest"]', "href")
+    manifest_url = page.evaluate("h => new URL(h, location.href).href", href)
+    assert manifest_url == site_url + "fr/manifest.webmanifest"
+    manifest = json.loads((site_dir / "fr" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "fr" and manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        response = page.request.get(manifest_url.rsplit("/", 1)[0] + "/" + icon["src"])
+        assert response.ok and response.headers["content-type"] == icon["type"], icon
+        body = response.body()
+        if icon["type"] == "image/png":
+            width, height = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+    assert {192, 512} <= sizes

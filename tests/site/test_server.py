@@ -1,0 +1,182 @@
+"""``make serve``'s server (build_scripts/serve.py): gzip, types, security and cache
+headers, the site's own 404, and a whole class opening the site at once."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from build_scripts import serve
+from build_scripts.security import HEADERS
+
+
+class _Quiet(serve.SiteHandler):
+    quiet = True
+
+
+@pytest.fixture(scope="module")
+def server(site_dir):
+    srv = serve.make_server(site_dir, "127.0.0.1", 0, _Quiet)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        yield srv
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def _get(server, path, headers=None, method="GET"):
+    conn = http.client.HTTPConnection(*server.server_address[:2], timeout=60)
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
+
+
+def _runtime(site_dir: Path, suffix: str) -> str:
+    found = sorted((site_dir / "assets" / "runtime").rglob(f"*{suffix}"))
+    assert found, suffix
+    return "/" + found[0].relative_to(site_dir).as_posix()
+
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def test_text_and_webassembly_go_gzipped_to_browsers_that_accept_it(server, site_dir):
+    wasm = _runtime(site_dir, ".wasm")
+    raw = (site_dir / wasm.lstrip("/")).read_bytes()
+    status, headers, body = _get(server, wasm, GZIP)
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert int(headers["content-length"]) == len(body) < len(raw) / 2
+    assert gzip.decompress(body) == raw
+    assert "accept-encoding" in headers["vary"].lower()
+    # a page, by its folder's address
+    status, headers, body = _get(server, "/fr/zohn-ahl/", GZIP)
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    page = (site_dir / "fr" / "zohn-ahl" / "index.html").read_bytes()
+    assert gzip.decompress(body) == page
+    # a client that does not ask for gzip (or refuses it) gets the file as it is
+    for refusal in ({}, {"Accept-Encoding": "identity"}, {"Accept-Encoding": "gzip;q=0"}):
+        status, headers, body = _get(server, "/fr/zohn-ahl/", refusal)
+        assert status == 200 and "content-encoding" not in headers and body == page, refusal
+
+
+def test_compressed_files_are_not_compressed_again(server, site_dir):
+    for path in (
+        _runtime(site_dir, ".whl"),
+        _runtime(site_dir, ".zip"),
+        "/assets/icons/icon-512.png",
+    ):
+        status, headers, body = _get(server, path, GZIP)
+        assert status == 200 and "content-encoding" not in headers, path
+        assert body == (site_dir / path.lstrip("/")).read_bytes()
+
+
+@pytest.mark.parametrize(
+    "path, kind",
+    [
+        ("wasm", "application/wasm"),
+        ("/assets/js/engine-worker.mjs", "text/javascript"),
+        ("/assets/js/boards.js", "text/javascript"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/sw.js", "text/javascript"),
+        ("/", "text/html"),
+        ("/assets/css/boards.css", "text/css"),
+        ("/assets/icons/icon.svg", "image/svg+xml"),
+        ("/sitemap.xml", "application/xml"),
+    ],
+)
+def test_types(server, site_dir, path, kind):
+    path = _runtime(site_dir, ".wasm") if path == "wasm" else path
+    status, headers, _ = _get(server, path, GZIP, method="HEAD")
+    assert status == 200 and headers["content-type"].split(";")[0] == kind
+
+
+def test_every_answer_carries_the_security_headers(server):
+    for path in ("/", "/assets/js/boards.js", "/no-such-page/", "/assets/"):
+        _, headers, _ = _get(server, path)
+        for name, value in HEADERS.items():
+            assert headers.get(name.lower()) == value, (path, name)
+
+
+def test_hashed_files_are_kept_for_good_and_the_rest_revalidated(server, site_dir):
+    bundle = next((site_dir / "assets" / "javascripts").glob("bundle.*.min.js"))
+    wheel = _runtime(site_dir, ".whl")
+    for path in ("/assets/javascripts/" + bundle.name, wheel):
+        _, headers, _ = _get(server, path, method="HEAD")
+        assert (
+            "immutable" in headers["cache-control"]
+            and "max-age=31536000" in headers["cache-control"]
+        )
+    for path in ("/", "/sw.js", "/assets/runtime/manifest.json", "/assets/js/boards.js"):
+        status, headers, _ = _get(server, path, method="HEAD")
+        assert headers["cache-control"] == "no-cache", path
+        again, _, body = _get(server, path, {"If-Modified-Since": headers["last-modified"]})
+        assert again == 304 and body == b"", path
+
+
+def test_a_missing_page_gets_the_sites_own_404_and_no_folder_is_listed(server, site_dir):
+    status, headers, body = _get(server, "/no-such-page/")
+    assert status == 404 and body == (site_dir / "404.html").read_bytes()
+    status, _, body = _get(server, "/assets/runtime/")
+    assert status == 404 and b"Directory listing" not in body
+    status, headers, _ = _get(server, "/zohn-ahl")
+    assert status == 301 and headers["location"] == "/zohn-ahl/"
+
+
+def test_it_listens_on_this_computer_only_unless_told(site_dir, tmp_path):
+    srv = serve.make_server(site_dir, port=0)
+    try:
+        assert srv.server_address[0] == "127.0.0.1"
+    finally:
+        srv.server_close()
+    with pytest.raises(FileNotFoundError, match=str(tmp_path)):
+        serve.make_server(tmp_path, port=0)
+
+
+def test_thirty_readers_at_once_all_get_the_whole_first_visit(server, site_dir):
+    """Thirty browsers of a class open a page with a board at the same moment: each
+    downloads the page, its scripts and the Python runtime, on a new connection each."""
+    wanted = ["/zohn-ahl/", "/assets/js/boards.js", "/assets/js/engine-worker.mjs"]
+    wanted += [_runtime(site_dir, s) for s in (".wasm", ".zip", ".whl", "pyodide.mjs", "asm.mjs")]
+    start = threading.Barrier(30)
+    results: list[object] = [None] * 30
+
+    def reader(i):
+        try:
+            start.wait(timeout=60)
+            got = []
+            for path in wanted:
+                status, headers, body = _get(server, path, GZIP)
+                if headers.get("content-encoding") == "gzip":
+                    body = gzip.decompress(body)
+                got.append((status, len(body)))
+            results[i] = got
+        except Exception as err:  # noqa: BLE001 - reported below, with the reader's number
+            results[i] = err
+
+    threads = [threading.Thread(target=reader, args=(i,)) for i in range(30)]
+    began = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    expected = [
+        (
+            200,
+            (site_dir / (p.strip("/") + ("/index.html" if p.endswith("/") else ""))).stat().st_size,
+        )
+        for p in wanted
+    ]
+    failures = {i: r for i, r in enumerate(results) if r != expected}
+    assert not failures, (
+        f"{len(failures)} of 30 readers failed, e.g. {next(iter(failures.values()))}"
+    )
+    assert time.monotonic() - began < 600
