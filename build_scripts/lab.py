@@ -73,7 +73,7 @@ W = {
         "your_count": "Your count",
         "expected_count": "Expected count",
         "bias_caption": "Fair sticks (each mark shows with probability 1/2), {n} counters a side.",
-        "counters_caption": "Printable board, gully: lose a throw, fair sticks.",
+        "counters_caption": "Printable board, the gully loses a throw, fair sticks.",
     },
     "fr": {
         "marks": "Marques visibles",
@@ -104,7 +104,7 @@ W = {
             "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "
             "{n} jetons par camp."
         ),
-        "counters_caption": "Plateau printable, ravine : lancer perdu, bâtonnets équilibrés.",
+        "counters_caption": "Plateau printable, la ravine fait perdre le lancer, bâtonnets équilibrés.",
     },
 }
 

@@ -79,8 +79,10 @@ def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
     """A short name for a ruleset and its gully option, as the lab shows it."""
     if ruleset == "printable":
         if lang == "fr":
-            return "printable (ravine : " + ("passer" if gully == "cross" else "lancer perdu") + ")"
-        return "printable (gully: " + ("cross" if gully == "cross" else "lose a throw") + ")"
+            return "printable, " + (
+                "ravine franchie" if gully == "cross" else "la ravine fait perdre le lancer"
+            )
+        return "printable, " + ("gully crossed" if gully == "cross" else "the gully loses a throw")
     return ruleset
 
 
@@ -301,7 +303,7 @@ COUNTER_RANGE = (1, 2, 3, 4, 5, 6, 8)
 
 
 def counters_figures(bias=HALF, lang: str = "en") -> dict:
-    """The printable board (gully: lose a throw) for each number of counters in
+    """The printable board (the gully loses a throw) for each number of counters in
     :data:`COUNTER_RANGE`: the first thrower's chance and the expected length; and the chart
     of the chance by counters."""
     rows = []
