@@ -100,11 +100,16 @@ def targets(cpython: dict, ratio: dict, pyodide: dict | None = None) -> dict:
     out = {}
     for name, figures in (("cpython", cpython), ("pyodide", pyodide or {})):
         trip = figures.get("protocol_round_trip", {})
-        for game, first, last in (
-            ("zohn_ahl_throw", "throw_1_ms", "throw_800_ms"),
-            ("awithlaknannai_play", "ply_1_ms", "ply_200_ms"),
+        for game, first, last, variant in (
+            ("zohn_ahl_throw", "throw_1_ms", "throw_800_ms", None),
+            ("awithlaknannai_play", "ply_1_ms", "ply_200_ms", None),
+            ("zohn_ahl_throw", "throw_1_ms", "throw_800_ms", "with_since"),
+            ("awithlaknannai_play", "ply_1_ms", "ply_200_ms", "with_since"),
         ):
             f = trip.get(game, {}) if isinstance(trip, dict) else {}
+            if variant:
+                f = f.get(variant, {})
+                game = f"{game}_{variant}"
             a, b = f.get(first), f.get(last)
             out[f"protocol_{game}_flat_{name}"] = {
                 "target": f"{last} <= 2 x {first} (one move costs the same late in a game)",

@@ -10,6 +10,10 @@ so the theme asked for ``<page>/sitemap.xml`` on every page and got a 404.
 - ``on_post_page``: the head's alternate links name each language's home (``/``,
   ``/fr/``), where the sitemaps are. (The language menu's links still lead to the same
   page in the other language: ``docs/assets/js/language-switch.js`` keeps them right.)
+- ``on_post_template`` (the 404 page, served at any missing address, so its links are
+  absolute): its language menu and alternate links name each language's home (the
+  French 404 page otherwise kept the links of the last page built). The script then
+  points the menu at the same address in the other language, when that stays on the site.
 - ``on_post_build``: ``fr/sitemap.xml``, with the French URLs only.
 """
 
@@ -18,10 +22,12 @@ from __future__ import annotations
 import gzip
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 LANGUAGES = ("fr",)
 DEFAULT_LANGUAGE = "en"
 _ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="([A-Za-z-]+)">')
+_MENU_LINK = re.compile(r'<a href="[^"]*" hreflang="([A-Za-z-]+)" class="md-select__link">')
 
 
 def on_post_page(output, page, config, **kwargs):
@@ -34,6 +40,34 @@ def on_post_page(output, page, config, **kwargs):
 
     head, sep, body = output.partition("</head>")
     return _ALTERNATE.sub(home, head) + sep + body
+
+
+def _site_path(config) -> str:
+    """The path the site is served under (``/`` or ``/games/``), from ``site_url``."""
+    path = urlsplit(config.get("site_url") or "/").path or "/"
+    path = path if path.endswith("/") else path + "/"
+    for lang in LANGUAGES:  # a language's own build may name its folder
+        if path.endswith(f"/{lang}/"):
+            path = path[: -len(lang) - 1]
+    return path
+
+
+def on_post_template(output_content, template_name, config, **kwargs):
+    if template_name != "404.html":
+        return output_content
+    root = _site_path(config)
+
+    def home(lang: str) -> str:
+        return root if lang == DEFAULT_LANGUAGE else f"{root}{lang}/"
+
+    output = _ALTERNATE.sub(
+        lambda m: f'<link rel="alternate" href="{home(m.group(1))}" hreflang="{m.group(1)}">',
+        output_content,
+    )
+    return _MENU_LINK.sub(
+        lambda m: f'<a href="{home(m.group(1))}" hreflang="{m.group(1)}" class="md-select__link">',
+        output,
+    )
 
 
 def on_post_build(config, **kwargs):

@@ -40,7 +40,6 @@ HEADERS = {
             "payment",
             "usb",
             "serial",
-            "bluetooth",
             "midi",
             "magnetometer",
             "gyroscope",

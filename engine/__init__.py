@@ -7,8 +7,8 @@ names its source and every choice the engine had to make where the source is sil
 The package uses the standard library only and runs unchanged in CPython 3.11+ and in
 Pyodide (Python 3.14). ``engine.zohn_ahl`` and ``engine.awithlaknannai`` hold the rules,
 ``engine.awithlaknannai.ai`` the computer opponent, ``engine.protocol`` the JSON interface
-that the page's Web Worker calls, and ``python -m engine`` the command line of the rules
-files.
+that the page's Web Worker calls, and ``python -m engine`` the command line. The rules,
+notations, command line and limits are specified in the repository's ``spec/`` folder.
 """
 
 __version__ = "0.1.0"

@@ -9,6 +9,7 @@ caller knows (for example ``"throw 3"`` or ``"move 12"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 class EngineError(ValueError):
@@ -26,7 +27,7 @@ class EngineError(ValueError):
         """Return a copy of this error that also says where the bad input stood."""
         return type(self)(self.reason, input=self.input, where=where)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "type": type(self).__name__,
             "kind": self.kind,
@@ -85,5 +86,5 @@ class Outcome:
     winner: int | None
     reason: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": self.reason}

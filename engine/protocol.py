@@ -6,8 +6,8 @@ is ever evaluated as code, and nothing the engine raises escapes as a crash.
 
 The protocol is **stateless**: a game is its record text (see the two ``Record`` classes),
 every request that concerns a game carries the record, and every reply carries the whole
-view of the game, so the page can rebuild anything (after a reload, a link, a restarted
-worker) from the record alone. The site build calls :func:`dispatch` with the same
+view of the game (unless ``since`` asks for less, below), so the page can rebuild
+anything (after a reload, a link, a restarted worker) from the record alone. The site build calls :func:`dispatch` with the same
 commands, so a board's first view on the page is exactly what the build checked.
 
 Request and reply
@@ -31,12 +31,30 @@ inside ``result.view``; ``flip``, White at the bottom, concerns Awithlaknannai o
 request reads its record once and builds the whole reply from that one pass over the game
 (:class:`ZohnAhlGame`, :class:`AwithlaknannaiGame`).
 
+Long games: the same commands accept ``since: n`` (0 to the number of throws or moves).
+The view's per-throw lists then start at throw (or move) ``n``: ``states[0]`` is the state
+after ``n`` throws and ``events_by_throw[0]`` the events of throw ``n + 1`` (Awithlaknannai:
+``history`` from move ``n + 1``, ``positions`` from the position after ``n`` moves), and
+``"since": n`` says so (``n`` is lowered to the number of throws or moves when larger). A
+page that already holds the earlier entries sends ``since`` = what it holds, and the reply
+no longer grows with the game. Without ``since`` the lists are whole. The game of the last
+reply is remembered (keyed by its record text), so the next request that sends that record
+back is not replayed; the reply is the same either way.
+
 Limits (``spec/protocol.md``): the request at most :data:`MAX_REQUEST` characters, nested
 at most :data:`MAX_DEPTH` deep, with finite numbers only (``NaN``, ``Infinity`` and numbers
 beyond a double are not JSON here); ``record`` at most :data:`MAX_RECORD` characters, other
 text :data:`MAX_TEXT`, one move or throw :data:`MAX_TOKEN`; ``seed`` 0 to 2**63-1;
 ``time_limit`` more than 0 and at most :data:`MAX_TIME_LIMIT` seconds; ``node_limit`` 1 to
-:data:`MAX_NODE_LIMIT`. Beyond a limit: a ``request`` error naming the argument.
+:data:`MAX_NODE_LIMIT`; ``since`` 0 to :data:`MAX_RECORD`. Beyond a limit: a ``request``
+error naming the argument.
+
+Adding a command: write ``cmd_name(args) -> dict`` reading every argument through
+:func:`_arg` (type, default, ``max_len`` for text, ``lo``/``hi`` for numbers) or the
+shared readers (:func:`_record_text`, :func:`_seed`, :func:`_draw`, :func:`_since`), so
+each one is bounded and a bad one is a ``request`` error naming it; add it to
+:data:`COMMANDS` (commands of other modules go in their own section at the end of this
+file), and describe it here and in ``spec/``.
 
 Commands
 --------
@@ -117,6 +135,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -275,37 +294,71 @@ def _za() -> Any:
 
 
 class ZohnAhlGame:
-    """A Zohn Ahl game replayed once from its record: every state and every throw's events.
+    """A Zohn Ahl game replayed once from its record: every state, and the events of every
+    throw from number ``first`` on (the view's ``since``; 0: all of them).
 
     Each command builds its reply from this one pass; a new throw extends it in place.
     """
 
-    def __init__(self, record: Any) -> None:
-        za = _za()
+    def __init__(self, record: Any, states: list[Any], events: list[list[Any]], first: int):
         self.record = record
+        self.states = states  # index 0 the start, i the state after throw i
+        self.events = events  # events[i]: the events of throw first + i + 1
+        self.first = first
+
+    @classmethod
+    def replay(cls, record: Any, first: int = 0) -> ZohnAhlGame:
+        """Replay ``record`` in one pass, keeping the events of the throws from ``first`` on."""
+        za = _za()
         state = za.State.start(record.options)
-        self.states = [state]
-        self.events: list[list[Any]] = []
-        for i, throw in enumerate(record.throws, 1):
+        states = [state]
+        events = []
+        for i, throw in enumerate(record.throws):
             try:
-                state, events = state.play(throw)
+                if i < first:
+                    state = state.advance(throw)
+                else:
+                    state, evs = state.play(throw)
+                    events.append(evs)
             except GameOverError:
                 raise RecordError(
-                    f"throw {i} {str(throw)!r} comes after the end of the game: side "
+                    f"throw {i + 1} {str(throw)!r} comes after the end of the game: side "
                     f"{state.winner} has already won",
                     input=str(throw),
-                    where=f"throw {i}",
+                    where=f"throw {i + 1}",
                 ) from None
-            self.states.append(state)
-            self.events.append(events)
+            states.append(state)
+        return cls(record, states, events, min(first, len(record.throws)))
+
+    @classmethod
+    def from_text(cls, text: str, first: int = 0) -> ZohnAhlGame:
+        """The game of the record ``text``; the game of the last reply is not replayed
+        again (its states are remembered)."""
+        remembered = _recall("zohn-ahl", text)
+        if remembered is None:
+            return cls.replay(_za().Record.parse(text), first)
+        record, states = remembered
+        game = cls(record, list(states), [], len(record.throws))
+        game.keep_events_from(first)
+        return game
 
     @property
     def state(self) -> Any:
         return self.states[-1]
 
+    def keep_events_from(self, first: int) -> None:
+        """Make sure the events of every throw from number ``first`` on are at hand."""
+        first = min(first, len(self.record.throws))
+        if first < self.first:
+            throws, states = self.record.throws, self.states
+            earlier = [states[i].play(throws[i])[1] for i in range(first, self.first)]
+            self.events[:0] = earlier
+            self.first = first
+
     def throw(self, throw: Any) -> list[Any]:
         """Play ``throw`` (the record grows by it); returns its events."""
         state, events = self.state.play(throw)
+        events = list(events)
         self.states.append(state)
         self.events.append(events)
         self.record = self.record.append(throw)
@@ -313,20 +366,25 @@ class ZohnAhlGame:
 
     def undo(self) -> None:
         za = _za()
-        if self.record.throws:
-            r = self.record
+        r = self.record
+        if r.throws:
+            self.keep_events_from(len(r.throws) - 1)
             self.record = za.Record(r.options, r.throws[:-1], r.seed, r.bias)
             self.states.pop()
             self.events.pop()
 
-    def view(self, draw: Draw | None = None) -> Result:
-        """The game's view (see the module docstring), with ``svg`` when ``draw`` is given."""
+    def view(self, draw: Draw | None = None, since: int | None = None) -> Result:
+        """The game's view (see the module docstring), with ``svg`` when ``draw`` is given;
+        with ``since``, the per-throw lists start at that throw."""
         za = _za()
         record, state = self.record, self.state
+        first = 0 if since is None else min(since, len(record.throws))
+        self.keep_events_from(first)
         ruleset = za.RULESETS[record.options.ruleset]
+        text = str(record)
         view: Result = {
             "game": "zohn-ahl",
-            "record": str(record),
+            "record": text,
             "options": record.options.to_dict(),
             "ruleset": {
                 "name": ruleset.name,
@@ -343,19 +401,44 @@ class ZohnAhlGame:
             "finished": bool(state.finished),
             "winner": state.winner,
             "throws": [str(t) for t in record.throws],
-            "events_by_throw": [[e.to_dict() for e in events] for events in self.events],
-            "states": [st.to_dict() for st in self.states],
+            "events_by_throw": [
+                [e.to_dict() for e in events] for events in self.events[first - self.first :]
+            ],
+            "states": [st.to_dict() for st in self.states[first:]],
         }
+        if since is not None:
+            view["since"] = first
         if draw is not None:
             from engine.zohn_ahl import svg
 
             view["svg"] = svg.board_svg(record.options, state, lang=draw.lang)
+        _remember("zohn-ahl", text, (record, tuple(self.states)))
         return view
+
+
+# The game of the last reply, for each game: a page sends back the record it was given, so
+# the next request need not replay it. Pure memo: the reply is the same with or without it.
+_LAST: dict[str, tuple[str, Any]] = {}
+
+
+def _remember(game: str, text: str, payload: Any) -> None:
+    _LAST[game] = (text, payload)
+
+
+def _recall(game: str, text: str) -> Any:
+    last = _LAST.get(game)
+    return last[1] if last is not None and last[0] == text else None
+
+
+def _since(args: Args) -> int | None:
+    """The optional ``since`` argument: the first throw or move the per-move lists hold."""
+    since: int | None = _arg(args, "since", int, None, lo=0, hi=MAX_RECORD)
+    return since
 
 
 def zohn_ahl_view(record: Any, draw: Draw | None = None) -> Result:
     """The view of a Zohn Ahl game given its :class:`engine.zohn_ahl.Record`."""
-    return ZohnAhlGame(record).view(draw)
+    return ZohnAhlGame.replay(record).view(draw)
 
 
 def _za_record(text: str) -> Any:
@@ -383,11 +466,13 @@ def cmd_zohn_ahl_new(args: Args) -> Result:
         _seed(args),
         None if bias is None else za.parse_bias(bias),
     )
-    return ZohnAhlGame(record).view(_draw(args))
+    since = _since(args)
+    return ZohnAhlGame.replay(record, since or 0).view(_draw(args), since)
 
 
 def cmd_zohn_ahl_load(args: Args) -> Result:
-    return ZohnAhlGame(_za_record(_record_text(args))).view(_draw(args))
+    since = _since(args)
+    return ZohnAhlGame.from_text(_record_text(args), since or 0).view(_draw(args), since)
 
 
 def _fresh_seed() -> int:
@@ -398,7 +483,8 @@ def _fresh_seed() -> int:
 
 def cmd_zohn_ahl_throw(args: Args) -> Result:
     za = _za()
-    game = ZohnAhlGame(_za_record(_record_text(args)))
+    since = _since(args)
+    game = ZohnAhlGame.from_text(_record_text(args), since or 0)
     state = game.state
     if state.finished:
         raise GameOverError(f"the game is over: side {state.winner} has won; no more throws")
@@ -419,13 +505,13 @@ def cmd_zohn_ahl_throw(args: Args) -> Result:
         if event.kind == "move" and event.path:
             own_path = list(event.path)
             break
-    view = game.view(_draw(args))
+    view = game.view(_draw(args), since)
     view.update(
         {
             "throw": str(throw),
             "value": za.value(throw, za.RULESETS[ruleset].table),
             "side": side,
-            "events": view["events_by_throw"][-1],
+            "events": [e.to_dict() for e in events],
             "path": own_path,
             "physical_path": [za.physical_space(ruleset, side, s) for s in own_path],
             "from_space": from_own,
@@ -436,9 +522,10 @@ def cmd_zohn_ahl_throw(args: Args) -> Result:
 
 
 def cmd_zohn_ahl_undo(args: Args) -> Result:
-    game = ZohnAhlGame(_za_record(_record_text(args)))
+    since = _since(args)
+    game = ZohnAhlGame.from_text(_record_text(args), max((since or 0) - 1, 0))
     game.undo()
-    return game.view(_draw(args))
+    return game.view(_draw(args), since)
 
 
 def cmd_zohn_ahl_probabilities(args: Args) -> Result:
@@ -497,46 +584,93 @@ def _move_dict(game: Any, move: Any, side: int | None = None) -> Result:
 
 
 class AwithlaknannaiGame:
-    """An Awithlaknannai game replayed once: the :class:`Game`, each move as the view shows
-    it (notation, path, captures, side) and every position, all from one pass."""
+    """An Awithlaknannai game replayed once: the :class:`Game` (every move made on it), the
+    canonical notation of every move, and from move number ``first`` on (the view's
+    ``since``; 0: from the start) each move as the view shows it and each position."""
 
-    def __init__(self, game: Any) -> None:
-        """Start from ``game`` with no moves made (its ``start``)."""
+    def __init__(self, game: Any, notations: list[str] | None = None) -> None:
+        """``game`` with the moves already made on it (``notations``: theirs)."""
         self.game = game
-        self.history: list[Result] = []
-        self.positions = [str(game.position)]
+        self.notations = list(notations or ())
+        self.first = game.ply
+        self.history: list[Result] = []  # history[i]: move first + i + 1
+        self.positions = [str(game.position)]  # positions[i]: after first + i moves
 
     @classmethod
-    def from_record(cls, record: Any) -> AwithlaknannaiGame:
+    def replay(cls, record: Any, first: int = 0) -> AwithlaknannaiGame:
+        """Replay ``record`` in one pass; the view's lists from move ``first`` on."""
         aw = _aw()
-        replay = cls(aw.Game(record.ruleset, record.start, record.stall))
-        for i, text in enumerate(record.moves, 1):
+        game = aw.Game(record.ruleset, record.start, record.stall)
+        notations = []
+        first = min(first, len(record.moves))
+        for i, text in enumerate(record.moves[:first], 1):
+            try:
+                move = game.parse_move(text)
+            except EngineError as err:
+                raise RecordError(str(err), input=text, where=f"move {i}") from None
+            notations.append(game.notation(move))
+            game.push(move)
+        replay = cls(game, notations)
+        for i, text in enumerate(record.moves[first:], first + 1):
             try:
                 replay.play(text)
             except EngineError as err:
                 raise RecordError(str(err), input=text, where=f"move {i}") from None
         return replay
 
-    def play(self, move: Any) -> Result:
-        """Check ``move`` (text or Move) and make it; returns it as the view shows it."""
+    @classmethod
+    def from_text(cls, text: str, first: int = 0) -> AwithlaknannaiGame:
+        """The game of the record ``text``; the game of the last reply is not replayed
+        again (it is remembered)."""
+        remembered = _recall("awithlaknannai", text)
+        if remembered is None:
+            return cls.replay(_aw().Record.parse(text), first)
+        game, notations = remembered
+        replay = cls(game.copy(), notations)
+        replay.keep_from(first)
+        return replay
+
+    def keep_from(self, first: int) -> None:
+        """Make sure the moves and positions from move number ``first`` on are at hand."""
         game = self.game
-        move = game.parse_move(move)
+        first = min(first, game.ply)
+        if first < self.first:
+            later = [game.pop() for _ in range(game.ply - first)]
+            self.first = first
+            self.history = []
+            self.positions = [str(game.position)]
+            for move in reversed(later):
+                self._push(move)
+
+    def _push(self, move: Any) -> Result:
+        game = self.game
         played = _move_dict(game, move, side=game.to_move)
         game.push(move)
         self.history.append(played)
         self.positions.append(str(game.position))
         return played
 
+    def play(self, move: Any) -> Result:
+        """Check ``move`` (text or Move) and make it; returns it as the view shows it."""
+        played = self._push(self.game.parse_move(move))
+        self.notations.append(played["notation"])
+        return played
+
     def undo(self) -> None:
-        if self.history:
+        if self.game.ply:
+            self.keep_from(self.game.ply - 1)
             self.game.pop()
+            self.notations.pop()
             self.history.pop()
             self.positions.pop()
 
-    def view(self, draw: Draw | None = None) -> Result:
-        """The game's view (see the module docstring), with ``svg`` when ``draw`` is given."""
+    def view(self, draw: Draw | None = None, since: int | None = None) -> Result:
+        """The game's view (see the module docstring), with ``svg`` when ``draw`` is given;
+        with ``since``, ``history`` and ``positions`` start at that move."""
         aw = _aw()
         game = self.game
+        first = 0 if since is None else min(since, game.ply)
+        self.keep_from(first)
         position = game.position
         outcome = game.outcome()
         finished = outcome is not None
@@ -549,11 +683,13 @@ class AwithlaknannaiGame:
             game.ruleset.name,
             game.stall,
             None if start == aw.Position.start(game.ruleset) else start,
-            [h["notation"] for h in self.history],
+            self.notations,
         )
+        text = str(record)
+        skip = first - self.first
         view: Result = {
             "game": "awithlaknannai",
-            "record": str(record),
+            "record": text,
             "ruleset": game.ruleset.name,
             "stall": game.stall,
             "board": game.ruleset.board.name,
@@ -564,16 +700,19 @@ class AwithlaknannaiGame:
             "legal": moves,
             "finished": finished,
             "outcome": outcome.to_dict() if outcome else None,
-            "history": list(self.history),
-            "positions": list(self.positions),
+            "history": self.history[skip:],
+            "positions": self.positions[skip:],
             "points": list(game.ruleset.board.points),
             "counts": list(position.counts),
             "quiet": position.quiet,
         }
+        if since is not None:
+            view["since"] = first
         if draw is not None:
             from engine.awithlaknannai import svg
 
             view["svg"] = svg.board_svg(game.ruleset, position, lang=draw.lang, flip=draw.flip)
+        _remember("awithlaknannai", text, (game.copy(), tuple(self.notations)))
         return view
 
 
@@ -581,15 +720,15 @@ def awithlaknannai_view(record: Any, game: Any = None, draw: Draw | None = None)
     """The view of an Awithlaknannai game given its record (or a :class:`Game`, replayed
     from its start through its history)."""
     if game is None:
-        return AwithlaknannaiGame.from_record(record).view(draw)
+        return AwithlaknannaiGame.replay(record).view(draw)
     replay = AwithlaknannaiGame(_aw().Game(game.ruleset, game.start, game.stall))
     for move in game.history:
         replay.play(move)
     return replay.view(draw)
 
 
-def _aw_game(args: Args) -> AwithlaknannaiGame:
-    return AwithlaknannaiGame.from_record(_aw().Record.parse(_record_text(args)))
+def _aw_game(args: Args, first: int = 0) -> AwithlaknannaiGame:
+    return AwithlaknannaiGame.from_text(_record_text(args), first)
 
 
 def cmd_awithlaknannai_new(args: Args) -> Result:
@@ -608,32 +747,36 @@ def cmd_awithlaknannai_new(args: Args) -> Result:
             game.play(token)
         except EngineError as err:
             raise err.located(f"move {number}") from None
-    return game.view(_draw(args))
+    return game.view(_draw(args), _since(args))
 
 
 def cmd_awithlaknannai_load(args: Args) -> Result:
-    return _aw_game(args).view(_draw(args))
+    since = _since(args)
+    return _aw_game(args, since or 0).view(_draw(args), since)
 
 
 def cmd_awithlaknannai_play(args: Args) -> Result:
-    game = _aw_game(args)
+    since = _since(args)
+    game = _aw_game(args, since or 0)
     text = _arg(args, "move", str, max_len=MAX_TOKEN).strip()
     played = game.play(text)
-    view = game.view(_draw(args))
+    view = game.view(_draw(args), since)
     view["move"] = played
     return view
 
 
 def cmd_awithlaknannai_undo(args: Args) -> Result:
-    game = _aw_game(args)
+    since = _since(args)
+    game = _aw_game(args, max((since or 0) - 1, 0))
     game.undo()
-    return game.view(_draw(args))
+    return game.view(_draw(args), since)
 
 
 def cmd_awithlaknannai_ai(args: Args) -> Result:
     from engine.awithlaknannai import ai
 
-    game = _aw_game(args)
+    since = _since(args)
+    game = _aw_game(args, since or 0)
     level = _arg(args, "level", str, "medium")
     if level not in ai.LEVELS:
         raise RequestError(
@@ -655,7 +798,7 @@ def cmd_awithlaknannai_ai(args: Args) -> Result:
         game.game.copy(), level, seed=seed, time_limit=time_limit, node_limit=node_limit
     )
     played = game.play(move)  # never trust a move, even the engine's own: play() checks it
-    return {"move": played, "view": game.view(draw)}
+    return {"move": played, "view": game.view(draw, since)}
 
 
 # --------------------------------------------------------------------------- both games
@@ -687,8 +830,9 @@ def cmd_svg(args: Args) -> Result:
         from engine.zohn_ahl import svg as za_svg
 
         if record_text is not None:
-            record = _za_record(record_text)
-            return {"svg": za_svg.board_svg(record.options, record.state(), lang=lang)}
+            game = ZohnAhlGame.from_text(record_text, MAX_RECORD)  # no events needed
+            options = game.record.options
+            return {"svg": za_svg.board_svg(options, game.state, lang=lang)}
         options = za.Options.from_dict(_arg(args, "options", dict, {}))
         return {"svg": za_svg.board_svg(options, None, lang=lang)}
     if game_name == "awithlaknannai":
@@ -697,8 +841,8 @@ def cmd_svg(args: Args) -> Result:
 
         flip = _arg(args, "flip", bool, False)
         if record_text is not None:
-            game = aw.Record.parse(record_text).replay()
-            return {"svg": aw_svg.board_svg(game.ruleset, game.position, lang=lang, flip=flip)}
+            played = AwithlaknannaiGame.from_text(record_text, MAX_RECORD).game
+            return {"svg": aw_svg.board_svg(played.ruleset, played.position, lang=lang, flip=flip)}
         ruleset = aw.get_ruleset(_arg(args, "ruleset", str, "culin"))
         position_text = _arg(args, "position", str, None)
         position = aw.Position.parse(position_text, ruleset) if position_text else None
@@ -774,9 +918,13 @@ def _decode(request_json: Any) -> dict[str, Any]:
             f"the request is {len(request_json)} characters long; the limit is {MAX_REQUEST}",
             input=request_json[:40] + "…",
         )
+    if not _shallow(request_json):
+        raise RequestError(
+            f"the request is not JSON nested at most {MAX_DEPTH} deep", input=request_json[:60]
+        )
     try:
         request = json.loads(request_json, parse_constant=_no_constant, parse_float=_finite_float)
-    except RecursionError:
+    except RecursionError:  # _shallow() lets no such request through; kept as a safety net
         raise RequestError(
             f"the request is nested too deep; the limit is {MAX_DEPTH}", input=request_json[:60]
         ) from None
@@ -786,28 +934,26 @@ def _decode(request_json: Any) -> dict[str, Any]:
         raise RequestError(
             "the request must be a JSON object {id, cmd, args}", input=request_json[:60]
         )
-    if _depth(request) > MAX_DEPTH:
-        raise RequestError(
-            f"the request is nested more than {MAX_DEPTH} deep", input=request_json[:60]
-        )
     return request
 
 
-def _depth(value: Any) -> int:
-    """How deep lists and objects nest in ``value`` (stops counting past the limit)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > deepest:
-            deepest = depth
-            if deepest > MAX_DEPTH:
-                break
-        children = item.values() if isinstance(item, dict) else item
-        for child in children:
-            if isinstance(child, (dict, list)):
-                stack.append((child, depth + 1))
-    return deepest
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _shallow(text: str) -> bool:
+    """True if the brackets of ``text`` (outside strings) balance within MAX_DEPTH levels.
+
+    Checked before ``json.loads``: in the browser's Python, decoding JSON nested some
+    thousand levels deep overflows the stack and kills the runtime instead of raising.
+    Each pass removes the innermost pairs, so MAX_DEPTH passes empty any shallow text."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return True
+        brackets = _INNERMOST.sub("", brackets)
+    return not brackets
 
 
 def handle(request_json: str) -> str:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -132,7 +132,7 @@ class Rng:
             raise IndexError("cannot choose from an empty sequence")
         return seq[self.below(len(seq))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle a list in place (Fisher-Yates, from the end)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -22,6 +22,9 @@ from .moves import Move, MoveTables, tables_for
 from .position import SIDE_NAMES, Position
 from .rulesets import STALL_LIMIT, Ruleset, check_stall, get_ruleset
 
+#: What a position's moves and end come to: (legal moves, outcome or None).
+_Cache = tuple[list[Move], Outcome | None]
+
 
 class MoveAfterEndError(MoveError, GameOverError):
     """A move offered after the game has ended: both a MoveError and a GameOverError."""
@@ -85,8 +88,8 @@ class Game:
         self._side = position.to_move
         self._quiet = position.quiet
         # (black, white, quiet, move, cached legal moves) before each move made
-        self._stack: list[tuple[int, int, int, Move, tuple | None]] = []
-        self._legal: tuple[list[Move], Outcome | None] | None = None
+        self._stack: list[tuple[int, int, int, Move, _Cache | None]] = []
+        self._legal: _Cache | None = None
 
     # -- state ------------------------------------------------------------------------
 
@@ -104,12 +107,12 @@ class Game:
         return self._quiet
 
     @property
-    def counts(self) -> tuple:
+    def counts(self) -> tuple[int, int]:
         """(Black's pieces, White's pieces)."""
         return (self._p[0].bit_count(), self._p[1].bit_count())
 
     @property
-    def history(self) -> tuple:
+    def history(self) -> tuple[Move, ...]:
         """The moves made since the start, in order."""
         return tuple(entry[3] for entry in self._stack)
 
@@ -164,7 +167,7 @@ class Game:
         self._legal = cache
         return cache
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """Every legal move (a fresh list; empty once the game is over)."""
         cache = self._legal or self._analyse()
         return list(cache[0])
@@ -267,7 +270,7 @@ class Game:
         need = self._tables.brackets(move, self._p[1 - self._side])
         return move.text(need)
 
-    def legal_notations(self) -> list:
+    def legal_notations(self) -> list[str]:
         """The notation of every legal move, in a stable order (by point names)."""
         return sorted((self.notation(m) for m in self.legal_moves()), key=notation_sort_key)
 
@@ -361,7 +364,7 @@ class Game:
             self._multiple,
         )
 
-    def divide(self, depth: int) -> dict:
+    def divide(self, depth: int) -> dict[str, int]:
         """{notation: perft(depth - 1) after that move} for every legal move."""
         out = {}
         for m in self.legal_moves():

@@ -14,6 +14,8 @@ Kolowis), only ``B``, ``W`` and ``.``, the side ``B`` or ``W``, the counter a wh
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import PositionError
 
 from .boards import Board
@@ -60,7 +62,7 @@ class Position:
         return cls(rs, black, white, BLACK, 0)
 
     @property
-    def counts(self) -> tuple:
+    def counts(self) -> tuple[int, int]:
         """(Black's pieces, White's pieces)."""
         return (self.black.bit_count(), self.white.bit_count())
 
@@ -76,7 +78,7 @@ class Position:
             return "W"
         return None
 
-    def pieces(self) -> dict:
+    def pieces(self) -> dict[str, str]:
         """{point name: "B" or "W"} for every occupied point."""
         out = {}
         for i, name in enumerate(self.ruleset.board.points):
@@ -86,7 +88,7 @@ class Position:
                 out[name] = "W"
         return out
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, int, int, int]:
         return (self.black, self.white, self.to_move, self.quiet)
 
     def __eq__(self, other: object) -> bool:
@@ -115,7 +117,7 @@ class Position:
             rows.append("".join(chars))
         return f"{'/'.join(rows)} {SIDE_LETTERS[self.to_move]} {self.quiet}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "position": str(self),
             "to_move": self.to_move,

@@ -34,6 +34,7 @@ Choices every ruleset shares (all from the specification unless said otherwise):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import OptionError, RulesetError
 
@@ -68,7 +69,7 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r})"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,

@@ -39,11 +39,13 @@ Class names and data attributes (for the site's CSS and scripts)
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..core import PositionError
 from ..svg import COLOURS as C
 from ..svg import check_lang, el, esc, num, svg_document, text
+from ..words import section
 from .boards import Board
 from .position import Position
 from .rulesets import Ruleset, get_ruleset
@@ -54,44 +56,8 @@ LEGEND_H = 44  # under the board
 HIT_R = 14  # point target radius (28 px across)
 PIECE_R = 16.5
 
-WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "black": "Black",
-        "white": "White",
-        "black_piece": "black piece",
-        "white_piece": "white piece",
-        "empty": "empty",
-        "board": {
-            "mosona": "Mosona board, lined",
-            "mosona-open": "Mosona board, open",
-            "kolowis": "Kolowis Awithlaknannai board",
-        },
-        "title": "Awithlaknannai: {board}",
-        "shape": "{n} points in three rows ({rows}) joined by {l} lines.",
-        "count": "Black {b} pieces, White {w} pieces.",
-        "to_move": "{side} to move.",
-        "bottom": "{side} plays from the bottom of the picture.",
-        "first": "moves first",
-    },
-    "fr": {
-        "black": "Noirs",
-        "white": "Blancs",
-        "black_piece": "pion noir",
-        "white_piece": "pion blanc",
-        "empty": "vide",
-        "board": {
-            "mosona": "plateau Mosona, avec lignes",
-            "mosona-open": "plateau Mosona, ouvert",
-            "kolowis": "plateau de Kolowis Awithlaknannai",
-        },
-        "title": "Awithlaknannai : {board}",
-        "shape": "{n} points sur trois rangées ({rows}) reliés par {l} lignes.",
-        "count": "Noirs {b} pions, Blancs {w} pions.",
-        "to_move": "Aux {side_lower} de jouer.",
-        "bottom": "Les {side_lower} jouent depuis le bas de l'image.",
-        "first": "commencent",
-    },
-}
+WORDS: dict[str, dict[str, Any]] = section("awithlaknannai")
+"""The words drawn into the board in each language (the tables of :mod:`engine.words`)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -177,29 +143,14 @@ def piece_marker(colour: str, scale: float = 1.0) -> str:
     ) + el("circle", {"r": num(r * 0.22), "fill": C["black-piece"]})
 
 
-def board_svg(
-    ruleset="culin",
-    position=None,
-    *,
-    lang: str = "en",
-    flip: bool = False,
-    title: str | None = None,
-) -> str:
-    """The board of ``ruleset`` (a name, a ``Ruleset`` or ``{"ruleset": name}``) with the
-    pieces of ``position`` (a ``Position``, its text notation, a ``{point: "B"|"W"}`` dict,
-    or None for the start); ``flip`` puts White at the bottom. Returns the SVG text."""
-    check_lang(lang)
-    W = WORDS[lang]
-    rs = _resolve(ruleset)
-    rs_name, geo = rs.name, rs.board
-    board_name = geo.name
-    pieces, to_move = _pieces_of(rs, position)
-
+@functools.lru_cache(maxsize=32)
+def _static_board(rs_name: str, flip: bool, width: float, height: float) -> str:
+    """The ground, the lines and the point names of ``rs_name``'s board, which no move
+    changes: drawn once per ruleset and orientation (the same bytes as drawn afresh)."""
+    geo = get_ruleset(rs_name).board
     xs = [c[0] for c in geo.coords.values()]
     ys = [c[1] for c in geo.coords.values()]
     minx, maxx, miny, maxy = min(xs), max(xs), min(ys), max(ys)
-    width = (maxx - minx) * U + 2 * MARGIN
-    height = (maxy - miny) * U + 2 * MARGIN + LEGEND_H
 
     def at(p: str) -> tuple[float, float]:
         x, y = geo.coords[p]
@@ -293,6 +244,41 @@ def board_svg(
         )
     )
 
+    return "".join(parts)
+
+
+def board_svg(
+    ruleset="culin",
+    position=None,
+    *,
+    lang: str = "en",
+    flip: bool = False,
+    title: str | None = None,
+) -> str:
+    """The board of ``ruleset`` (a name, a ``Ruleset`` or ``{"ruleset": name}``) with the
+    pieces of ``position`` (a ``Position``, its text notation, a ``{point: "B"|"W"}`` dict,
+    or None for the start); ``flip`` puts White at the bottom. Returns the SVG text."""
+    check_lang(lang)
+    W = WORDS[lang]
+    rs = _resolve(ruleset)
+    rs_name, geo = rs.name, rs.board
+    board_name = geo.name
+    pieces, to_move = _pieces_of(rs, position)
+
+    xs = [c[0] for c in geo.coords.values()]
+    ys = [c[1] for c in geo.coords.values()]
+    minx, maxx, miny, maxy = min(xs), max(xs), min(ys), max(ys)
+    width = (maxx - minx) * U + 2 * MARGIN
+    height = (maxy - miny) * U + 2 * MARGIN + LEGEND_H
+
+    def at(p: str) -> tuple[float, float]:
+        x, y = geo.coords[p]
+        if flip:
+            x, y = maxx + minx - x, maxy + miny - y
+        return MARGIN + (x - minx) * U, MARGIN + (maxy - y) * U
+
+    parts = [_static_board(rs_name, flip, width, height)]
+
     # points (the click/tap targets)
     pts = []
     for p in geo.points:
@@ -354,7 +340,7 @@ def board_svg(
     ly = height - LEGEND_H / 2 - 6
     order = ("W", "B") if flip else ("B", "W")
     leg = []
-    lx = MARGIN - 10
+    lx: float = MARGIN - 10
     for v in order:
         name = W["black"] if v == "B" else W["white"]
         if v == "B":

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from engine.core import EngineError, GameOverError
 from engine.zohn_ahl.game import State
@@ -50,13 +51,15 @@ class UsageError(Exception):
     """Bad command-line input: the one line printed on stderr."""
 
 
-def _split(args: list, known: tuple, offset: int) -> tuple[dict, list]:
+def _split(
+    args: list[str], known: tuple[str, ...], offset: int
+) -> tuple[dict[str, tuple[str, int]], list[tuple[str, int]]]:
     """Split ``args`` into {option: (value, position)} and [(positional, position)].
 
     Positions are 1-based indices in the whole argument list (after ``python -m engine``).
     """
-    opts: dict = {}
-    positional: list = []
+    opts: dict[str, tuple[str, int]] = {}
+    positional: list[tuple[str, int]] = []
     i = 0
     while i < len(args):
         arg = args[i]
@@ -84,7 +87,7 @@ def _split(args: list, known: tuple, offset: int) -> tuple[dict, list]:
     return opts, positional
 
 
-def _replay(args: list, offset: int) -> dict:
+def _replay(args: list[str], offset: int) -> dict[str, Any]:
     opts, throws = _split(args, ("--ruleset", "--counters", "--gully"), offset)
     ruleset, rpos = opts.get("--ruleset", ("kiowa", None))
     try:
@@ -116,7 +119,7 @@ def _replay(args: list, offset: int) -> dict:
     return out
 
 
-def _odds(args: list, offset: int) -> dict:
+def _odds(args: list[str], offset: int) -> dict[str, Any]:
     opts, extra = _split(args, ("--table", "--bias"), offset)
     if extra:
         raise UsageError(f"argument {extra[0][1]}: unexpected {extra[0][0]!r}")
@@ -139,7 +142,7 @@ def _odds(args: list, offset: int) -> dict:
     }
 
 
-def main(argv: list | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line; ``argv`` excludes the program and the game name. Returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help", "help"):

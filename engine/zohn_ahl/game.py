@@ -33,9 +33,9 @@ from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
 
 #: What the API accepts as a game's options: an Options, a ruleset name or Ruleset, a dict
 #: of options, or None (the defaults).
-OptionsLike = Options | Ruleset | str | dict | None
+OptionsLike = Options | Ruleset | str | dict[str, Any] | None
 
-__all__ = ["Event", "State", "EVENT_KINDS", "RULES", "kiowa", "culin", "printable", "globe"]
+__all__ = ["Event", "State", "EVENT_KINDS", "RULES", "Turn", "kiowa", "culin", "printable", "globe"]
 
 EVENT_KINDS = (
     "throw",
@@ -75,14 +75,14 @@ class Event(NamedTuple):
     extra: bool | None = None
     from_space: int | None = None
     to_space: int | None = None
-    path: tuple | None = None
+    path: tuple[int, ...] | None = None
     target: int | None = None
     target_space: int | None = None
     payer: int | None = None
-    counters: tuple | None = None
+    counters: tuple[int, ...] | None = None
     reason: str | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
         d: dict[str, Any] = {"kind": self[0], "side": self[1]}
         for name, v in zip(_FIELDS, self[2:]):
@@ -94,7 +94,13 @@ class Event(NamedTuple):
 _FIELDS = Event._fields[2:]
 
 
-def _kinfo(options: Options) -> tuple:
+#: A ruleset's path table: ``PATH_TABLES[name][from_own][value]``, the own spaces passed.
+_Paths = tuple[tuple[tuple[int, ...], ...], ...]
+#: (rule function, values, extras, gully cross?, path table): what every throw needs.
+_Info = tuple[Callable[["Turn", int, int], None], tuple[int, ...], tuple[bool, ...], bool, _Paths]
+
+
+def _kinfo(options: Options) -> _Info:
     """What every throw of a game needs, looked up once per set of options:
     ``(rule function, values, extras, gully cross?, path table)``."""
     info = _KINFO.get(options)
@@ -111,7 +117,7 @@ def _kinfo(options: Options) -> tuple:
     return info
 
 
-_KINFO: dict = {}
+_KINFO: dict[Options, _Info] = {}
 _set = object.__setattr__
 _new = object.__new__
 _tnew = tuple.__new__  # builds the frequent events positionally (much faster than keywords)
@@ -137,7 +143,7 @@ class State:
     winner: int | None
     skip: tuple[bool, bool]
     throws_made: tuple[int, int]
-    _k: tuple
+    _k: _Info
 
     def __init__(
         self,
@@ -203,7 +209,7 @@ class State:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("State is immutable")
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self.options,
             self.awls,
@@ -228,7 +234,7 @@ class State:
             f"to_move={self.to_move}, winner={self.winner}, skip={self.skip})"
         )
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, self._key())
 
     @property
@@ -241,12 +247,12 @@ class State:
         return None if self.winner is None else Outcome(self.winner, "no-counters")
 
     @property
-    def physical(self) -> tuple:
+    def physical(self) -> tuple[int, int]:
         """Both awls' spaces in side 0's numbering (what the board drawing uses)."""
         own = self.awls[1]  # a valid space: checked when the state was made
         return (self.awls[0], 41 - own if self.options.rules.spaces == 40 else (28 - own) % 28)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "awls": list(self.awls),
             "counters": list(self.counters),
@@ -268,7 +274,7 @@ class State:
 
     def play(self, throw: Throw | str) -> tuple[State, list[Event]]:
         """Play one throw: ``(next_state, [Event, ...])``. GameOverError once finished."""
-        events: list = []
+        events: list[Event] = []
         return self._advance(throw, events), events
 
     def advance(self, throw: Throw | str) -> State:
@@ -297,7 +303,7 @@ class State:
         code = throw.code
         v = values[code]
         extra = extras[code]
-        turn = _Turn(side, self, extra, cross, paths, ev)
+        turn = Turn(side, self, extra, cross, paths, ev)
         if ev is not None:
             ev.append(_tnew(Event, ("throw", side, throw._text, v, extra) + _N8))
         rule(turn, self.awls[side], v)
@@ -365,7 +371,7 @@ class State:
 # ``engine.zohn_ahl.rulesets`` (each ruleset's ``choices``).
 
 
-class _Turn:
+class Turn:
     """One throw in progress: the scratch the rule functions change, then thrown away.
 
     ``awls``, ``counters`` and ``skip`` are mutable copies of the state's; ``winner`` is set
@@ -395,7 +401,7 @@ class _Turn:
         state: State,
         extra: bool,
         cross: bool,
-        paths: tuple,
+        paths: _Paths,
         ev: list[Event] | None,
     ) -> None:
         self.side = side
@@ -412,7 +418,7 @@ class _Turn:
         self.pass_now = False
 
 
-def _moved(turn: _Turn, s: int, v: int, to: int) -> None:
+def _moved(turn: Turn, s: int, v: int, to: int) -> None:
     """The ``move`` event: from ``s`` by ``v`` to ``to`` (before any effect)."""
     if turn.ev is not None:
         turn.ev.append(
@@ -420,7 +426,7 @@ def _moved(turn: _Turn, s: int, v: int, to: int) -> None:
         )
 
 
-def _pays(turn: _Turn, payer: int) -> None:
+def _pays(turn: Turn, payer: int) -> None:
     """``payer`` hands one counter to the other side, who wins if it was the last."""
     counters = turn.counters
     counters[payer] -= 1
@@ -429,7 +435,7 @@ def _pays(turn: _Turn, payer: int) -> None:
         turn.winner = 1 - payer
 
 
-def _falls_back(turn: _Turn, kind: str, from_space: int, home: int) -> None:
+def _falls_back(turn: Turn, kind: str, from_space: int, home: int) -> None:
     """The mover's awl falls from ``from_space`` back to its own ``home`` and its side pays 1
     (the creek, the torrent, a river: event ``kind``)."""
     side = turn.side
@@ -448,7 +454,7 @@ def _falls_back(turn: _Turn, kind: str, from_space: int, home: int) -> None:
         )
 
 
-def _whips(turn: _Turn, home: int, kind: str = "whip", reason: str | None = None) -> None:
+def _whips(turn: Turn, home: int, kind: str = "whip", reason: str | None = None) -> None:
     """The other awl, hit where the mover's awl now stands, goes back to its own ``home``
     and its side pays 1 (a whip, or a globe ``capture``)."""
     side, other = turn.side, turn.other
@@ -470,7 +476,7 @@ def _whips(turn: _Turn, home: int, kind: str = "whip", reason: str | None = None
 
 
 def _laps(
-    turn: _Turn,
+    turn: Turn,
     kind: str = "lap",
     *,
     from_space: int | None = None,
@@ -497,7 +503,7 @@ def _laps(
         )
 
 
-def kiowa(turn: _Turn, s: int, v: int) -> None:
+def kiowa(turn: Turn, s: int, v: int) -> None:
     """``kiowa``: 40 spaces (side 1's s is side 0's 41 - s); the creek at own 20 and 40.
 
     Landing on 20 or 40 falls into the creek (back to 1, pay 1). Passing 40 completes a
@@ -519,7 +525,7 @@ def kiowa(turn: _Turn, s: int, v: int) -> None:
         _whips(turn, 1)
 
 
-def culin(turn: _Turn, s: int, v: int) -> None:
+def culin(turn: Turn, s: int, v: int) -> None:
     """``culin``: 40 spaces, mapped as ``kiowa``; the creek at own 20; the lap ends on 40.
 
     A throw that would pass 40 is not moved. Landing exactly on 40 ends the lap (the other
@@ -542,7 +548,7 @@ def culin(turn: _Turn, s: int, v: int) -> None:
         _falls_back(turn, "creek", 20, 1)
 
 
-def printable(turn: _Turn, s: int, v: int) -> None:
+def printable(turn: Turn, s: int, v: int) -> None:
     """``printable``: 28 spaces (side 1's s is side 0's (28 - s) mod 28); the south creek
     at 0 (the start), the north torrent at 14, the dry gullies at 7 and 21.
 
@@ -586,7 +592,7 @@ def printable(turn: _Turn, s: int, v: int) -> None:
             turn.ev.append(Event("lost-throw", side, reason=reason))
 
 
-def globe(turn: _Turn, s: int, v: int) -> None:
+def globe(turn: Turn, s: int, v: int) -> None:
     """``globe``: 28 spaces, mapped as ``printable``; own 1 the start, the rivers at own 14
     and own 0 (= 28), the ravines at own 7 and 21.
 
@@ -629,7 +635,7 @@ def globe(turn: _Turn, s: int, v: int) -> None:
 
 
 #: The rules of each ruleset, by name.
-RULES: dict[str, Callable[[_Turn, int, int], None]] = {
+RULES: dict[str, Callable[[Turn, int, int], None]] = {
     "kiowa": kiowa,
     "culin": culin,
     "printable": printable,

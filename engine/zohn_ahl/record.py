@@ -25,9 +25,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from engine.core import EngineError, GameOverError, OptionError, RecordError, ThrowError
-from engine.zohn_ahl.game import State, _options
+from engine.zohn_ahl.game import Event, State, _options
 from engine.zohn_ahl.rulesets import RULESETS, Options, _quote
 from engine.zohn_ahl.throws import HALF, Throw, parse_bias, seeded_throw
 
@@ -61,7 +62,7 @@ class Record:
     """``Record(options, throws, seed=None, bias=None)``; throws are normalised to Throw."""
 
     options: Options = field(default_factory=Options)
-    throws: tuple = ()
+    throws: tuple[Throw, ...] = ()
     seed: int | None = None
     bias: Fraction | None = None
 
@@ -84,9 +85,9 @@ class Record:
     def parse(cls, text: str) -> Record:
         if not isinstance(text, str):
             raise RecordError(f"{text!r} is not a record: expected text", input=text)
-        headers: dict = {}
-        lines: dict = {}
-        throws: list = []
+        headers: dict[str, str] = {}
+        lines: dict[str, int] = {}
+        throws: list[Throw] = []
         for lineno, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
             if not line:
@@ -157,7 +158,7 @@ class Record:
                 ) from None
         return cls(options, tuple(throws), seed, bias)
 
-    def headers(self) -> list:
+    def headers(self) -> list[tuple[str, str]]:
         out = [
             ("Game", "zohn-ahl"),
             ("Ruleset", self.options.ruleset),
@@ -183,7 +184,7 @@ class Record:
         return text
 
     # ----------------------------------------------------------------- play
-    def replay(self) -> tuple:
+    def replay(self) -> tuple[State, list[list[Event]]]:
         """``(final_state, events_by_throw)``; RecordError naming the throw after the end."""
         state = State.start(self.options)
         events_by_throw = []
@@ -200,7 +201,7 @@ class Record:
             events_by_throw.append(events)
         return state, events_by_throw
 
-    def states(self) -> list:
+    def states(self) -> list[State]:
         """Every state of the game: the start, then the state after each throw."""
         state = State.start(self.options)
         out = [state]
@@ -230,7 +231,7 @@ class Record:
             raise OptionError("this record has no seed to draw the next throw from", input=None)
         return seeded_throw(self.seed, len(self.throws), HALF if self.bias is None else self.bias)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "options": self.options.to_dict(),
             "throws": [str(t) for t in self.throws],
@@ -239,13 +240,13 @@ class Record:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Record:
+    def from_dict(cls, data: dict[str, Any]) -> Record:
         if not isinstance(data, dict):
             raise RecordError(f"{data!r} is not a record", input=data)
         unknown = [k for k in data if k not in ("options", "throws", "seed", "bias")]
         if unknown:
             raise RecordError(f"unknown record field {unknown[0]!r}", input=unknown[0])
-        throws = data.get("throws") or ()
+        throws: Any = data.get("throws") or ()  # Throws or their text: checked below
         if isinstance(throws, str):
             throws = throws.split()
         return cls(

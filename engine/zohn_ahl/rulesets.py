@@ -16,6 +16,7 @@ drawings (SVG, the page) use side 0's numbering, called the **physical** space:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import OptionError, PositionError, RulesetError
 
@@ -49,8 +50,8 @@ class Ruleset:
     start: int
     source: str
     description: str
-    choices: tuple = field(default=())
-    options: tuple = field(default=())
+    choices: tuple[str, ...] = field(default=())
+    options: tuple[str, ...] = field(default=())
 
     @property
     def first(self) -> int:
@@ -60,11 +61,11 @@ class Ruleset:
     def last(self) -> int:
         return 40 if self.spaces == 40 else 27
 
-    def space_names(self) -> dict:
+    def space_names(self) -> dict[int, str]:
         """{own space: feature name} for the spaces that have a name in this ruleset."""
         return dict(_FEATURES[self.name])
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,
@@ -320,7 +321,7 @@ class Options:
         return RULESETS[self.ruleset].table
 
     @classmethod
-    def from_dict(cls, data: dict | Options) -> Options:
+    def from_dict(cls, data: dict[str, Any] | Options) -> Options:
         """Options from ``{"ruleset", "counters", "gully"}`` (all optional)."""
         if isinstance(data, Options):
             return data
@@ -337,7 +338,7 @@ class Options:
         kwargs = {k: data[k] for k in ("ruleset", "counters", "gully") if data.get(k) is not None}
         return cls(**kwargs)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = {"ruleset": self.ruleset, "counters": self.counters}
         if "gully" in RULESETS[self.ruleset].options:
             d["gully"] = self.gully

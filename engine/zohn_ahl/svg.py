@@ -67,130 +67,22 @@ Class names (for the site's CSS) and data attributes
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from ..core import PositionError, RulesetError, ThrowError
 from ..svg import COLOURS as C
 from ..svg import check_lang, el, esc, num, polar, svg_document, text
+from ..words import section
 from .rulesets import Options, Ruleset, get_ruleset, own_space, physical_space
 from .throws import Throw
 
 # ---------------------------------------------------------------------------------------
 # rulesets and positions (duck-typed so the drawing works from names, dicts or objects)
 
-WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "side": ("Red", "Green"),
-        "dir": ("clockwise", "anticlockwise"),
-        "awl": ("Red awl", "Green awl"),
-        "space": "space {n}",
-        "creek": "creek",
-        "dry": "dry branch",
-        "stone": "ahl stone",
-        "south creek": "south creek",
-        "north creek": "north creek",
-        "north torrent": "north torrent",
-        "west gully": "west dry gully",
-        "east gully": "east dry gully",
-        "south river": "south river",
-        "north river": "north river",
-        "west ravine": "west ravine",
-        "east ravine": "east ravine",
-        "hill": "hill (not a space)",
-        "counters": "{n} counters",
-        "counter": "1 counter",
-        "title40": "Zohn Ahl: the 40-space cloth",
-        "title28": "Zohn Ahl: the 28-space square board",
-        "desc40": (
-            "A ring of 40 points in four groups of ten, counted 1 to 20 on each half. "
-            "The creek lies between parallel lines at the north (between 20 and 21) "
-            "and the south (between 40 and 1); the dry branches lie between parallel "
-            "lines at right angles, west and east. The ahl stone is in the centre."
-        ),
-        "desc28": (
-            "A square track of 28 spaces. Space 0 is the {s} ({start}), 14 the {n}, "
-            "7 and 21 the {w} and {e}; a river runs from north to south and a dry bed "
-            "from west to east."
-        ),
-        "numbers": "Numbers outside: Red's count ({d0}); inside: Green's count ({d1}).",
-        "awl_at": "{awl} on its space {own} (board space {phys}).",
-        "start_printable": "the start",
-        "start_globe": "the awls start on the spaces either side of it",
-        "counts": "Counters: Red {c0}, Green {c1}.",
-        "to_move": "{side} to throw.",
-        "winner": "{side} has won.",
-        "skip": "{side}'s next turn is skipped.",
-        "start": "Both awls at the start.",
-        "sticks_title": "The four stick dice",
-        "sticks_desc": "Three plain sticks and the sahe, the specially marked stick.",
-        "sticks_none": "Flat, grooved sides shown.",
-        "sticks_throw": "Throw {code}: {k} marked (flat, grooved) sides up{sahe}.",
-        "sahe_up": ", the sahe among them",
-        "sahe_down": ", the sahe not among them",
-        "stick": "stick {n}",
-        "sahe": "sahe",
-        "flat": "flat side, grooved",
-        "round": "rounded side",
-    },
-    "fr": {
-        "side": ("Rouge", "Vert"),
-        "dir": ("sens horaire", "sens anti-horaire"),
-        "awl": ("Alène rouge", "Alène verte"),
-        "space": "case {n}",
-        "creek": "ruisseau",
-        "dry": "branche sèche",
-        "stone": "pierre de l'ahl",
-        "south creek": "ruisseau sud",
-        "north creek": "ruisseau nord",
-        "north torrent": "torrent nord",
-        "west gully": "ravine sèche ouest",
-        "east gully": "ravine sèche est",
-        "south river": "rivière sud",
-        "north river": "rivière nord",
-        "west ravine": "ravin ouest",
-        "east ravine": "ravin est",
-        "hill": "colline (pas une case)",
-        "counters": "{n} jetons",
-        "counter": "1 jeton",
-        "title40": "Zohn Ahl : la toile de 40 cases",
-        "title28": "Zohn Ahl : le plateau carré de 28 cases",
-        "desc40": (
-            "Un cercle de 40 points en quatre groupes de dix, comptés de 1 à 20 sur "
-            "chaque moitié. Le ruisseau passe entre des lignes parallèles au nord "
-            "(entre 20 et 21) et au sud (entre 40 et 1) ; les branches sèches passent "
-            "entre des lignes parallèles à angle droit, à l'ouest et à l'est. La "
-            "pierre de l'ahl est au centre."
-        ),
-        "desc28": (
-            "Un parcours carré de 28 cases. Case 0 : {s} ({start}) ; case 14 : "
-            "{n} ; cases 7 et 21 : {w} et {e}. Une rivière descend du nord au sud et "
-            "un lit à sec va d'ouest en est."
-        ),
-        "numbers": (
-            "Nombres à l'extérieur : le compte de Rouge ({d0}) ; à l'intérieur : "
-            "celui de Vert ({d1})."
-        ),
-        "awl_at": "{awl} sur sa case {own} (case {phys} du plateau).",
-        "start_printable": "le départ",
-        "start_globe": "les alènes partent des cases de part et d'autre",
-        "counts": "Jetons : Rouge {c0}, Vert {c1}.",
-        "to_move": "À {side} de lancer.",
-        "winner": "{side} a gagné.",
-        "skip": "{side} passera son prochain tour.",
-        "start": "Les deux alènes au départ.",
-        "sticks_title": "Les quatre bâtonnets-dés",
-        "sticks_desc": "Trois bâtonnets simples et le sahe, le bâtonnet à marque spéciale.",
-        "sticks_none": "Faces plates rainurées visibles.",
-        "sticks_throw": "Lancer {code} : {k} faces marquées (plates, rainurées) visibles{sahe}.",
-        "sahe_up": ", dont le sahe",
-        "sahe_down": ", sans le sahe",
-        "stick": "bâtonnet {n}",
-        "sahe": "sahe",
-        "flat": "face plate, rainurée",
-        "round": "face arrondie",
-    },
-}
+WORDS: dict[str, dict[str, Any]] = section("zohn-ahl")
+"""The words drawn into the board in each language (the tables of :mod:`engine.words`)."""
 
 
 def _w(lang: str, key: str, **kw) -> str:
@@ -378,24 +270,13 @@ def _counter_pile(side: int, count: int, x: float, y: float, lang: str, anchor: 
 # the board
 
 
-def board_svg(
-    options_or_ruleset="kiowa",
-    state=None,
-    *,
-    lang: str = "en",
-    title: str | None = None,
-    pieces: bool = True,
-) -> str:
-    """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
-    or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
-    a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
-    out the awls and the counters (the printable sheets). Returns the SVG text."""
-    check_lang(lang)
-    rules, n_counters = _resolve(options_or_ruleset)
-    name, spaces = rules.name, rules.spaces
-    st = _state_dict(state)
-    awls = _awls_of(rules, st)
-    counters = tuple(st.get("counters") or (n_counters, n_counters))
+@functools.lru_cache(maxsize=16)
+def _static_board(name: str, lang: str) -> str:
+    """Everything on the board that does not change during a game (the cloth or square,
+    its features, the spaces and their numbers, the legend), drawn once per ruleset and
+    language: the same bytes as drawing it afresh."""
+    rules = get_ruleset(name)
+    spaces = rules.spaces
     geo = layout(spaces)
     special = _special_names(rules)
     W = WORDS[lang]
@@ -520,6 +401,32 @@ def board_svg(
 
     # legend (top corners) and counters (bottom corners)
     parts.append(_legend(lang))
+    return "".join(parts)
+
+
+def board_svg(
+    options_or_ruleset="kiowa",
+    state=None,
+    *,
+    lang: str = "en",
+    title: str | None = None,
+    pieces: bool = True,
+) -> str:
+    """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
+    or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
+    a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
+    out the awls and the counters (the printable sheets). Returns the SVG text."""
+    check_lang(lang)
+    rules, n_counters = _resolve(options_or_ruleset)
+    name, spaces = rules.name, rules.spaces
+    st = _state_dict(state)
+    awls = _awls_of(rules, st)
+    counters = tuple(st.get("counters") or (n_counters, n_counters))
+    geo = layout(spaces)
+    special = _special_names(rules)
+    W = WORDS[lang]
+
+    parts: list[str] = [_static_board(name, lang)]
     if pieces:
         parts.append(_counter_pile(0, int(counters[0]), 26, SIZE - 58, lang, "start"))
         parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end"))

@@ -84,7 +84,7 @@ class Throw:
     marked: int
     sahe: bool
     _text: str
-    _ALL: tuple = ()
+    _ALL: tuple[Throw, ...] = ()
 
     def __new__(cls, value: Throw | str | Sequence[bool | int]) -> Throw:
         if isinstance(value, Throw):
@@ -142,7 +142,7 @@ class Throw:
         return cls._ALL[code]
 
     @classmethod
-    def all(cls) -> tuple:
+    def all(cls) -> tuple[Throw, ...]:
         """The 16 throws, in the order 0000, 0001, ..., 1111."""
         return cls._ALL
 
@@ -280,7 +280,7 @@ def throw_probabilities(table: str = "sahe", p: Bias = HALF) -> dict[Throw, Frac
 
 def value_probabilities(table: str = "sahe", p: Bias = HALF) -> dict[int, Fraction]:
     """{value: probability}, values in increasing order."""
-    out: dict = {}
+    out: dict[int, Fraction] = {}
     row = VALUES[_check_table(table)]
     for t, pr in throw_probabilities(table, p).items():
         out[row[t.code]] = out.get(row[t.code], 0) + pr

@@ -5,7 +5,12 @@ hang or an ``internal`` error. The cases below were each found failing by fuzzin
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +123,38 @@ def test_huge_position_counter_on_the_command_line():
     position = "WWWWWWWW/WWWW.BBBB/BBBBBBBB B " + HUGE
     status, out, err = awithlaknannai_cli(["moves", "--position", position])
     assert status == 2 and out == "" and "counter" in err
+
+
+HOSTILE = Path(__file__).resolve().parent / "hostile_requests.py"
+RUNNER = Path(__file__).resolve().parents[2] / "tests" / "pyodide" / "run.mjs"
+
+
+def check_hostile_replies(output: str) -> None:
+    replies = json.loads(output)["replies"]
+    assert replies and all(r["ok"] is False and r["kind"] in KINDS for r in replies), replies
+
+
+def test_hostile_requests_in_cpython():
+    proc = subprocess.run(
+        [sys.executable, str(HOSTILE)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(RUNNER.parents[2])),
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    check_hostile_replies(proc.stdout)
+
+
+@pytest.mark.pyodide
+def test_hostile_requests_in_pyodide():
+    """In the browser's Python, JSON nested some thousand levels deep overflowed the stack
+    and killed the runtime: the worker must answer such a request like any other."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed: the engine cannot be checked inside Pyodide")
+    proc = subprocess.run(
+        [node, str(RUNNER), str(HOSTILE)], capture_output=True, text=True, timeout=600
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    check_hostile_replies(proc.stdout.strip().splitlines()[-1])

@@ -456,3 +456,61 @@ def test_page_input_never_becomes_code(tmp_path):
     reply = call(code, {})
     assert reply["error"]["kind"] == "request"
     assert not marker.exists()
+
+
+# ----------------------------------------------------------------------------- since
+
+
+def sliced(view, since, keys):
+    out = dict(view, since=since)
+    for key in keys:
+        out[key] = view[key][since:]
+    return out
+
+
+ZA_LISTS = ("events_by_throw", "states")
+AW_LISTS = ("history", "positions")
+
+
+@pytest.mark.parametrize("cold", [False, True])
+def test_since_gives_the_same_view_from_that_throw_on(cold):
+    view = ok("zohn-ahl.new", {"options": {"ruleset": "globe"}, "seed": 5})
+    for n in range(1, 40):
+        record = view["record"] + ("\n" if cold else "")  # "\n": not the last reply's text
+        since = max(n - 2, 0)
+        full = ok("zohn-ahl.throw", {"record": record})
+        record = record if cold else ok("zohn-ahl.load", {"record": view["record"]})["record"]
+        short = ok("zohn-ahl.throw", {"record": record, "since": since})
+        assert short == sliced(full, since, ZA_LISTS)
+        back = ok("zohn-ahl.undo", {"record": full["record"], "since": since})
+        assert back == sliced(ok("zohn-ahl.undo", {"record": full["record"]}), since, ZA_LISTS)
+        view = full
+        if view["finished"]:
+            break
+
+
+@pytest.mark.parametrize("cold", [False, True])
+def test_since_in_awithlaknannai_views(cold):
+    view = ok("awithlaknannai.new", {"ruleset": "ludii"})
+    for n in range(1, 30):
+        record = view["record"] + ("\n" if cold else "")
+        move = view["legal"][n % len(view["legal"])]["notation"]
+        full = ok("awithlaknannai.play", {"record": record, "move": move})
+        short = ok("awithlaknannai.play", {"record": record, "move": move, "since": n - 1})
+        assert short == sliced(full, n - 1, AW_LISTS)
+        big = ok("awithlaknannai.load", {"record": full["record"], "since": 10**5})
+        full_view = {k: v for k, v in full.items() if k != "move"}
+        assert big == sliced(full_view, n, AW_LISTS) and big["history"] == []
+        back = ok("awithlaknannai.undo", {"record": full["record"], "since": n})
+        assert back == sliced(
+            ok("awithlaknannai.undo", {"record": full["record"]}), n - 1, AW_LISTS
+        )
+        view = full
+        if view["finished"]:
+            break
+
+
+def test_since_must_be_a_small_whole_number():
+    for since in (-1, 1.5, "3", 10**9):
+        err = error("zohn-ahl.load", {"record": "", "since": since})
+        assert err["kind"] == "request" and err["where"] == "since"

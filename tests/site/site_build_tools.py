@@ -19,7 +19,7 @@ def copy_project(dest: Path) -> Path:
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, dest / name)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in ("engine", "build_scripts", "docs"):
+    for folder in ("engine", "build_scripts", "docs", "overrides"):
         shutil.copytree(ROOT / folder, dest / folder, ignore=ignore)
     (dest / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     return dest

@@ -39,25 +39,16 @@
 // engine.onStatus(fn) calls fn({status, info, error}) on every change and returns an
 // unsubscribe function.
 
+import { WORDS } from "./words.js";
+
 const START_LIMIT_MS = 20000;
 const DEFAULT_TIMEOUT_MS = 30000;
 
-const MESSAGES = {
-  en: {
-    timeout:
-      "The game engine (Python running in your browser) did not start within SECONDS seconds, so this board cannot be played; it still shows its position. " +
-      "This can happen on a very slow connection or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
-    failed:
-      "The game engine (Python running in your browser) could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
-  },
-  fr: {
-    timeout:
-      "Le moteur de jeu (Python dans votre navigateur) n’a pas démarré en SECONDS secondes : ce plateau ne peut pas être joué, il montre seulement sa position. " +
-      "Cela arrive avec une connexion très lente, un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
-    failed:
-      "Le moteur de jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
-  },
-};
+// What a reader is told when the engine cannot start: the interface's words (the tables
+// the build writes into ./words.js), in the page's language.
+function texts() {
+  return WORDS[pageLanguage()] || WORDS.en;
+}
 
 function pageLanguage() {
   const lang = (globalThis.document && document.documentElement.lang) || "en";
@@ -137,9 +128,9 @@ class EngineClient {
 
   _fail(code, detail = "") {
     clearTimeout(this._startTimer);
-    const texts = MESSAGES[pageLanguage()];
+    const said = texts();
     const seconds = String(Math.round(this.startLimitMs / 1000));
-    const message = code === "start-timeout" ? texts.timeout.replace("SECONDS", seconds) : texts.failed + detail;
+    const message = code === "start-timeout" ? said.engineTimeout.replace("{seconds}", seconds) : said.engineFailed + detail;
     this.error = namedError("EngineUnavailable", message, { code, detail });
     if (this.worker) this.worker.terminate();
     this.worker = null;
@@ -267,7 +258,7 @@ class EngineClient {
     const id = this.nextId++;
     const worker = this.worker;
     if (!worker) {
-      entry.reject(this.error || namedError("EngineUnavailable", MESSAGES[pageLanguage()].failed, { code: "start-failed" }));
+      entry.reject(this.error || namedError("EngineUnavailable", texts().engineFailed, { code: "start-failed" }));
       return;
     }
     this.pending.set(id, entry);

@@ -6,6 +6,13 @@
 // (`document$`) this rewrites them from the address: English pages live at ROOT/path/,
 // French pages at ROOT/fr/path/. A click on them loads the other language in full (its
 // navigation, search index and page language differ), rather than by instant navigation.
+//
+// The address is the reader's (or anyone's who sent them a link): a link built from it
+// must stay on this site. On the 404 page, `//other.example/x/` (or `/\other.example/`,
+// `/%2F%2Fother.example/`) is a path of this site, but "root + path" would make it a
+// protocol-relative address of another site. So the path loses its leading slashes, the
+// result is resolved against this origin, and a link that would leave the site's root
+// keeps the address the build wrote (the language's home on the 404 page).
 
 const SELECTOR = ".md-select a[hreflang]";
 const PREFIX = { en: "", fr: "fr/" };
@@ -31,7 +38,20 @@ const root = siteRoot();
 function relativePath() {
   let rel = location.pathname.slice(root.length);
   if (rel.startsWith(PREFIX.fr)) rel = rel.slice(PREFIX.fr.length);
-  return rel;
+  return rel.replace(/^[/\\]+/, "");
+}
+
+// `path` as an address of this site under its root, or null if it would lead elsewhere.
+function onThisSite(path) {
+  let url;
+  try {
+    url = new URL(path, location.origin);
+  } catch {
+    return null;
+  }
+  const safe = url.origin === location.origin && url.pathname.startsWith(root)
+    && !url.pathname.startsWith("//");
+  return safe ? url.href : null;
 }
 
 function update() {
@@ -39,7 +59,9 @@ function update() {
   const rel = relativePath();
   for (const link of document.querySelectorAll(SELECTOR)) {
     const lang = link.getAttribute("hreflang");
-    if (lang in PREFIX) link.href = root + PREFIX[lang] + rel + location.search;
+    if (!(lang in PREFIX)) continue;
+    const target = onThisSite(root + PREFIX[lang] + rel + location.search);
+    if (target !== null) link.href = target;
   }
 }
 

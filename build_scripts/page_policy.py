@@ -1,0 +1,70 @@
+"""Every page carries the site's Content-Security-Policy and runs no inline script (a hook).
+
+- ``on_env``: give the theme templates (``overrides/main.html``) the policy of
+  :mod:`build_scripts.security`, which the template writes first in every page's
+  ``<head>`` as ``<meta http-equiv="Content-Security-Policy">``.
+- ``on_post_page`` / ``on_post_template``: fail the build, naming the page, if a page
+  comes out without that exact policy before its first script, or with an inline script
+  the policy would block (only ``type="application/json"`` data blocks may be inline).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
+    sys.path.insert(0, str(ROOT))
+
+from build_scripts.security import CSP  # noqa: E402
+
+_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
+_DATA_TYPES = ("application/json", "application/ld+json")
+
+
+def policy_problems(page_html: str) -> list[str]:
+    """What is wrong with one built page's policy: [] when it is right."""
+    problems = []
+    match = _META.search(page_html)
+    if match is None:
+        return ["no Content-Security-Policy <meta> in <head>"]
+    if html.unescape(match.group(1)) != CSP:
+        problems.append(f"a Content-Security-Policy other than the site's: {match.group(1)!r}")
+    first_script = page_html.find("<script")
+    if first_script != -1 and first_script < match.start():
+        problems.append("a script comes before the Content-Security-Policy <meta>")
+    for attrs, body in _SCRIPT.findall(page_html):
+        kind = re.search(r'type="([^"]*)"', attrs)
+        if "src=" in attrs or not body.strip():
+            continue
+        if kind is None or kind.group(1) not in _DATA_TYPES:
+            problems.append(f"an inline script the policy blocks: {body.strip()[:80]!r}")
+    return problems
+
+
+def on_env(env, config, files):
+    env.globals["content_security_policy"] = CSP
+    return env
+
+
+def _check(output: str, where: str) -> str:
+    problems = policy_problems(output)
+    if problems:
+        raise PluginError(f"{where}: " + "; ".join(problems))
+    return output
+
+
+def on_post_page(output, page, config, **kwargs):
+    return _check(output, f"the page built from docs/{page.file.src_uri}")
+
+
+def on_post_template(output_content, template_name, config, **kwargs):
+    if template_name.endswith(".html"):
+        return _check(output_content, f"the theme's {template_name}")
+    return output_content
