@@ -92,13 +92,13 @@ def test_the_worker_is_reused_and_restarted_after_cancel_and_timeout(page, site_
         const out = {same: engine === again};
         // A long search, cancelled: the call rejects at once and a fresh worker answers.
         const view = await engine.call('awithlaknannai.new', {});
-        const long = engine.call('awithlaknannai.ai', {record: view.record, level: 'hard', time_limit: 600});
+        const long = engine.call('awithlaknannai.ai', {record: view.record, level: 'hard', time_limit: 60});
         engine.cancel();
         try { await long; out.cancelled = 'resolved'; } catch (err) { out.cancelled = err.name; }
         out.statusAfterCancel = engine.status;
         out.pingAfterCancel = (await engine.call('ping', {})).python;
         // A call that takes longer than its time limit: the worker is replaced.
-        const slow = engine.call('awithlaknannai.ai', {record: view.record, level: 'hard', time_limit: 600},
+        const slow = engine.call('awithlaknannai.ai', {record: view.record, level: 'hard', time_limit: 60},
                                  {timeoutMs: 1500});
         try { await slow; out.timedOut = 'resolved'; } catch (err) { out.timedOut = [err.name, !!err.timedOut]; }
         out.pingAfterTimeout = (await engine.call('ping', {})).python;
