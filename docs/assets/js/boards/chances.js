@@ -143,13 +143,15 @@ export class ChancesView {
   }
 }
 
-// Give `board` a chances view, kept up to date each time the board is redrawn.
+// Give `board` a chances view, kept up to date each time the board draws a game it has
+// not drawn before (the board sets its view, then draws it).
 export function attachChances(board) {
   const view = new ChancesView(board);
-  const draw = board.renderBoard.bind(board);
-  board.renderBoard = async (record, ...rest) => {
-    const out = await draw(record, ...rest);
-    view.update(record);
+  const draw = board.drawBoard.bind(board);
+  board.drawBoard = (...args) => {
+    const out = draw(...args);
+    const record = board.view && board.view.record;
+    if (record && record !== view.record) view.update(record);
     return out;
   };
   board.chances = view;
