@@ -148,7 +148,9 @@ def test_another_build_does_not_restore_the_old_snapshot(browser, site_dir, tmp_
     manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
 
     servers = _Servers()
-    context = browser.new_context()
+    # without the service worker: it would keep serving the first build's files (as it
+    # should, until the page is reloaded), which is not what this test is about
+    context = browser.new_context(service_workers="block")
     try:
         base = servers.start(site_dir)
         port = base.rstrip("/").rsplit(":", 1)[1]
