@@ -148,9 +148,7 @@ def test_another_build_does_not_restore_the_old_snapshot(browser, site_dir, tmp_
     manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
 
     servers = _Servers()
-    # without the service worker: it would keep serving the first build's files (as it
-    # should, until the page is reloaded), which is not what this test is about
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context()
     try:
         base = servers.start(site_dir)
         port = base.rstrip("/").rsplit(":", 1)[1]
