@@ -157,7 +157,9 @@ export function waitForEngine(root, statusNode, onFail) {
 }
 
 // While Python downloads, the status line says how far it has come ("Downloading Python:
-// 2.1 of 9.8 MB"), politely for screen readers: a new figure at most every few seconds.
+// 2.1 of 9.8 MB"), politely for screen readers: a first figure after a few seconds (a
+// quick download says nothing), then one at most every few seconds; once every file is
+// in, it says the engine is loading (Python starting) again.
 const PROGRESS_WORDS_EVERY_MS = 4000;
 
 async function showProgress(statusNode, L) {
@@ -165,17 +167,18 @@ async function showProgress(statusNode, L) {
   try { c = await engine(); } catch { return () => {}; }
   if (!c.onStatus || !L.downloading) return () => {};
   statusNode.setAttribute("aria-live", "polite");
-  let shown = 0;
-  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  let shown = Date.now(); // a quick download is not worth a word: "Loading" stays
+  const megabytes = (bytes) => (bytes / 1e6).toLocaleString(lang() === "fr" ? "fr-FR" : "en-GB",
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const unsubscribe = c.onStatus(({ status, progress }) => {
     if (status !== "starting" || !progress || !(progress.total > 0) || statusNode.dataset.kind === "error") return;
     const now = Date.now();
     const done = progress.received >= progress.total;
     if (now - shown < PROGRESS_WORDS_EVERY_MS && !done) return;
-    if (done && statusNode.dataset.progress === "done") return;
+    if (done && statusNode.dataset.progress !== "downloading") return;
     shown = now;
     statusNode.dataset.progress = done ? "done" : "downloading";
-    const text = L.downloading.replace("{received}", megabytes(Math.min(progress.received, progress.total)))
+    const text = done ? L.loading : L.downloading.replace("{received}", megabytes(progress.received))
       .replace("{total}", megabytes(progress.total));
     statusNode.replaceChildren(el("span", { text }));
     statusNode.hidden = false;
