@@ -166,13 +166,13 @@ export class ChancesView {
   }
 }
 
-// Give `board` a chances view, kept up to date each time the board is redrawn.
+// Give `board` a chances view, kept up to date each time the board shows a position.
 export function attachChances(board) {
   const view = new ChancesView(board);
-  const draw = board.renderBoard.bind(board);
-  board.renderBoard = async (record, ...rest) => {
-    const out = await draw(record, ...rest);
-    view.update(record);
+  const show = board.show.bind(board);
+  board.show = async (shown, ...rest) => {
+    const out = await show(shown, ...rest);
+    view.update(shown && shown.record);
     return out;
   };
   board.chances = view;
