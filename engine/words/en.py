@@ -108,11 +108,12 @@ WORDS: dict[str, Any] = {
     },
     "page": {
         "loading": "Loading the game engine…",
+        "downloading": "Downloading Python: {received} of {total} MB…",
         "loadingShort": "Loading…",
         "ready": "Ready.",
         "retry": "Try again",
         "failed": "The game engine (Python in your browser) could not start, so this board cannot be played here. The rules and the picture above still stand; try reloading the page, or a recent Firefox, Chrome, Edge or Safari.",
-        "engineTimeout": "The game engine (Python running in your browser) did not start within {seconds} seconds, so this board cannot be played; it still shows its position. This can happen on a very slow connection or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
+        "engineTimeout": "The game engine (Python running in your browser) made no progress for {seconds} seconds, so this board cannot be played; it still shows its position. This can happen when the connection is cut or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
         "engineFailed": "The game engine (Python running in your browser) could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
         "restarted": "The game engine stopped and was restarted; your game is kept.",
         "badLink": "The game in this link could not be read ({what}). Here is a fresh board instead.",

@@ -113,11 +113,12 @@ WORDS: dict[str, Any] = {
     },
     "page": {
         "loading": "Chargement du moteur de jeu…",
+        "downloading": "Téléchargement de Python : {received} sur {total} Mo…",
         "loadingShort": "Chargement…",
         "ready": "Prêt.",
         "retry": "Réessayer",
         "failed": "Le moteur de jeu (Python dans votre navigateur) n'a pas pu démarrer : ce plateau ne peut pas être joué ici. Les règles et l'image ci-dessus restent valables ; rechargez la page, ou essayez un Firefox, Chrome, Edge ou Safari récent.",
-        "engineTimeout": "Le moteur de jeu (Python dans votre navigateur) n’a pas démarré en {seconds} secondes : ce plateau ne peut pas être joué, il montre seulement sa position. Cela arrive avec une connexion très lente, un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
+        "engineTimeout": "Le moteur de jeu (Python dans votre navigateur) n’a pas avancé pendant {seconds} secondes : ce plateau ne peut pas être joué, il montre seulement sa position. Cela arrive quand la connexion est coupée, avec un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
         "engineFailed": "Le moteur de jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
         "restarted": "Le moteur de jeu s'était arrêté ; il a été relancé et votre partie est conservée.",
         "badLink": "La partie de ce lien n'a pas pu être lue ({what}). Voici un plateau neuf.",

@@ -290,17 +290,35 @@ class Solution:
     def length_distribution(self, limit: int = 400) -> list:
         """``[P(the game from the start ends on throw t) for t in 1..limit]`` (floats), by
         pushing the start's probability forward throw by throw (exact up to rounding; the
-        chance of a longer game is ``1 - sum``)."""
+        chance of a longer game is ``1 - sum``).
+
+        The two sides play by the same rules, so a state and its mirror (the sides swapped:
+        awls, who throws, skips and counters) have the same chances of ending on every later
+        throw; the mass of both is kept on one of them, which halves the work. The mirror is
+        checked on the recorded steps, not assumed: a ruleset without it is pushed in full."""
         graph = self.graph
         m = len(graph.configs)
         n2 = 2 * self.options.counters
         layers = n2 - 1
         total = layers * m
         probs = self.probabilities
-        # forward rows: for each state, (targets, chances) with the ends folded into ``total``
-        forward = []
+        mirror = _mirror(graph)
+        if mirror is None:
+            rep = list(range(total))
+        else:
+            rep = [0] * total
+            for layer in range(layers):
+                other = (layers - 1 - layer) * m
+                for i in range(m):
+                    k = layer * m + i
+                    rep[k] = min(k, other + mirror[i])
+        # forward rows of the kept states: (targets, chances), the ends folded into ``total``
+        forward: list = [None] * total
         for layer in range(layers):
             for i in range(m):
+                k = layer * m + i
+                if rep[k] != k:
+                    continue
                 merged: dict = {}
                 for (j, payments), pr in zip(graph.steps[i], probs):
                     c = layer + 1
@@ -311,13 +329,15 @@ class Solution:
                             target = total
                             break
                     if target < 0:
-                        target = (c - 1) * m + j
+                        target = rep[(c - 1) * m + j]
                     merged[target] = merged.get(target, 0.0) + pr
-                forward.append((tuple(merged), tuple(merged.values())))
+                forward[k] = (tuple(merged), tuple(merged.values()))
         mass = [0.0] * (total + 1)
         start = self._index(State.start(self.options))
         assert start is not None
+        start = rep[start]
         mass[start] = 1.0
+        kept = [k for k in range(total) if rep[k] == k]
         live = [start]
         out = []
         for _ in range(limit):
@@ -330,8 +350,26 @@ class Solution:
             out.append(nxt[total])
             nxt[total] = 0.0
             mass = nxt
-            live = [k for k in range(total) if nxt[k]] if len(live) < total else live
+            live = [k for k in kept if nxt[k]] if len(live) < len(kept) else live
         return out
+
+
+def _mirror(graph: _Graph) -> list | None:
+    """For each configuration, the index of its mirror (the two sides swapped), or None if
+    the recorded steps are not symmetric (a mirrored step must lead to the mirrored
+    configuration with the payments reversed)."""
+    index = graph.index
+    mirror = []
+    for a0, a1, side, s0, s1 in graph.configs:
+        j = index.get((a1, a0, 1 - side, s1, s0))
+        if j is None:
+            return None
+        mirror.append(j)
+    for i, j in enumerate(mirror):
+        for (t, paid), (u, paid_u) in zip(graph.steps[i], graph.steps[j]):
+            if mirror[t] != u or tuple(-d for d in paid) != paid_u:
+                return None
+    return mirror
 
 
 _SOLUTIONS: dict = {}

@@ -247,6 +247,32 @@ def test_length_distribution_matches_the_expected_length():
     assert mean == pytest.approx(solution.expected_throws(State.start(options)), rel=1e-7)
 
 
+@pytest.mark.parametrize("ruleset,gully", VARIANTS)
+def test_length_distribution_agrees_with_pushing_the_real_states(ruleset, gully):
+    """Every throw's chance of ending the game, against the mass pushed state by state
+    through the chain of real positions (16 throws each, no mirror folding)."""
+    options = Options(ruleset=ruleset, counters=1, gully=gully)
+    probs = [float(F(1, 2) ** 4)] * 16
+    mass = {_key(State.start(options)): (State.start(options), 1.0)}
+    expected = []
+    for _ in range(25):
+        nxt: dict = {}
+        ended = 0.0
+        for state, m in mass.values():
+            for t, pr in zip(Throw.all(), probs):
+                after = state.advance(t)
+                if after.winner is not None:
+                    ended += m * pr
+                    continue
+                k = _key(after)
+                nxt[k] = (after, nxt.get(k, (after, 0.0))[1] + m * pr)
+        expected.append(ended)
+        mass = nxt
+    got = solve(options).length_distribution(25)
+    assert max(abs(a - b) for a, b in zip(got, expected)) < 1e-13
+    assert sum(expected) > 0.1
+
+
 def test_comeback_is_the_start_and_grows_with_the_counters():
     options = Options(ruleset="globe", counters=3)
     solution = solve(options)

@@ -40,8 +40,16 @@ if str(ROOT) not in sys.path:  # build_scripts is not an installed package
 from build_scripts.serve import TYPES, SiteHandler, make_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 class SiteBuild:
@@ -62,8 +70,12 @@ def site_build(tmp_path_factory) -> SiteBuild:
     existing = os.environ.get("SITE_DIR")
     if existing:
         path = Path(existing).resolve()
-        return SiteBuild(path, 0 if (path / "index.html").is_file() else 1,
-                         f"SITE_DIR={existing}", int(os.environ.get("SITE_PORT", "0")))
+        return SiteBuild(
+            path,
+            0 if (path / "index.html").is_file() else 1,
+            f"SITE_DIR={existing}",
+            int(os.environ.get("SITE_PORT", "0")),
+        )
     site = tmp_path_factory.mktemp("site") / "site"
     port = _free_port()
     proc = run_build(ROOT, site, site_url=f"http://127.0.0.1:{port}/")
@@ -100,9 +112,19 @@ def _built_site_url(folder: Path) -> str:
 
 
 class _SiteHandler(SiteHandler):
-    """``make serve``'s handler, quiet."""
+    """``make serve``'s handler, quiet; it records its connections so that stopping the
+    server also ends the browser's kept-alive connections (a server started later at the
+    same address must answer every request)."""
 
     quiet = True
+
+    def setup(self):
+        super().setup()
+        self.server.connections.add(self.connection)
+
+    def finish(self):
+        super().finish()
+        self.server.connections.discard(self.connection)
 
 
 class _Servers:
@@ -115,6 +137,7 @@ class _Servers:
             server = make_server(folder, "127.0.0.1", port, handler)
         except OSError:  # the port was taken meanwhile: any port (the site works at any address)
             server = make_server(folder, "127.0.0.1", 0, handler)
+        server.connections = set()
         threading.Thread(target=server.serve_forever, daemon=True).start()
         self.servers.append(server)
         url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -125,6 +148,11 @@ class _Servers:
         for server in self.servers:
             server.shutdown()
             server.server_close()
+            for connection in list(server.connections):
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
 
 
 @pytest.fixture(scope="session")
@@ -151,6 +179,7 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (make test installs it)")
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
@@ -166,7 +195,9 @@ def page(browser):
     page.requests = []
     page.console_errors = []
     context.on("request", lambda request: page.requests.append(request.url))
-    page.on("console", lambda msg: page.console_errors.append(msg.text) if msg.type == "error" else None)
+    page.on(
+        "console", lambda msg: page.console_errors.append(msg.text) if msg.type == "error" else None
+    )
     try:
         yield page
     finally:

@@ -3,14 +3,12 @@ sends the site's security headers, and one move on a board as a reader makes it.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import threading
 from pathlib import Path
 
 from conftest import _built_site_url, _SiteHandler, _wait_for  # noqa: F401  (tests/site)
 
-from build_scripts.security import HEADERS
+from build_scripts.serve import make_server
 
 READY_MS = 60_000  # generous: two cores shared by many processes
 _NOT_PAGES = ("assets/", "pyodide/", "engine/", "search/", "printables/files/")
@@ -27,22 +25,10 @@ def built_pages(site_dir: Path) -> list[str]:
     return pages
 
 
-class _HeadersHandler(_SiteHandler):
-    """The test server's handler, sending the site's security headers as ``make serve``
-    (and any host following the authoring page) does."""
-
-    def end_headers(self):
-        for name, value in HEADERS.items():
-            self.send_header(name, value)
-        super().end_headers()
-
-
 def serve_with_headers(folder: Path):
-    """Serve ``folder`` with the security headers; returns (url, stop)."""
-    handler = type("Handler", (_HeadersHandler,), {"site_url": _built_site_url(folder)})
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(folder))
-    )
+    """Serve ``folder`` with the site's own server (``make serve``'s, which sends the
+    security headers); returns (url, stop)."""
+    server = make_server(folder, "127.0.0.1", 0, _SiteHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     _wait_for(url)

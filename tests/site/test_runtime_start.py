@@ -148,7 +148,9 @@ def test_another_build_does_not_restore_the_old_snapshot(browser, site_dir, tmp_
     manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
 
     servers = _Servers()
-    context = browser.new_context()
+    context = browser.new_context(
+        service_workers="block"
+    )  # a service worker would keep the old build whole
     try:
         base = servers.start(site_dir)
         port = base.rstrip("/").rsplit(":", 1)[1]

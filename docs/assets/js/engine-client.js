@@ -19,9 +19,18 @@
 //                       arguments it returns (e.g. a smaller search budget), until it
 //                       returns null.
 //   "EngineCancelled"   cancel() was called while the request was pending.
-//   "EngineUnavailable" the engine could not start (err.code "start-timeout" after 20 s,
-//                       or "start-failed" with err.detail); err.message is in plain words,
-//                       in the page's language (English or French).
+//   "EngineUnavailable" the engine could not start (err.code "start-timeout" when its start
+//                       made no progress for 20 s, or "start-failed" with err.detail);
+//                       err.message is in plain words, in the page's language (English or
+//                       French).
+//
+// The start limit (option startLimitMs of getEngine) counts time without progress, not
+// the whole start: on a slow connection the runtime's download alone takes longer than
+// the limit, so every message of the worker while it starts (bytes of the runtime
+// received, a step of the start done) sets the limit again. engine.progress is the
+// latest {received, total, stage?} (bytes), also passed to onStatus listeners as
+// `progress` while the status is "starting". A runtime file that fails (HTTP error, a
+// .wasm of the wrong type) still ends the start at once ("start-failed").
 //
 // A worker that dies (terminated by the browser, out of memory) is noticed at once, not at
 // the next call's time limit: each worker holds a Web Lock for its whole life and the
@@ -35,9 +44,10 @@
 //
 // engine.cancel() stops whatever the worker is doing (the computer thinking) by
 // terminating it and starting a fresh one. engine.restart() does the same, and also tries
-// again after a failed start. engine.status is "starting" | "ready" | "failed";
-// engine.onStatus(fn) calls fn({status, info, error}) on every change and returns an
-// unsubscribe function.
+// again after a failed start (files already downloaded come from the browser's cache).
+// engine.status is "starting" | "ready" | "failed"; engine.onStatus(fn) calls
+// fn({status, info, error, progress}) on every change (and on each progress report while
+// starting) and returns an unsubscribe function.
 
 import { WORDS } from "./words.js";
 
@@ -89,7 +99,7 @@ class EngineClient {
     this.status = status;
     for (const listener of [...this.listeners]) {
       try {
-        listener({ status, info: this.info, error: this.error });
+        listener({ status, info: this.info, error: this.error, progress: this.progress });
       } catch (err) {
         console.error(err);
       }
@@ -99,6 +109,7 @@ class EngineClient {
   _start() {
     this.info = null;
     this.error = null;
+    this.progress = null;
     let settle;
     this._ready = new Promise((resolve, reject) => {
       settle = { resolve, reject };
@@ -115,15 +126,21 @@ class EngineClient {
       return;
     }
     this.worker = worker;
-    this._startTimer = setTimeout(() => {
-      if (this.worker === worker && this.status === "starting") this._fail("start-timeout");
-    }, this.startLimitMs);
+    this._armStartLimit(worker);
     worker.onmessage = (event) => this._onMessage(worker, event.data);
     worker.onerror = (event) => {
       event.preventDefault?.();
       this._onCrash(worker, (event && event.message) || "the worker stopped with an error");
     };
     worker.onmessageerror = () => this._onCrash(worker, "a message could not be read");
+  }
+
+  // The start fails when `worker` has not moved for startLimitMs (set again on progress).
+  _armStartLimit(worker) {
+    clearTimeout(this._startTimer);
+    this._startTimer = setTimeout(() => {
+      if (this.worker === worker && this.status === "starting") this._fail("start-timeout");
+    }, this.startLimitMs);
   }
 
   _fail(code, detail = "") {
@@ -147,6 +164,12 @@ class EngineClient {
     if (worker !== this.worker || !data) return;
     if (data.type === "alive") {
       this._watch(worker, data.lock);
+      if (this.status === "starting") this._armStartLimit(worker);
+    } else if (data.type === "progress") {
+      if (this.status !== "starting") return;
+      this._armStartLimit(worker);
+      this.progress = { received: data.received, total: data.total, ...(data.stage ? { stage: data.stage } : {}) };
+      this._setStatus("starting");
     } else if (data.type === "ready") {
       clearTimeout(this._startTimer);
       this.info = data.info;
@@ -279,7 +302,8 @@ class EngineClient {
 let client = null;
 
 // The tab's engine (created, and the worker started, on the first call).
-// options.startLimitMs (default 20000) only applies when the engine is created.
+// options.startLimitMs (default 20000: how long a start may go without progress) only
+// applies when the engine is created.
 export function getEngine(options = {}) {
   if (!client) client = new EngineClient(options);
   return client;

@@ -9,6 +9,9 @@
 // Messages from the page:   {id, cmd, args}
 // Messages to the page:     {type: "alive", lock}     (at once: the Web Lock this worker holds
 //                                                      until it ends; see engine-client.js)
+//                           {type: "progress", received, total, stage?}
+//                                                     (start-up is moving: bytes of the runtime
+//                                                      received so far; see below)
 //                           {type: "ready", info: {engine, python, platform, start, startup_ms,
 //                                                  stages, snapshot?}}
 //                           {type: "snapshot", info: {status, bytes?, make_ms?, save_ms?, reason?}}
@@ -72,6 +75,52 @@ function checkRuntimeResponse(url, response) {
   }
 }
 
+// ---- Download progress: what the page's start limit watches ----
+//
+// On a slow connection the runtime takes longer to arrive than any fixed limit: the page
+// gives up only when nothing moves. Every runtime file named in the manifest's `files`
+// (their sizes as built) is counted as its bytes arrive, on a clone of the response, so
+// that Pyodide's own reading is untouched; the worker posts the running total (at most a
+// few times a second) and a `stage` after each step of the start. The total leaves out
+// the runtime's scripts (.js, .mjs): Pyodide imports them as modules, which no fetch
+// watcher sees (they are small beside the .wasm and the standard library).
+
+const PROGRESS_EVERY_MS = 250;
+let expected = null; // path under ../runtime/ -> bytes, once the manifest is read
+const received = new Map();
+let lastProgress = 0;
+
+function postProgress(stage, force = false) {
+  const now = performance.now();
+  if (!force && now - lastProgress < PROGRESS_EVERY_MS) return;
+  lastProgress = now;
+  let done = 0;
+  for (const n of received.values()) done += n;
+  let total = 0;
+  for (const [path, size] of Object.entries(expected || {})) {
+    if (!/\.m?js$/.test(path) && Number.isFinite(size)) total += size;
+  }
+  self.postMessage(stage ? { type: "progress", received: done, total, stage } : { type: "progress", received: done, total });
+}
+
+async function countDownload(url, response) {
+  const path = url.slice(runtimeBase.length).split(/[?#]/)[0];
+  if (!expected || !(path in expected) || /\.m?js$/.test(path) || !response.body) return;
+  const reader = response.clone().body.getReader();
+  received.set(path, 0);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received.set(path, received.get(path) + value.byteLength);
+      postProgress();
+    }
+  } catch {
+    return; // the download failed: reported by Pyodide's own reading
+  }
+  postProgress(undefined, true);
+}
+
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
   let response;
@@ -84,6 +133,7 @@ self.fetch = async (input, init) => {
     throw err;
   }
   checkRuntimeResponse(url, response);
+  if (url.startsWith(runtimeBase) && response.ok) countDownload(url, response);
   return response;
 };
 
@@ -228,12 +278,17 @@ async function startEngine(pyodide, wheel, wheelURL) {
 
 async function boot() {
   const stages = {};
-  const mark = (name, since) => { stages[name] = Math.round(performance.now() - since); return performance.now(); };
+  const mark = (name, since) => {
+    stages[name] = Math.round(performance.now() - since);
+    postProgress(name, true);
+    return performance.now();
+  };
   // The stored snapshot is read while the manifest is fetched.
   const stored = (self.indexedDB ? storeRequest("readonly", (s) => s.get(DB_KEY)) : Promise.resolve(undefined))
     .catch(() => undefined);
   let t = performance.now();
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
+  if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
   t = mark("manifest_ms", t);
   // The engine's wheel downloads while the interpreter starts.
   const wheel = fetch(wheelURL).then((r) => {

@@ -6,8 +6,6 @@ import { strings, lang } from "../i18n.js";
 import { paramName, recordIn, withRecord, gameLink } from "./game-links.js";
 import { heldCount, wholeView } from "./long-game.js";
 
-export const START_TIMEOUT_MS = 20000;
-
 export function el(tag, attrs = {}, ...children) {
   const node = tag.startsWith("svg:")
     ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4))
@@ -126,6 +124,7 @@ export function waitForEngine(root, statusNode, onFail) {
   const L = strings();
   return new Promise((resolve) => {
     const attempt = async () => {
+      const stopShowing = await showProgress(statusNode, L);
       try {
         await engineReady();
         resolve(true);
@@ -150,25 +149,53 @@ export function waitForEngine(root, statusNode, onFail) {
           try { c.restart ? await c.restart() : null; } catch { /* reported by attempt() */ }
           attempt();
         });
+      } finally {
+        stopShowing();
       }
     };
     attempt();
   });
 }
 
-export async function engineReady() {
-  const c = await engine();
-  const ready = c.ready && typeof c.ready.then === "function" ? c.ready
-    : typeof c.ready === "function" ? c.ready() : Promise.resolve();
-  let timer;
-  const limit = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error("the engine did not start within 20 seconds")), START_TIMEOUT_MS + 2000);
+// While Python downloads, the status line says how far it has come ("Downloading Python:
+// 2.1 of 9.8 MB"), politely for screen readers: a first figure after a few seconds (a
+// quick download says nothing), then one at most every few seconds; once every file is
+// in, it says the engine is loading (Python starting) again.
+const PROGRESS_WORDS_EVERY_MS = 4000;
+
+async function showProgress(statusNode, L) {
+  let c;
+  try { c = await engine(); } catch { return () => {}; }
+  if (!c.onStatus || !L.downloading) return () => {};
+  statusNode.setAttribute("aria-live", "polite");
+  let shown = Date.now(); // a quick download is not worth a word: "Loading" stays
+  const megabytes = (bytes) => (bytes / 1e6).toLocaleString(lang() === "fr" ? "fr-FR" : "en-GB",
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const unsubscribe = c.onStatus(({ status, progress }) => {
+    if (status !== "starting" || !progress || !(progress.total > 0) || statusNode.dataset.kind === "error") return;
+    const now = Date.now();
+    const done = progress.received >= progress.total;
+    if (now - shown < PROGRESS_WORDS_EVERY_MS && !done) return;
+    if (done && statusNode.dataset.progress !== "downloading") return;
+    shown = now;
+    statusNode.dataset.progress = done ? "done" : "downloading";
+    const text = done ? L.loading : L.downloading.replace("{received}", megabytes(progress.received))
+      .replace("{total}", megabytes(progress.total));
+    statusNode.replaceChildren(el("span", { text }));
+    statusNode.hidden = false;
   });
-  try {
-    await Promise.race([ready, limit]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return () => {
+    unsubscribe();
+    delete statusNode.dataset.progress;
+  };
+}
+
+export async function engineReady() {
+  // The client's own start limit ends a start that makes no progress; none is added here,
+  // as a slow connection may take minutes to download Python.
+  const c = await engine();
+  if (c.ready && typeof c.ready.then === "function") await c.ready;
+  else if (typeof c.ready === "function") await c.ready();
   return c;
 }
 

@@ -1,0 +1,145 @@
+"""Python starts on a slow connection, in headless Chromium with the network throttled.
+
+The runtime is several megabytes: on a slow connection its download alone takes longer
+than the start limit. The limit counts time without progress, so a download that keeps
+moving is waited for, the board says how far it has come in words, and the engine
+becomes playable. The throttle (Chrome's own, through the DevTools protocol) is chosen
+so that the download takes longer than the start limit given to the client.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import pytest
+from conftest import _SiteHandler, _wait_for
+
+from build_scripts.serve import make_server
+
+pytestmark = pytest.mark.browser
+
+START_MS = 240_000  # generous: a throttled download on a busy machine
+# The runtime (a few megabytes compressed) takes about half a minute to arrive at this
+# rate: longer than the start limit given to the client below, and than the boards' own
+# (20 s).
+BYTES_PER_S = 150_000
+# Shorter than the download, yet leaving Python's start after it (several seconds on a
+# busy machine once the files are there, with no progress to report meanwhile) a margin.
+LIMIT_MS = 15_000
+STALL_LIMIT_MS = 3000
+CLIENT = "assets/js/engine-client.js"
+
+
+def _throttle(page, bytes_per_s: int = BYTES_PER_S, latency_ms: int = 150) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": latency_ms,
+            "downloadThroughput": bytes_per_s,
+            "uploadThroughput": bytes_per_s,
+        },
+    )
+
+
+# Starts the engine with a short start limit; resolves with the progress reports heard,
+# how long the start took, and a first answer of the engine.
+START = """async ([url, limit]) => {
+    const m = await import(url);
+    const engine = m.getEngine({startLimitMs: limit});
+    const heard = [];
+    engine.onStatus(({status, progress}) => {
+        if (status === 'starting' && progress) heard.push(progress);
+    });
+    const t0 = performance.now();
+    let failed = null;
+    const info = await engine.ready.catch((err) => { failed = [err.code, err.message]; return null; });
+    const startMs = performance.now() - t0;
+    if (failed) return {failed, heard, startMs};
+    const view = await engine.call('awithlaknannai.new', {ruleset: 'culin', moves: 'm6-m5'});
+    return {info, heard, startMs, legal: view.legal.map(m => m.notation)};
+}"""
+
+
+def test_a_download_longer_than_the_start_limit_still_starts(page, site_url):
+    page.goto(site_url + "404.html")
+    page.wait_for_load_state("load")
+    _throttle(page)
+    result = page.evaluate(START, [site_url + CLIENT, LIMIT_MS])
+    assert "failed" not in result, result
+    assert result["legal"] == ["m4xm6"]
+    # the start outlasted its limit, and progress was reported all along the download
+    assert result["startMs"] > LIMIT_MS, result["startMs"]
+    received = [p["received"] for p in result["heard"] if p["total"]]
+    assert len(received) >= 5 and received == sorted(received)
+    total = result["heard"][-1]["total"]
+    assert total > 1_000_000 and max(received) >= total * 0.9
+
+
+class _StalledWasm(_SiteHandler):
+    """The site's server, except that the .wasm stops after its first bytes and sends
+    nothing more (a connection that hangs), until ``release`` is set."""
+
+    release = threading.Event()
+
+    def copyfile(self, source, outputfile):
+        if not self.path.split("?")[0].endswith(".wasm"):
+            return super().copyfile(source, outputfile)
+        outputfile.write(source.read(64 * 1024))
+        outputfile.flush()
+        self.release.wait(120)
+        self.close_connection = True
+        return None
+
+
+@pytest.fixture
+def stalled_url(site_dir):
+    handler = type("Handler", (_StalledWasm,), {"release": threading.Event()})
+    server = make_server(site_dir, "127.0.0.1", 0, handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    _wait_for(url)
+    try:
+        yield url
+    finally:
+        handler.release.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_download_that_stops_ends_the_start_in_words(page, stalled_url):
+    """The limit is still there: a download that stops moving fails the start, in plain
+    words, about the start limit after the last bytes arrived (not at once, not never)."""
+    page.goto(stalled_url + "404.html")
+    page.wait_for_load_state("load")
+    t0 = time.monotonic()
+    result = page.evaluate(START, [stalled_url + CLIENT, STALL_LIMIT_MS])
+    elapsed = time.monotonic() - t0
+    assert "failed" in result, result
+    code, message = result["failed"]
+    assert code == "start-timeout", result
+    assert message.startswith("The game engine") and "3 seconds" in message, message
+    assert STALL_LIMIT_MS / 1000 <= elapsed < 90, elapsed
+
+
+def test_a_board_says_how_far_the_download_has_come_and_becomes_playable(page, site_url):
+    """With the boards' own start limit, a download longer than it."""
+    _throttle(page)
+    page.goto(site_url + "awithlaknannai/")
+    board = page.locator('.board[data-game="awithlaknannai"]').first
+    status = board.locator("[data-role=status]")
+    status.filter(has_text="Downloading Python").wait_for(timeout=START_MS)
+    said = status.text_content()
+    assert re.search(r"Downloading Python: \d+\.\d of \d+\.\d MB", said), said
+    assert status.get_attribute("aria-live") == "polite"
+    page.wait_for_function(
+        "b => b.dataset.ready === 'true' || b.dataset.ready === 'error'",
+        arg=board.element_handle(),
+        timeout=START_MS,
+    )
+    assert board.get_attribute("data-ready") == "true", status.text_content()
+    assert "Downloading" not in (status.text_content() or "")
