@@ -269,8 +269,8 @@ def test_a_long_game_on_the_board_is_the_game_its_record_holds(visit):
     # takes them back the same way, as the board opened afresh from the game's record
     record = engine_record("awithlaknannai.new", {"ruleset": "culin"})
     page, board = open_with(visit, record)
+    board.locator('select[data-action="opponent"]').select_option("cvc")  # then the level is open
     board.locator('select[data-action="level"]').select_option("random")
-    board.locator('select[data-action="opponent"]').select_option("cvc")
     page.wait_for_function("b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 8 "
                            "|| b.querySelector('.board-turn').textContent.includes('Game over')",
                            arg=board.element_handle(), timeout=120_000)
