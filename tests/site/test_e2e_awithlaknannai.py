@@ -262,3 +262,37 @@ def test_bent_leap_asks_which_piece_to_take(visit):
     page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('t4x(m4)b4xt4')",
                            arg=board.element_handle())
     assert name_of(board, "m4").startswith("m4, empty") and name_of(board, "m5").startswith("m5, empty")
+
+
+def test_a_long_game_on_the_board_is_the_game_its_record_holds(visit):
+    # the computer plays both sides for a while; the board then shows the same moves, and
+    # takes them back the same way, as the board opened afresh from the game's record
+    record = engine_record("awithlaknannai.new", {"ruleset": "culin"})
+    page, board = open_with(visit, record)
+    board.locator('select[data-action="opponent"]').select_option("cvc")  # then the level is open
+    board.locator('select[data-action="level"]').select_option("random")
+    page.wait_for_function("b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 8 "
+                           "|| b.querySelector('.board-turn').textContent.includes('Game over')",
+                           arg=board.element_handle(), timeout=120_000)
+    stop = board.get_by_role("button", name=re.compile("Stop"))
+    if stop.is_enabled():
+        stop.click()
+    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    as_person(board)
+    played, turn = moves_text(board), board.locator(".board-turn").text_content()
+    board.get_by_role("button", name="Undo").click()
+    page.wait_for_function("([b, t]) => b.querySelector('.aw-movelist').textContent !== t",
+                           arg=[board.element_handle(), played])
+    undone = moves_text(board)
+    board.get_by_role("button", name="Redo").click()
+    page.wait_for_function("([b, t]) => b.querySelector('.aw-movelist').textContent === t",
+                           arg=[board.element_handle(), played])
+    # the same game, opened from its record (the page's address keeps it)
+    page.reload()
+    board = wait_ready(page, f"#{board.get_attribute('id')}")
+    assert moves_text(board) == played
+    assert board.locator(".board-turn").text_content() == turn
+    board.get_by_role("button", name="Undo").click()
+    page.wait_for_function("([b, t]) => b.querySelector('.aw-movelist').textContent !== t",
+                           arg=[board.element_handle(), played])
+    assert moves_text(board) == undone

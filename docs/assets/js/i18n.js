@@ -12,9 +12,22 @@ export function fill(template, values = {}) {
   return String(template).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
-// A template of `one` and `other` forms, chosen by `n` (given to the template as {n}).
-function counted(forms, n, values = {}) {
-  return fill(n === 1 ? forms.one : forms.other, { n, ...values });
+// A template of `one` and `other` forms, chosen by `n` (given to the template as {n}) and
+// the language's rule (`plural` in its table: "one-is-1", or "one-below-2" as in French,
+// where 0 and 1.5 take the singular too).
+export function counted(forms, n, values = {}, L = strings()) {
+  const one = L.plural === "one-below-2" ? Math.abs(n) < 2 : n === 1;
+  return fill(one ? forms.one : forms.other, { n, ...values });
+}
+
+// A number written with a point ("1.5") as the page's language writes it ("1,5").
+export function decimal(text, L = strings()) {
+  return String(text).replace(".", L.decimalPoint);
+}
+
+// A percentage ("48") as the page's language writes it ("48%", "48 %").
+export function percent(text, L = strings()) {
+  return fill(L.percent, { n: text });
 }
 
 // The table's words, with the templates that take values as functions.
@@ -29,7 +42,7 @@ function phrasebook(W) {
     badLink: (what) => fill(W.badLink, { what }),
     badSaved: (what) => fill(W.badSaved, { what }),
     replaying: (k, n) => fill(W.replaying, { k, n }),
-    countersOf: (name, n) => counted(W.countersOf, n, { name }),
+    countersOf: (name, n) => counted(W.countersOf, n, { name }, W),
     awlOf: (name) => fill(W.awlOf, { name }),
     awlAt: (space) => (space === undefined ? "" : fill(W.awlAt, { space })),
     toThrow: (name) => fill(W.toThrow, { name }),
@@ -38,22 +51,22 @@ function phrasebook(W) {
     stick: (i, marked) => fill(marked ? W.stick.marked : W.stick.plain, { i }),
     sahe: (marked) => (marked ? W.sahe.marked : W.sahe.plain),
     marksUp: (k, sahe) => (W.marksUp[k] ? W.marksUp[k][sahe ? "sahe" : "plain"] : String(k)),
-    spacesWord: (v) => counted(W.spacesWord, v),
+    spacesWord: (v) => counted(W.spacesWord, v, {}, W),
     toMove: (name) => fill(W.toMove, { name, group: group(name) }),
     mustCapture: (name) => fill(W.mustCapture, { name, group: group(name) }),
     selected: (point) => fill(W.selected, { point }),
     continueChain: (point) => fill(W.continueChain, { point }),
-    legalTo: (n) => counted(W.legalTo, n),
+    legalTo: (n) => counted(W.legalTo, n, {}, W),
     notYours: (point) => fill(W.notYours, { point }),
     played: (name, move) => fill(W.played, { name, move, group: group(name) }),
-    capturedN: (n) => counted(W.capturedN, n),
+    capturedN: (n) => counted(W.capturedN, n, {}, W),
     ended: (name, reason) => (name
       ? fill(W.ended.win, { name, reason, group: group(name) })
       : fill(W.ended.draw, { reason })),
     boardLabel: (name) => fill(W.boardLabel, { name }),
     chooseVictim: (victims) => fill(W.chooseVictim, { victims: victims.join(W.or) }),
     twoVictims: (landing, victims) => fill(W.twoVictims, { landing, victims: victims.join(W.or) }),
-    notTarget: (point, targets) => counted(W.notTarget, targets.length, { point, targets: targets.join(", ") }),
+    notTarget: (point, targets) => counted(W.notTarget, targets.length, { point, targets: targets.join(", ") }, W),
     who: (name) => fill(W.who, { name }),
     badLinkKept: (what) => fill(W.badLinkKept, { what }),
     opponentNow: () => fill(W.opponentNow, { opponent: W.opponent, person: W.person }),

@@ -3,55 +3,31 @@
 // out again for other sticks; the tally compares a class's own throws with the exact
 // expectation (chi-square, said in words). Does nothing on pages without a lab.
 
-import { lang } from "./i18n.js";
+import { lang, strings, fill, decimal, percent } from "./i18n.js";
 import { call, engineReady, errorText } from "./boards/common.js";
-
-const WORDS = {
-  en: {
-    starting: "Starting the game engine…",
-    ready: "Ready: change the chance and work it out again.",
-    working: (what, i, n) => `Working out ${what} (${i} of ${n})…`,
-    throws: "the throws",
-    chart: "the chart of game lengths",
-    byCounters: "the games with more counters",
-    done: (p, n) => `Done: every figure is for sticks that show their mark with chance ${p}, ${n} counters a side.`,
-    failed: (m) => `Could not work it out: ${m}`,
-    caption: (p, n) => `Sticks that show their mark with chance ${p}, ${n} counters a side.`,
-    extra: (p) => `Chance of throwing again: ${p}`,
-    comeback: (t, n) => `Chance of winning with k counters against ${t} minus k, both awls at the start, ${n} counters a side at the start, this side to throw`,
-    total: (n) => `${n} throws in all.`,
-    verdictNone: "Enter the class's counts to compare them with the exact expectation.",
-    small: (e) => `Some expected counts are below 5 (the smallest is ${e}): pool more throws before trusting the test.`,
-    fits: (x) => `Chi-square total: ${x}. That is below 9.49: the counts look like what these sticks give; a difference this size is common by chance.`,
-    odd: (x) => `Chi-square total: ${x}. That is above 9.49: with these sticks, so large a difference happens by chance less than once in twenty times. Are the sticks (or the throwing) fair?`,
-  },
-  fr: {
-    starting: "Démarrage du moteur du jeu…",
-    ready: "Prêt : changez la chance et recalculez.",
-    working: (what, i, n) => `Calcul de ${what} (${i} sur ${n})…`,
-    throws: "les lancers",
-    chart: "la courbe des durées",
-    byCounters: "les parties à plus de jetons",
-    done: (p, n) => `Terminé : chaque chiffre vaut pour des bâtonnets qui montrent leur marque avec la chance ${p}, ${n} jetons par camp.`,
-    failed: (m) => `Calcul impossible : ${m}`,
-    caption: (p, n) => `Bâtonnets qui montrent leur marque avec la chance ${p}, ${n} jetons par camp.`,
-    extra: (p) => `Chance de relancer : ${p}`,
-    comeback: (t, n) => `Chance de gagner avec k jetons contre ${t} moins k, les deux alènes au départ, ${n} jetons par camp au départ, ce camp devant lancer`,
-    total: (n) => `${n} lancers en tout.`,
-    verdictNone: "Saisissez les décomptes de la classe pour les comparer à l'attendu exact.",
-    small: (e) => `Certains décomptes attendus sont sous 5 (le plus petit vaut ${e}) : mettez en commun plus de lancers avant de vous fier au test.`,
-    fits: (x) => `Total du khi-deux : ${x}. C'est moins que 9,49 : les décomptes ressemblent à ce que donnent ces bâtonnets ; un tel écart arrive souvent par hasard.`,
-    odd: (x) => `Total du khi-deux : ${x}. C'est plus que 9,49 : avec ces bâtonnets, un écart aussi grand n'arrive par hasard que moins d'une fois sur vingt. Les bâtonnets (ou les lancers) sont-ils équilibrés ?`,
-  },
-};
 
 const CRITICAL_5_PERCENT_4_DF = 9.488;
 
-function W() { return WORDS[lang()] || WORDS.en; }
+// The lab's words (the `lab` part of the page's words), as functions of their values.
+function W() {
+  const T = strings().lab;
+  return {
+    ...T,
+    working: (what, i, n) => fill(T.working, { what, i, n }),
+    done: (p, n) => fill(T.done, { p, n }),
+    failed: (message) => fill(T.failed, { message }),
+    caption: (p, n) => fill(T.caption, { p, n }),
+    extra: (p) => fill(T.extra, { p }),
+    comeback: (t, n) => fill(T.comeback, { t, n }),
+    total: (n) => fill(T.total, { n }),
+    small: (e) => fill(T.small, { e }),
+    fits: (x) => fill(T.fits, { x, limit: num(CRITICAL_5_PERCENT_4_DF, 2) }),
+    odd: (x) => fill(T.odd, { x, limit: num(CRITICAL_5_PERCENT_4_DF, 2) }),
+  };
+}
 
 function num(x, digits = 1) {
-  const t = x.toFixed(digits);
-  return lang() === "fr" ? t.replace(".", ",") : t;
+  return decimal(x.toFixed(digits));
 }
 
 function pc(x, digits = 0) {
@@ -59,7 +35,7 @@ function pc(x, digits = 0) {
   let t = num(v, digits);
   if (digits === 0 && v > 0 && v < 0.5) t = "<1";
   if (digits === 0 && v >= 99.5 && v < 100) t = ">99";
-  return lang() === "fr" ? `${t}\u202f%` : `${t}%`;
+  return percent(t);
 }
 
 function fraction(text) {

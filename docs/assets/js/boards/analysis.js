@@ -7,48 +7,30 @@
 // Block options (data-config): `analysis` (the evaluation and the review) and `hint`,
 // both false on lesson pages unless the block turns them on; `puzzle` (a puzzle board).
 
-import { lang } from "../i18n.js";
-import { el, call, errorText } from "./common.js";
+import { strings, fill, counted, decimal } from "../i18n.js";
+import { el, call, errorText, enable, isOff } from "./common.js";
 
-export const WORDS = {
-  en: {
-    show: "Engine's view",
-    showName: "Show the engine's evaluation and best line",
-    hint: "Hint",
-    hintName: "Show a hint for the side to move",
-    thinking: "The engine is thinking…",
-    even: "The position is about even",
-    ahead: (side, pieces) => `${side} is ahead by ${pieces} ${pieces === "1.0" ? "piece" : "pieces"}`,
-    wins: (side, k) => `${side} has a forced win in ${k} ${k === 1 ? "move" : "moves"}`,
-    sides: ["Black", "White"],
-    bar: (words) => `Evaluation: ${words}`,
-    best: (line) => `Best line: ${line}`,
-    depth: (d) => `(the engine looked ${d} ${d === 1 ? "move" : "moves"} ahead)`,
-    over: "The game is over: nothing left to evaluate.",
-    mustCapture: (side, moves, best) => `${side} must capture: ${moves.join(", ")}. The engine would play ${best}.`,
-    suggest: (side, best) => `The engine suggests ${best} for ${side}.`,
-  },
-  fr: {
-    show: "Avis du moteur",
-    showName: "Afficher l’évaluation du moteur et sa meilleure suite (Engine's view)",
-    hint: "Indice",
-    hintName: "Afficher un indice pour le camp au trait (Hint)",
-    thinking: "Le moteur réfléchit…",
-    even: "La position est à peu près égale",
-    ahead: (side, pieces) => `${side} mène de ${pieces.replace(".", ",")} ${pieces === "1.0" ? "pion" : "pions"}`,
-    wins: (side, k) => `${side} a un gain forcé en ${k} coup${k === 1 ? "" : "s"}`,
-    sides: ["Noir", "Blanc"],
-    bar: (words) => `Évaluation : ${words}`,
-    best: (line) => `Meilleure suite : ${line}`,
-    depth: (d) => `(le moteur a regardé ${d} coup${d === 1 ? "" : "s"} plus loin)`,
-    over: "La partie est finie : plus rien à évaluer.",
-    mustCapture: (side, moves, best) => `${side} doit prendre : ${moves.join(", ")}. Le moteur jouerait ${best}.`,
-    suggest: (side, best) => `Le moteur conseille ${best} aux ${side === "Noir" ? "Noirs" : "Blancs"}.`,
-  },
-};
-
+// The panels' words (the `analysis` part of the page's words), as functions of their values.
 export function words() {
-  return WORDS[lang() === "fr" ? "fr" : "en"];
+  const L = strings();
+  const T = L.analysis;
+  return {
+    ...T,
+    sides: L.colourName,
+    ahead: (side, pieces) => counted(T.ahead, Number(pieces), { name: side, pieces: decimal(pieces, L) }, L),
+    wins: (side, k) => counted(T.wins, k, { name: side }, L),
+    bar: (said) => fill(T.bar, { words: said }),
+    best: (line) => fill(T.best, { line }),
+    depth: (d) => counted(T.depth, d, {}, L),
+    mustCapture: (side, moves, best) => fill(T.mustCapture, { name: side, moves: moves.join(", "), best }),
+    suggest: (side, best) => fill(T.suggest, { name: side, group: groupOf(L, side), best }),
+  };
+}
+
+// A side's name ("Black") as a group ("the Blacks": "Noirs"), where the language needs it.
+export function groupOf(L, side) {
+  const i = L.colourName.indexOf(side);
+  return i === -1 ? side : L.colourGroup[i];
 }
 
 const CAP = 400; // the bar's ends: four pieces ahead
@@ -148,14 +130,14 @@ class HintButton {
   }
 
   update(view) {
-    this.button.disabled = !view || view.finished;
+    enable(this.button, !!view && !view.finished);
     this.text.textContent = "";
     if (this.board.ring) this.board.ring(null, "is-hint");
   }
 
   async show() {
     const view = this.board.view;
-    if (!view || view.finished) return;
+    if (!view || view.finished || isOff(this.button)) return;
     const W = words();
     this.text.textContent = W.thinking;
     try {

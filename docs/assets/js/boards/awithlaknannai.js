@@ -6,7 +6,7 @@
 // thinks in the worker; Stop terminates it.
 
 import {
-  el, part, button, enable, isOff, centre, reducedMotion, errorText, call, cancel, forget,
+  el, part, button, enable, isOff, centre, reducedMotion, errorText, call, callAfter, cancel, forget,
   copyLink, randomSeed, sleep, Board,
 } from "./common.js";
 import { MovePicker } from "./move-picker.js";
@@ -463,7 +463,7 @@ class AwithBoard extends Board {
   play(move) {
     return this.act(async () => {
       const before = this.view;
-      const next = await call("awithlaknannai.play", { record: before.record, move: move.notation, draw: this.draw() });
+      const next = await callAfter(before, "awithlaknannai.play", { record: before.record, move: move.notation, draw: this.draw() });
       this.future = [];
       await this.moved(before, next, next.move || move);
     });
@@ -528,7 +528,7 @@ class AwithBoard extends Board {
       // A search far over its time (a slow or busy device) is stopped and tried again
       // with a smaller budget, then a smaller one.
       const budget = this.level === "hard" ? 3 : 1.5;
-      res = await call("awithlaknannai.ai", { record: v.record, level: this.level, seed: randomSeed(),
+      res = await callAfter(v, "awithlaknannai.ai", { record: v.record, level: this.level, seed: randomSeed(),
         time_limit: budget, draw: this.draw() }, { retries: 0, timeoutMs: budget * 4000 + 4000, fallback: smallerSearch });
     } catch (err) {
       if (gen === this.gen) {

@@ -5,55 +5,32 @@
 // shows the figures. Closed by default on play boards (nothing is computed until the
 // reader opens it); open when the board block says `chances: on`.
 
-import { lang } from "../i18n.js";
+import { lang, strings, fill, counted, percent } from "../i18n.js";
 import { el, call, errorText } from "./common.js";
 
-const WORDS = {
-  en: {
-    title: "Chances",
-    computing: "Working out the exact chances…",
-    now: (a, pa, b, pb) => `Chance of winning now: ${a} ${pa}, ${b} ${pb}.`,
-    start: "No throw yet: these are the chances at the start.",
-    rose: (who, from, to) => `${who}'s chance rose from ${from} to ${to}.`,
-    fell: (who, from, to) => `${who}'s chance fell from ${from} to ${to}.`,
-    same: (who, p) => `${who}'s chance stayed at ${p}.`,
-    won: (who) => `${who} has won: the chances are settled.`,
-    nextCaption: (who) => `What the next throw can do (${who} throws)`,
-    value: "Throw worth",
-    probability: "Probability",
-    after: (who) => `${who}'s chance after it`,
-    spaces: (v) => `${v} ${v === 1 ? "space" : "spaces"}`,
-    expected: (e) => `About ${e} more throws to the end of the game, on average.`,
-    note: "Exact chances for this ruleset, computed by the game engine from every position the game can reach, with fair sticks unless the game says otherwise. Each throw is pure chance: no player's skill changes them.",
-  },
-  fr: {
-    title: "Chances",
-    computing: "Calcul des chances exactes…",
-    now: (a, pa, b, pb) => `Chances de gagner maintenant : ${a} ${pa}, ${b} ${pb}.`,
-    start: "Aucun lancer encore : ce sont les chances au départ.",
-    rose: (who, from, to) => `La chance de ${who} est passée de ${from} à ${to}.`,
-    fell: (who, from, to) => `La chance de ${who} est tombée de ${from} à ${to}.`,
-    same: (who, p) => `La chance de ${who} reste à ${p}.`,
-    won: (who) => `${who} a gagné : les chances sont fixées.`,
-    nextCaption: (who) => `Ce que peut donner le prochain lancer (${who} lance)`,
-    value: "Lancer qui vaut",
-    probability: "Probabilité",
-    after: (who) => `Chance de ${who} ensuite`,
-    spaces: (v) => `${v} ${v === 1 ? "case" : "cases"}`,
-    expected: (e) => `Environ ${e} lancers encore avant la fin de la partie, en moyenne.`,
-    note: "Chances exactes pour cette variante, calculées par le moteur du jeu à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
-  },
-};
-
+// The view's words (the `chances` part of the page's words), as functions of their values.
 export function words() {
-  return WORDS[lang()] || WORDS.en;
+  const L = strings();
+  const T = L.chances;
+  return {
+    ...T,
+    now: (a, pa, b, pb) => fill(T.now, { a, pa, b, pb }),
+    rose: (who, from, to) => fill(T.rose, { who, from, to }),
+    fell: (who, from, to) => fill(T.fell, { who, from, to }),
+    same: (who, p) => fill(T.same, { who, p }),
+    won: (who) => fill(T.won, { who }),
+    nextCaption: (who) => fill(T.nextCaption, { who }),
+    after: (who) => fill(T.after, { who }),
+    spaces: (v) => counted(T.spaces, v, {}, L),
+    expected: (e) => fill(T.expected, { e }),
+  };
 }
 
-// A chance as a whole percentage, "<1%" and ">99%" at the ends (French: "48 %").
+// A chance as a whole percentage, "<1%" and ">99%" at the ends, as the language writes it.
 export function pct(x) {
   const v = 100 * x;
   const t = v > 0 && v < 0.5 ? "<1" : v >= 99.5 && v < 100 ? ">99" : String(Math.round(v));
-  return lang() === "fr" ? `${t}\u202f%` : `${t}%`;
+  return percent(t);
 }
 
 export class ChancesView {
@@ -166,13 +143,15 @@ export class ChancesView {
   }
 }
 
-// Give `board` a chances view, kept up to date each time the board shows a position.
+// Give `board` a chances view, kept up to date each time the board draws a game it has
+// not drawn before (the board sets its view, then draws it).
 export function attachChances(board) {
   const view = new ChancesView(board);
-  const show = board.show.bind(board);
-  board.show = async (shown, ...rest) => {
-    const out = await show(shown, ...rest);
-    view.update(shown && shown.record);
+  const draw = board.drawBoard.bind(board);
+  board.drawBoard = (...args) => {
+    const out = draw(...args);
+    const record = board.view && board.view.record;
+    if (record && record !== view.record) view.update(record);
     return out;
   };
   board.chances = view;

@@ -4,6 +4,7 @@
 
 import { strings, lang } from "../i18n.js";
 import { paramName, recordIn, withRecord, gameLink } from "./game-links.js";
+import { heldCount, wholeView } from "./long-game.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = tag.startsWith("svg:")
@@ -209,6 +210,18 @@ export async function call(cmd, args, { retries = 1, timeoutMs, fallback } = {})
   if (timeoutMs) opts.timeoutMs = timeoutMs;
   if (fallback) opts.fallback = fallback;
   return c.call(cmd, args, opts);
+}
+
+// A request that plays one more throw or move on the game `view` holds (a throw, a move,
+// a computer move): it sends `since`, the throws or moves the board already holds, and
+// joins the reply to them (long-game.js), so a move costs the same at any length of game
+// and the result is the whole view, as `call` would give it (for a reply that carries
+// its view as `view`, that view).
+export async function callAfter(view, cmd, args, opts) {
+  const n = heldCount(view);
+  const res = await call(cmd, n === undefined ? args : { ...args, since: n }, opts);
+  if (res && res.view && typeof res.view === "object") return { ...res, view: wholeView(view, res.view) };
+  return wholeView(view, res);
 }
 
 export function isCancelled(err) {

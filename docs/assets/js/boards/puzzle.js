@@ -3,39 +3,24 @@
 // the line that follows); "Try again" sets the puzzle up once more. The answer comes from
 // the build (checked there by the engine: one winning move, no second one).
 
-import { lang } from "../i18n.js";
+import { strings, fill, counted } from "../i18n.js";
 import { el, call, errorText } from "./common.js";
-import { numbered } from "./analysis.js";
+import { numbered, groupOf } from "./analysis.js";
 
-const WORDS = {
-  en: {
-    right: (m, why) => `Right: ${m} ${why}`,
-    winWhy: (k) => (k === 1 ? "wins at once." : `wins by force (the engine's line: LINE).`),
-    gainWhy: (g) => `wins ${g === 1 ? "a piece" : g + " pieces"} by force (the engine's line: LINE).`,
-    wrong: (m) => `Not this one: ${m} does not win by force.`,
-    refute: (side, reply) => `${side} answers ${reply}.`,
-    refuteLine: (line) => `The engine's line from here: ${line}.`,
-    thinking: "The engine is looking for the reply…",
-    again: "Try again",
-    againName: "Try this puzzle again",
-    sides: ["Black", "White"],
-  },
-  fr: {
-    right: (m, why) => `Bravo : ${m} ${why}`,
-    winWhy: (k) => (k === 1 ? "gagne tout de suite." : `gagne par force (la suite du moteur : LINE).`),
-    gainWhy: (g) => `gagne ${g === 1 ? "un pion" : g + " pions"} par force (la suite du moteur : LINE).`,
-    wrong: (m) => `Pas celui-ci : ${m} ne gagne pas par force.`,
-    refute: (side, reply) => `${side === "Noir" ? "Les Noirs répondent" : "Les Blancs répondent"} ${reply}.`,
-    refuteLine: (line) => `La suite du moteur à partir d’ici : ${line}.`,
-    thinking: "Le moteur cherche la réponse…",
-    again: "Réessayer",
-    againName: "Recommencer ce problème (Try again)",
-    sides: ["Noir", "Blanc"],
-  },
-};
-
+// The puzzle's words (the `puzzle` part of the page's words), as functions of their values.
 function words() {
-  return WORDS[lang() === "fr" ? "fr" : "en"];
+  const L = strings();
+  const T = L.puzzle;
+  return {
+    ...T,
+    sides: L.colourName,
+    right: (m, why) => fill(T.right, { move: m, why }),
+    winWhy: (k, line) => fill(k === 1 ? T.winNow : T.winWhy, { line }),
+    gainWhy: (g, line) => counted(T.gainWhy, g, { line }, L),
+    wrong: (m) => fill(T.wrong, { move: m }),
+    refute: (side, reply) => fill(T.refute, { name: side, group: groupOf(L, side), reply }),
+    refuteLine: (line) => fill(T.refuteLine, { line }),
+  };
 }
 
 export class PuzzlePanel {
@@ -85,10 +70,11 @@ export class PuzzlePanel {
   right(played) {
     const W = words();
     const p = this.puzzle;
-    const why = p.goal === "win" ? W.winWhy(p.mate) : W.gainWhy(p.gain);
+    const line = numbered(p.line, this.board.cfg.position);
+    const why = p.goal === "win" ? W.winWhy(p.mate, line) : W.gainWhy(p.gain, line);
     this.board.root.dataset.puzzle = "solved";
     this.verdict.dataset.kind = "right";
-    this.verdict.textContent = W.right(played, why.replace("LINE", numbered(p.line, this.board.cfg.position)));
+    this.verdict.textContent = W.right(played, why);
   }
 
   async wrong(view, played) {

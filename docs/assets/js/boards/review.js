@@ -3,55 +3,31 @@
 // the evaluation graph, and replays its best line from any move on a small board of its
 // own (the game on the main board is not touched).
 
-import { lang } from "../i18n.js";
-import { el, call, errorText } from "./common.js";
+import { lang, strings, fill, counted, decimal } from "../i18n.js";
+import { el, call, errorText, enable, isOff } from "./common.js";
 import { numbered, standing } from "./analysis.js";
-
-const WORDS = {
-  en: {
-    review: "Review the game",
-    reviewName: "Review the finished game: grade every move",
-    working: "The engine is reviewing the game…",
-    title: "Review",
-    counts: (side, c) => `${side}: ${c.best} best, ${c.good} good, ${c.inaccuracy} ${c.inaccuracy === 1 ? "inaccuracy" : "inaccuracies"}, ${c.mistake} ${c.mistake === 1 ? "mistake" : "mistakes"}, ${c.blunder} ${c.blunder === 1 ? "blunder" : "blunders"}.`,
-    grades: { best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" },
-    lost: (pieces) => `lost ${Number(pieces) < 1 ? pieces + " of a piece" : pieces + (pieces === "1.0" ? " piece" : " pieces")} against the best move`,
-    engine: (m) => `the engine preferred ${m}`,
-    showLine: "Best line",
-    showLineName: (ply, move) => `Show the engine's best line at move ${ply} (played: ${move})`,
-    lineOf: (ply) => `The engine's line at move ${ply}`,
-    step: (k, n, m) => (k === 0 ? `Before move: the position as it was (${n} ${n === 1 ? "move" : "moves"} in the line)` : `Step ${k} of ${n}: ${m}`),
-    back: "Back",
-    forward: "Forward",
-    close: "Close",
-    thresholds: (t) => `A move is good when it loses less than ${t.good / 100} of a piece against the engine's best, an inaccuracy under ${t.inaccuracy / 100}, a mistake under ${t.mistake / 100}, a blunder beyond (or when it throws away a forced win or walks into a forced loss). The engine looked ahead a few moves only: a teaching aid, not a verdict.`,
-    sides: ["Black", "White"],
-  },
-  fr: {
-    review: "Analyser la partie",
-    reviewName: "Analyser la partie terminée : juger chaque coup (Review the game)",
-    working: "Le moteur analyse la partie…",
-    title: "Analyse",
-    counts: (side, c) => `${side} : ${c.best} meilleur${c.best > 1 ? "s" : ""}, ${c.good} bon${c.good > 1 ? "s" : ""}, ${c.inaccuracy} imprécision${c.inaccuracy > 1 ? "s" : ""}, ${c.mistake} erreur${c.mistake > 1 ? "s" : ""}, ${c.blunder} gaffe${c.blunder > 1 ? "s" : ""}.`,
-    grades: { best: "meilleur coup", good: "bon", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe" },
-    lost: (pieces) => `perd ${pieces.replace(".", ",")} ${Number(pieces) < 2 ? "pion" : "pions"} par rapport au meilleur coup`,
-    engine: (m) => `le moteur préférait ${m}`,
-    showLine: "Meilleure suite",
-    showLineName: (ply, move) => `Montrer la meilleure suite du moteur au coup ${ply} (joué : ${move}) (Best line)`,
-    lineOf: (ply) => `La suite du moteur au coup ${ply}`,
-    step: (k, n, m) => (k === 0 ? `Avant le coup : la position telle qu’elle était (${n} coup${n > 1 ? "s" : ""} dans la suite)` : `Étape ${k} sur ${n} : ${m}`),
-    back: "Reculer",
-    forward: "Avancer",
-    close: "Fermer",
-    thresholds: (t) => `Un coup est bon s’il perd moins de ${String(t.good / 100).replace(".", ",")} pion par rapport au meilleur coup du moteur, une imprécision sous ${String(t.inaccuracy / 100).replace(".", ",")}, une erreur sous ${String(t.mistake / 100).replace(".", ",")}, une gaffe au-delà (ou s’il laisse filer un gain forcé ou mène à une perte forcée). Le moteur n’a regardé que quelques coups plus loin : une aide pour apprendre, pas un verdict.`,
-    sides: ["Noir", "Blanc"],
-  },
-};
 
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
+// The review's words (the `review` part of the page's words), as functions of their values.
 function words() {
-  return WORDS[lang() === "fr" ? "fr" : "en"];
+  const L = strings();
+  const T = L.review;
+  return {
+    ...T,
+    sides: L.colourName,
+    counts: (side, c) => fill(T.counts, { name: side,
+      grades: Object.keys(T.countOf).map((g) => counted(T.countOf[g], c[g], {}, L)).join(", ") }),
+    lost: (pieces) => (Number(pieces) < 1
+      ? fill(T.lost.part, { pieces: decimal(pieces, L) })
+      : counted(T.lost, Number(pieces), { pieces: decimal(pieces, L) }, L)),
+    engine: (m) => fill(T.engine, { move: m }),
+    showLineName: (ply, move) => fill(T.showLineName, { ply, move }),
+    lineOf: (ply) => fill(T.lineOf, { ply }),
+    step: (k, n, m) => (k === 0 ? counted(T.before, n, {}, L) : fill(T.step, { k, n, move: m })),
+    thresholds: (t) => fill(T.thresholds, Object.fromEntries(["good", "inaccuracy", "mistake"]
+      .map((g) => [g, decimal(String(t[g] / 100), L)]))),
+  };
 }
 
 export class ReviewPanel {
@@ -70,7 +46,7 @@ export class ReviewPanel {
   update(view) {
     const finished = !!(view && view.finished && (view.history || []).length);
     this.button.hidden = !finished;
-    this.button.disabled = !finished;
+    enable(this.button, finished);
     if (!view || view.record !== this.record) {
       this.panel.hidden = true;
       this.panel.replaceChildren();
@@ -80,24 +56,24 @@ export class ReviewPanel {
 
   async run() {
     const view = this.board.view;
-    if (!view || !view.finished) return;
+    if (!view || !view.finished || isOff(this.button)) return;
     const W = words();
-    this.button.disabled = true;
+    enable(this.button, false);
     this.status.textContent = W.working;
     let res;
     try {
-      res = await call("awithlaknannai.review", { record: view.record, depth: 3, node_limit: 3000, draw: { lang: lang() === "fr" ? "fr" : "en" } },
+      res = await call("awithlaknannai.review", { record: view.record, depth: 3, node_limit: 3000, draw: { lang: lang() } },
         { retries: 0, timeoutMs: 180000 });
     } catch (err) {
       this.status.textContent = errorText(err);
-      this.button.disabled = false;
+      enable(this.button, true);
       return;
     }
     if (this.board.view !== view) return;
     this.record = view.record;
     this.show(view, res);
     this.status.textContent = `${W.counts(W.sides[0], res.counts["0"])} ${W.counts(W.sides[1], res.counts["1"])}`;
-    this.button.disabled = false;
+    enable(this.button, true);
   }
 
   show(view, res) {
@@ -152,12 +128,12 @@ export class ReviewPanel {
     const fwd = el("button", { type: "button", class: "board-button", "data-action": "line-forward", text: W.forward });
     const close = el("button", { type: "button", class: "board-button", "data-action": "line-close", text: W.close });
     const draw = async () => {
-      back.disabled = k === 0;
-      fwd.disabled = k === n;
+      enable(back, k > 0);
+      enable(fwd, k < n);
       caption.textContent = W.step(k, n, m.line[k - 1]);
       try {
         const res = await call("svg", { game: "awithlaknannai", ruleset: view.ruleset, position: positions[k],
-          lang: lang() === "fr" ? "fr" : "en", flip: this.board.flip });
+          lang: lang(), flip: this.board.flip });
         picture.innerHTML = res.svg;
       } catch (err) {
         picture.textContent = errorText(err);

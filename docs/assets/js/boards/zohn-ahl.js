@@ -6,7 +6,7 @@
 
 import { narrateZohn } from "../i18n.js";
 import {
-  el, part, button, enable, isOff, centre, reducedMotion, call, forget, copyLink, sleep, Board,
+  el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep, Board,
 } from "./common.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -342,7 +342,7 @@ class ZohnAhlBoard extends Board {
     return this.act(async () => {
       const side = this.view.state.to_move;
       const member = this.thrower(this.view.state, side);
-      const res = await call("zohn-ahl.throw", { record: this.view.record, draw: this.draw() });
+      const res = await callAfter(this.view, "zohn-ahl.throw", { record: this.view.record, draw: this.draw() });
       if (!this.alive) return;
       await this.animateThrow(side, res.throw, res.events, res.path);
       this.view = res;

@@ -1,0 +1,41 @@
+// Long games at a flat cost per move. The engine's `since: n` argument makes a reply's
+// per-move lists start at throw (or move) n; the page sends the number of entries it
+// already holds and splices the reply into the view it keeps, so whatever reads the
+// view (replay, undo, the move list, review, narration) still sees the whole game.
+// DOM-free, so Node's test runner can check it.
+
+// Each game's per-move lists: the states (positions) after 0..n throws (moves), one
+// longer than the events (history) of throws (moves) 1..n.
+const LISTS = {
+  "zohn-ahl": ["states", "events_by_throw"],
+  awithlaknannai: ["positions", "history"],
+};
+
+// How many throws or moves `view` holds: the `since` to send with the next request
+// (undefined for a view that does not hold a whole game, which then asks for all).
+export function heldCount(view) {
+  const lists = view && LISTS[view.game];
+  if (!lists || view.since !== undefined) return undefined;
+  const events = view[lists[1]];
+  return Array.isArray(events) ? events.length : undefined;
+}
+
+// The whole view of the game after `reply`: `reply` as it is when it holds the whole game
+// (no `since`), else `held`'s earlier entries followed by the reply's. An error names the
+// list when `held` lacks the entries the reply leaves out.
+export function wholeView(held, reply) {
+  if (!reply || reply.since === undefined) return reply;
+  const n = reply.since;
+  const lists = LISTS[reply.game];
+  if (!lists) throw new Error(`a reply for game ${JSON.stringify(reply.game)} cannot be joined to the game on the board`);
+  const whole = { ...reply };
+  delete whole.since;
+  for (const name of lists) {
+    const before = (held && held[name]) || [];
+    if (before.length < n || (held && held.since !== undefined)) {
+      throw new Error(`the reply starts at entry ${n} of '${name}', but the board holds ${before.length}`);
+    }
+    whole[name] = before.slice(0, n).concat(reply[name] || []);
+  }
+  return whole;
+}
