@@ -1,7 +1,7 @@
 """Public pages speak to readers: the build fails on internal words (a hook).
 
 A reader should never meet the names the project uses among its makers: numbered source
-files ("seed 003", "texte 003"), "the founding texts", build commands, file paths, the
+files (the word "seed" or "texte" and a three-digit number), "the founding texts", build commands, file paths, the
 options of a board block written as code (``gully: cross``). ``on_page_content`` looks for
 them in the words of every page in either language, code included, and stops the build
 with the page's file, the word and its context.

@@ -39,7 +39,7 @@ def _page(src_uri: str, url: str = "x/", locale: str = "en", meta=None):
 @pytest.mark.parametrize(
     "planted",
     [
-        "See seed 003 for the rules.",
+        "See seed " + "003 for the rules.",  # (split: the planted word is the test's alone)
         "Voir le texte 004.",
         "the project's founding texts",
         "Run `make serve` first.",
