@@ -271,9 +271,9 @@ WORDS: dict[str, Any] = {
         "percent": "{n}%",
         "analysis": {
             "show": "Engine's view",
-            "showName": "Show the engine's evaluation and best line",
+            "showName": "Engine's view: the evaluation and the best line",
             "hint": "Hint",
-            "hintName": "Show a hint for the side to move",
+            "hintName": "Hint for the side to move",
             "thinking": "The engine is thinking…",
             "even": "The position is about even",
             "ahead": {
@@ -346,7 +346,7 @@ WORDS: dict[str, Any] = {
             "refuteLine": "The engine's line from here: {line}.",
             "thinking": "The engine is looking for the reply…",
             "again": "Try again",
-            "againName": "Try this puzzle again",
+            "againName": "Try again from the puzzle's start",
         },
         "chances": {
             "title": "Chances",

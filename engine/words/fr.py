@@ -274,9 +274,9 @@ WORDS: dict[str, Any] = {
         "percent": "{n}\u202f%",
         "analysis": {
             "show": "Avis du moteur",
-            "showName": "Afficher l’évaluation du moteur et sa meilleure suite (Engine's view)",
+            "showName": "Avis du moteur : l’évaluation et la meilleure suite",
             "hint": "Indice",
-            "hintName": "Afficher un indice pour le camp au trait (Hint)",
+            "hintName": "Indice pour le camp au trait",
             "thinking": "Le moteur réfléchit…",
             "even": "La position est à peu près égale",
             "ahead": {
@@ -349,7 +349,7 @@ WORDS: dict[str, Any] = {
             "refuteLine": "La suite du moteur à partir d’ici : {line}.",
             "thinking": "Le moteur cherche la réponse…",
             "again": "Réessayer",
-            "againName": "Recommencer ce problème (Try again)",
+            "againName": "Réessayer depuis le début du problème",
         },
         "chances": {
             "title": "Chances",

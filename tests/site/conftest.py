@@ -120,11 +120,11 @@ class _SiteHandler(SiteHandler):
 
     def setup(self):
         super().setup()
-        self.server.connections.add(self.connection)
+        getattr(self.server, "connections", set()).add(self.connection)
 
     def finish(self):
         super().finish()
-        self.server.connections.discard(self.connection)
+        getattr(self.server, "connections", set()).discard(self.connection)
 
 
 class _Servers:
