@@ -168,7 +168,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return _gzipped(str(local), stat.st_mtime_ns, stat.st_size)
 
     def _not_found(self):
-        # the 404 page of the address's language folder (``/fr/...``), else the site's own
+        # the 404 page of the address's language folder (fr/ for French), else the site's own
         root = Path(self.directory)
         first = self.path.split("?", 1)[0].lstrip("/\\").split("/", 1)[0]
         page = root / first / "404.html" if first and first.isalpha() else root / "404.html"
