@@ -67,8 +67,20 @@ def test_unknown_language_is_refused_naming_it():
         words.table("de")
 
 
+@pytest.fixture
+def fresh_drawings():
+    """The boards' unchanging parts are drawn once per language and kept: forget them
+    before and after a test that changes a word, so each drawing reads the table again."""
+    kept = (za_svg._static_board, aw_svg._static_board)
+    for cached in kept:
+        cached.cache_clear()
+    yield
+    for cached in kept:
+        cached.cache_clear()
+
+
 @pytest.mark.parametrize("lang", words.LANGUAGES)
-def test_the_boards_draw_the_tables_words(monkeypatch, lang):
+def test_the_boards_draw_the_tables_words(monkeypatch, fresh_drawings, lang):
     """A word changed in the table is what the drawings say: nothing else holds it."""
     monkeypatch.setitem(words.table(lang)["zohn-ahl"], "stone", "STONE-WORD")
     monkeypatch.setitem(words.table(lang)["awithlaknannai"], "empty", "EMPTY-WORD")

@@ -37,6 +37,8 @@ from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sy
 
 if str(ROOT) not in sys.path:  # build_scripts is not an installed package
     sys.path.insert(0, str(ROOT))
+from test_e2e_support import e2e_url, visit  # noqa: E402, F401  (fixtures of every site test)
+
 from build_scripts.serve import TYPES, SiteHandler, make_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"

@@ -25,12 +25,19 @@ def copy_project(dest: Path) -> Path:
     return dest
 
 
-def run_build(project: Path, site: Path, timeout: int = 600,
-              site_url: str | None = None) -> subprocess.CompletedProcess:
+def run_build(
+    project: Path, site: Path, timeout: int = 600, site_url: str | None = None
+) -> subprocess.CompletedProcess:
     """``mkdocs build --strict`` of ``project`` into ``site`` (for ``site_url`` when given,
     through mkdocs.yml's ``SITE_URL``); returns the finished process."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1")
     if site_url:
         env["SITE_URL"] = site_url
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                          cwd=project, env=env, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )

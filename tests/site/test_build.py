@@ -10,18 +10,18 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from site_build_tools import ROOT, copy_project, run_build
 
 from build_scripts import runtime
 from build_scripts.block_syntax import BlockError
 from build_scripts.fences import render_block, scan_blocks
 from engine.core import EngineError
 
-from site_build_tools import ROOT, copy_project, run_build
-
 DOCS = ROOT / "docs"
 
 
 # ----------------------------------------------------------------------------- the real build
+
 
 def test_strict_build_passes(site_build):
     assert site_build.returncode == 0, site_build.output[-4000:]
@@ -33,8 +33,13 @@ def test_runtime_files_wheel_and_manifest_are_in_the_site(site_dir):
     pyodide = base / manifest["indexURL"]
     assert sorted(p.name for p in pyodide.iterdir()) == sorted(runtime.PYODIDE_FILES)
     for name in runtime.PYODIDE_FILES:
-        assert (pyodide / name).stat().st_size == (ROOT / "node_modules" / "pyodide" / name).stat().st_size
-    assert manifest["pyodide"] == json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+        assert (pyodide / name).stat().st_size == (
+            ROOT / "node_modules" / "pyodide" / name
+        ).stat().st_size
+    assert (
+        manifest["pyodide"]
+        == json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    )
     wheel = base / manifest["wheel"]
     assert "?" not in manifest["wheel"] and manifest["hash"] in manifest["wheel"]
     assert re.fullmatch(r"[a-z_]+-[0-9.]+-py3-none-any\.whl", wheel.name)
@@ -43,6 +48,7 @@ def test_runtime_files_wheel_and_manifest_are_in_the_site(site_dir):
     assert "engine/protocol.py" in names and "engine/zohn_ahl/__init__.py" in names
     assert not any("__pycache__" in n or n.startswith(("tests/", "build_scripts/")) for n in names)
     import engine
+
     assert manifest["engine"] == engine.__version__
 
 
@@ -78,8 +84,11 @@ def test_every_block_is_rendered_with_its_static_svg(site_dir):
     assert pages, "docs/authoring.md at least has blocks"
     for source, blocks in pages:
         html = (site_dir / _site_page(source)).read_text(encoding="utf-8")
-        boards = re.findall(r'<div class="board" data-game="([a-z-]+)"[^>]*>(.*?)<div class="board-live"',
-                            html, flags=re.S)
+        boards = re.findall(
+            r'<div class="board" data-game="([a-z-]+)"[^>]*>(.*?)<div class="board-live"',
+            html,
+            flags=re.S,
+        )
         expected = [b.language for b in blocks if b.language in ("zohn-ahl", "awithlaknannai")]
         assert [game for game, _ in boards] == expected, source
         for game, inner in boards:
@@ -101,8 +110,12 @@ def test_french_pages_get_french_boards_and_answers(site_dir):
     assert "Throw the sticks" in english and "<summary>Answer</summary>" in english
 
     def svg_titles(page):
-        return re.findall(r'<div class="board-svg" data-role="board"><svg[^>]*>\s*<title[^>]*>(.*?)</title>',
-                          page, flags=re.S)
+        return re.findall(
+            r'<div class="board-svg" data-role="board"><svg[^>]*>\s*<title[^>]*>(.*?)</title>',
+            page,
+            flags=re.S,
+        )
+
     # The drawings themselves are in the page's language (titles from the engine's SVG words).
     en_titles, fr_titles = svg_titles(english), svg_titles(html)
     assert len(en_titles) == len(fr_titles) > 0
@@ -112,8 +125,16 @@ def test_french_pages_get_french_boards_and_answers(site_dir):
 class _Resources(HTMLParser):
     """Collect the URLs a page loads (not plain links to read elsewhere)."""
 
-    LOADING_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest", "prefetch",
-                    "apple-touch-icon", "shortcut"}
+    LOADING_RELS = {
+        "stylesheet",
+        "preload",
+        "modulepreload",
+        "icon",
+        "manifest",
+        "prefetch",
+        "apple-touch-icon",
+        "shortcut",
+    }
 
     def __init__(self):
         super().__init__()
@@ -142,18 +163,29 @@ def test_no_page_loads_anything_from_another_origin(site_dir):
     for path in site_dir.rglob("*.html"):
         parser = _Resources()
         parser.feed(path.read_text(encoding="utf-8"))
-        offenders += [(path.relative_to(site_dir).as_posix(), u) for u in parser.urls
-                      if _OFFSITE.match(u.strip()) or u.strip().lower().startswith(("http:", "https:"))]
-    import_re = re.compile(r"""(?:\bimport\s*\(\s*|\bimport\b[^;'"]*?\bfrom\s*|\bimport\s+|importScripts\s*\(\s*)['"](https?:)?//""")
+        offenders += [
+            (path.relative_to(site_dir).as_posix(), u)
+            for u in parser.urls
+            if _OFFSITE.match(u.strip()) or u.strip().lower().startswith(("http:", "https:"))
+        ]
+    import_re = re.compile(
+        r"""(?:\bimport\s*\(\s*|\bimport\b[^;'"]*?\bfrom\s*|\bimport\s+|importScripts\s*\(\s*)['"](https?:)?//"""
+    )
     for path in list(site_dir.rglob("*.js")) + list(site_dir.rglob("*.mjs")):
         if "runtime/pyodide" in path.as_posix():
             continue  # Pyodide's own code: it is told its same-origin indexURL by the worker
         text = path.read_text(encoding="utf-8", errors="replace")
-        offenders += [(path.relative_to(site_dir).as_posix(), m.group(0)) for m in import_re.finditer(text)]
+        offenders += [
+            (path.relative_to(site_dir).as_posix(), m.group(0)) for m in import_re.finditer(text)
+        ]
     for path in site_dir.rglob("*.css"):
         text = path.read_text(encoding="utf-8", errors="replace")
-        offenders += [(path.relative_to(site_dir).as_posix(), m.group(0))
-                      for m in re.finditer(r"url\(\s*['\"]?(https?:)?//[^)]*\)|@import\s+['\"]?(https?:)?//", text)]
+        offenders += [
+            (path.relative_to(site_dir).as_posix(), m.group(0))
+            for m in re.finditer(
+                r"url\(\s*['\"]?(https?:)?//[^)]*\)|@import\s+['\"]?(https?:)?//", text
+            )
+        ]
     assert offenders == []
 
 
@@ -164,118 +196,215 @@ BAD_BLOCKS = {
     "bad ruleset": ("```awithlaknannai\nruleset: chess\n```", "ruleset 'chess' is not one of"),
     "illegal move": ("```awithlaknannai\nruleset: culin\nmoves: 1. m6-m5 b1-b2\n```", "move 2"),
     "bad position": ("```awithlaknannai\nposition: WWWW/BBBB B 0\n```", "position"),
-    "wrong answer": ("```answer\ngame: awithlaknannai\nmoves: m6-m5\ncheck: legal-moves\n"
-                     "answer: m4xm6 t5-m6\n```", "t5-m6"),
-    "wrong probability": ("```answer\ngame: zohn-ahl\ntable: sahe\ncheck: probability\n"
-                          "event: value 6\nanswer: 1/8\n```", "wrong answer"),
+    "wrong answer": (
+        "```answer\ngame: awithlaknannai\nmoves: m6-m5\ncheck: legal-moves\n"
+        "answer: m4xm6 t5-m6\n```",
+        "t5-m6",
+    ),
+    "wrong probability": (
+        "```answer\ngame: zohn-ahl\ntable: sahe\ncheck: probability\n"
+        "event: value 6\nanswer: 1/8\n```",
+        "wrong answer",
+    ),
     "bad throw": ("```zohn-ahl\nthrows: 1111 01x1\n```", "01x1"),
 }
 
 
-@pytest.mark.parametrize("kind, language", [(kind, "en") for kind in BAD_BLOCKS]
-                         + [("unknown key", "fr"), ("wrong answer", "fr")])
+@pytest.mark.parametrize(
+    "kind, language",
+    [(kind, "en") for kind in BAD_BLOCKS] + [("unknown key", "fr"), ("wrong answer", "fr")],
+)
 def test_a_bad_block_fails_the_build_naming_file_block_and_reason(tmp_path, kind, language):
     block, reason = BAD_BLOCKS[kind]
     project = copy_project(tmp_path / "project")
     name = "aa-broken.md" if language == "en" else "aa-broken.fr.md"
     if language == "fr":  # a French page whose English twin is fine: the French build must fail
-        (project / "docs" / "aa-broken.md").write_text("# Fine\n\n```zohn-ahl\n```\n", encoding="utf-8")
+        (project / "docs" / "aa-broken.md").write_text(
+            "# Fine\n\n```zohn-ahl\n```\n", encoding="utf-8"
+        )
     page = project / "docs" / name
-    page.write_text(f"# Broken\n\nSome text.\n\n```zohn-ahl\nid: fine\n```\n\nMore.\n\n{block}\n",
-                    encoding="utf-8")
+    page.write_text(
+        f"# Broken\n\nSome text.\n\n```zohn-ahl\nid: fine\n```\n\nMore.\n\n{block}\n",
+        encoding="utf-8",
+    )
     proc = run_build(project, tmp_path / "site")
     output = proc.stdout + proc.stderr
     assert proc.returncode != 0, output[-3000:]
-    line = next((l for l in output.splitlines() if f"docs/{name}" in l), None)
+    line = next((ln for ln in output.splitlines() if f"docs/{name}" in ln), None)
     assert line is not None, output[-3000:]
     assert "block 2" in line and "line 11" in line and reason in line, line
 
 
 # ----------------------------------------------------------------------------- the fences, unit by unit
 
+
 def render(language: str, text: str, lang: str = "en") -> str:
     return render_block(language, text, lang, set(), 1)
 
 
-@pytest.mark.parametrize("language, text, words", [
-    ("zohn-ahl", "ruleset kiowa", "not a 'key: value' line"),
-    ("zohn-ahl", "ruleset: kiowa\nruleset: globe", "given twice"),
-    ("zohn-ahl", "ruleset:", "has no value"),
-    ("zohn-ahl", "counters: 0", "counters '0' is not a whole number from 1 to 20"),
-    ("zohn-ahl", "counters: 21", "from 1 to 20"),
-    ("zohn-ahl", "counters: four", "from 1 to 20"),
-    ("zohn-ahl", "ruleset: kiowa\ngully: cross", "gully applies only to ruleset printable"),
-    ("zohn-ahl", "ruleset: printable\ngully: jump", "gully 'jump'"),
-    ("zohn-ahl", "opponent: robot", "opponent 'robot'"),
-    ("zohn-ahl", "teams: Ann, Bea", "two teams"),
-    ("zohn-ahl", "teams: Ann, / Cal", "one to four names"),
-    ("zohn-ahl", "id: Bad Id", "id 'Bad Id' is not allowed"),
-    ("zohn-ahl", "throws: 1111 0000 111", "'111'"),
-    ("awithlaknannai", "stall: never", "stall 'never'"),
-    ("awithlaknannai", "bottom: left", "bottom 'left'"),
-    ("awithlaknannai", "opponent: genius", "opponent 'genius'"),
-    ("awithlaknannai", "moves: m6-m5 m4-m3", "move 2"),
-    ("awithlaknannai", "ruleset: kolowis\nposition: WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0", "position"),
-    ("answer", "check: legal-moves\nanswer: x", "needs a 'game' line"),
-    ("answer", "game: awithlaknannai\nanswer: x", "needs a 'check' line"),
-    ("answer", "game: awithlaknannai\ncheck: legal-moves", "needs a 'answer' line"),
-    ("answer", "game: awithlaknannai\ncheck: legal-moves\nanswer: b4-m5 m6-m5", "leaves out b5-m5"),
-    ("answer", "game: awithlaknannai\ncheck: legal-moves\nanswer: b4-m5 b5-m5 m6-m5 b1-b2", "b1-b2"),
-    ("answer", "game: awithlaknannai\ncheck: best-capture\nanswer: b4-m5", "no capture"),
-    ("answer", "game: awithlaknannai\nposition: WWWBB.WW/WW....BBB/BB.....B W 0\n"
-               "check: best-capture\nanswer: t7xb6", "the best capture is t8xb7xt6"),
-    ("answer", "game: awithlaknannai\nmoves: b5-m5\ncheck: best-capture\nanswer: t4xb5", "no single best"),
-    ("answer", "game: awithlaknannai\ncheck: outcome\nanswer: white wins", "the engine says not over"),
-    ("answer", "game: awithlaknannai\ncheck: outcome\nanswer: maybe", "is not one of"),
-    ("answer", "game: awithlaknannai\ncheck: legal-moves\nevent: value 6\nanswer: x",
-     "does not apply"),
-    ("answer", "game: zohn-ahl\ncheck: probability\nevent: value 7\nanswer: 0", "no throw is worth 7"),
-    ("answer", "game: zohn-ahl\ncheck: probability\nevent: marked 2\nanswer: 1/4", "3/8"),
-    ("answer", "game: zohn-ahl\ncheck: probability\nevent: extra-throw\nanswer: half", "not a fraction"),
-    ("answer", "game: zohn-ahl\ncheck: probability\ntable: sahe\nruleset: kiowa\nevent: value 6\nanswer: 1/16",
-     "not both"),
-    ("answer", "game: zohn-ahl\ncheck: probability\nevent: value 6\nbias: 1\nanswer: 1", "strictly between"),
-    ("answer", "game: zohn-ahl\ncheck: state\nthrows: 1111 0000 1110\nanswer: awls 1 1, counters 4 4",
-     "counters 3 5"),
-    ("answer", "game: zohn-ahl\ncheck: legal-moves\nanswer: 1", "check 'legal-moves' is not one of"),
-    ("answer", "game: zohn-ahl\ncheck: state\ngully: cross\nthrows: 1111\nanswer: awls 7 1, counters 4 4",
-     "line 3 of the block: gully applies only to ruleset printable"),
-    ("zohn-ahl-sticks", "throw: 00011", "'00011' is not a throw"),
-    ("zohn-ahl-sticks", "ruleset: kiowa", "unknown key 'ruleset'"),
-])
+@pytest.mark.parametrize(
+    "language, text, words",
+    [
+        ("zohn-ahl", "ruleset kiowa", "not a 'key: value' line"),
+        ("zohn-ahl", "ruleset: kiowa\nruleset: globe", "given twice"),
+        ("zohn-ahl", "ruleset:", "has no value"),
+        ("zohn-ahl", "counters: 0", "counters '0' is not a whole number from 1 to 20"),
+        ("zohn-ahl", "counters: 21", "from 1 to 20"),
+        ("zohn-ahl", "counters: four", "from 1 to 20"),
+        ("zohn-ahl", "ruleset: kiowa\ngully: cross", "gully applies only to ruleset printable"),
+        ("zohn-ahl", "ruleset: printable\ngully: jump", "gully 'jump'"),
+        ("zohn-ahl", "opponent: robot", "opponent 'robot'"),
+        ("zohn-ahl", "teams: Ann, Bea", "two teams"),
+        ("zohn-ahl", "teams: Ann, / Cal", "one to four names"),
+        ("zohn-ahl", "id: Bad Id", "id 'Bad Id' is not allowed"),
+        ("zohn-ahl", "throws: 1111 0000 111", "'111'"),
+        ("awithlaknannai", "stall: never", "stall 'never'"),
+        ("awithlaknannai", "bottom: left", "bottom 'left'"),
+        ("awithlaknannai", "opponent: genius", "opponent 'genius'"),
+        ("awithlaknannai", "moves: m6-m5 m4-m3", "move 2"),
+        (
+            "awithlaknannai",
+            "ruleset: kolowis\nposition: WWWWWWWW/WWWW.BBBB/BBBBBBBB B 0",
+            "position",
+        ),
+        ("answer", "check: legal-moves\nanswer: x", "needs a 'game' line"),
+        ("answer", "game: awithlaknannai\nanswer: x", "needs a 'check' line"),
+        ("answer", "game: awithlaknannai\ncheck: legal-moves", "needs a 'answer' line"),
+        (
+            "answer",
+            "game: awithlaknannai\ncheck: legal-moves\nanswer: b4-m5 m6-m5",
+            "leaves out b5-m5",
+        ),
+        (
+            "answer",
+            "game: awithlaknannai\ncheck: legal-moves\nanswer: b4-m5 b5-m5 m6-m5 b1-b2",
+            "b1-b2",
+        ),
+        ("answer", "game: awithlaknannai\ncheck: best-capture\nanswer: b4-m5", "no capture"),
+        (
+            "answer",
+            "game: awithlaknannai\nposition: WWWBB.WW/WW....BBB/BB.....B W 0\n"
+            "check: best-capture\nanswer: t7xb6",
+            "the best capture is t8xb7xt6",
+        ),
+        (
+            "answer",
+            "game: awithlaknannai\nmoves: b5-m5\ncheck: best-capture\nanswer: t4xb5",
+            "no single best",
+        ),
+        (
+            "answer",
+            "game: awithlaknannai\ncheck: outcome\nanswer: white wins",
+            "the engine says not over",
+        ),
+        ("answer", "game: awithlaknannai\ncheck: outcome\nanswer: maybe", "is not one of"),
+        (
+            "answer",
+            "game: awithlaknannai\ncheck: legal-moves\nevent: value 6\nanswer: x",
+            "does not apply",
+        ),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: probability\nevent: value 7\nanswer: 0",
+            "no throw is worth 7",
+        ),
+        ("answer", "game: zohn-ahl\ncheck: probability\nevent: marked 2\nanswer: 1/4", "3/8"),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: probability\nevent: extra-throw\nanswer: half",
+            "not a fraction",
+        ),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: probability\ntable: sahe\nruleset: kiowa\nevent: value 6\nanswer: 1/16",
+            "not both",
+        ),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: probability\nevent: value 6\nbias: 1\nanswer: 1",
+            "strictly between",
+        ),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: state\nthrows: 1111 0000 1110\nanswer: awls 1 1, counters 4 4",
+            "counters 3 5",
+        ),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: legal-moves\nanswer: 1",
+            "check 'legal-moves' is not one of",
+        ),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: state\ngully: cross\nthrows: 1111\nanswer: awls 7 1, counters 4 4",
+            "line 3 of the block: gully applies only to ruleset printable",
+        ),
+        ("zohn-ahl-sticks", "throw: 00011", "'00011' is not a throw"),
+        ("zohn-ahl-sticks", "ruleset: kiowa", "unknown key 'ruleset'"),
+    ],
+)
 def test_bad_blocks_are_refused_with_the_reason(language, text, words):
     with pytest.raises((BlockError, EngineError)) as info:
         render(language, text)
     assert words in str(info.value)
 
 
-@pytest.mark.parametrize("language, text", [
-    ("answer", "game: awithlaknannai\ncheck: legal-moves\nanswer: m6-m5 b5-m5 b4-m5"),
-    ("answer", "game: awithlaknannai\nruleset: bent\ncheck: legal-moves\nanswer: b3xm5"),
-    ("answer", "game: awithlaknannai\nposition: WWWBB.WW/WW....BBB/BB.....B W 0\n"
-               "check: best-capture\nanswer: t8xb7xt6"),
-    ("answer", "game: awithlaknannai\nposition: W......./........./........ B 0\n"
-               "check: outcome\nanswer: white wins\nreason: no-pieces"),
-    ("answer", "game: zohn-ahl\ncheck: probability\nevent: marked 2\nanswer: 3/8"),
-    ("answer", "game: zohn-ahl\ntable: globe\ncheck: probability\nevent: extra-throw\nanswer: 9/16"),
-    ("answer", "game: zohn-ahl\ncheck: probability\nevent: throw 0001\nbias: 1/3\nanswer: 8/81"),
-    ("answer", "game: zohn-ahl\ncheck: probability\nevent: value 6\nanswer: 0.0625"),
-    ("zohn-ahl", "# a comment\nruleset: printable   # trailing comment\ngully: cross\n"
-                 "caption: Board \\# 1\nteams: Ann, Bea / Cal, Dee\nopponent: computer\nseed: 7"),
-    ("awithlaknannai", "ruleset: kolowis\nopponent: hard\nbottom: white"),
-    ("zohn-ahl-sticks", "throw: 0001\ncaption: Only the sahe"),
-    ("zohn-ahl-sticks", ""),
-])
+@pytest.mark.parametrize(
+    "language, text",
+    [
+        ("answer", "game: awithlaknannai\ncheck: legal-moves\nanswer: m6-m5 b5-m5 b4-m5"),
+        ("answer", "game: awithlaknannai\nruleset: bent\ncheck: legal-moves\nanswer: b3xm5"),
+        (
+            "answer",
+            "game: awithlaknannai\nposition: WWWBB.WW/WW....BBB/BB.....B W 0\n"
+            "check: best-capture\nanswer: t8xb7xt6",
+        ),
+        (
+            "answer",
+            "game: awithlaknannai\nposition: W......./........./........ B 0\n"
+            "check: outcome\nanswer: white wins\nreason: no-pieces",
+        ),
+        ("answer", "game: zohn-ahl\ncheck: probability\nevent: marked 2\nanswer: 3/8"),
+        (
+            "answer",
+            "game: zohn-ahl\ntable: globe\ncheck: probability\nevent: extra-throw\nanswer: 9/16",
+        ),
+        (
+            "answer",
+            "game: zohn-ahl\ncheck: probability\nevent: throw 0001\nbias: 1/3\nanswer: 8/81",
+        ),
+        ("answer", "game: zohn-ahl\ncheck: probability\nevent: value 6\nanswer: 0.0625"),
+        (
+            "zohn-ahl",
+            "# a comment\nruleset: printable   # trailing comment\ngully: cross\n"
+            "caption: Board \\# 1\nteams: Ann, Bea / Cal, Dee\nopponent: computer\nseed: 7",
+        ),
+        ("awithlaknannai", "ruleset: kolowis\nopponent: hard\nbottom: white"),
+        ("zohn-ahl-sticks", "throw: 0001\ncaption: Only the sahe"),
+        ("zohn-ahl-sticks", ""),
+    ],
+)
 def test_good_blocks_render(language, text):
     html = render(language, text)
-    assert html.startswith(('<div class="board"', '<details class="answer"', '<figure class="sticks-figure"'))
+    assert html.startswith(
+        ('<div class="board"', '<details class="answer"', '<figure class="sticks-figure"')
+    )
 
 
 def test_board_config_holds_the_record_and_options():
-    html = render("zohn-ahl", "id: demo\nruleset: printable\ngully: cross\nthrows: 1111 1000\n"
-                              "caption: Board \\# 1 <b>", "fr")
-    config = json.loads(re.search(r'data-config="([^"]*)"', html).group(1)
-                        .replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    html = render(
+        "zohn-ahl",
+        "id: demo\nruleset: printable\ngully: cross\nthrows: 1111 1000\ncaption: Board \\# 1 <b>",
+        "fr",
+    )
+    config = json.loads(
+        re.search(r'data-config="([^"]*)"', html)
+        .group(1)
+        .replace("&quot;", '"')
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+    )
     assert config["record"].startswith('[Game "zohn-ahl"]') and "1111 1000" in config["record"]
     assert config["gully"] == "cross" and config["lang"] == "fr" and config["id"] == "demo"
     assert config["caption"] == "Board # 1 <b>"
@@ -293,7 +422,10 @@ def test_duplicate_ids_on_a_page_are_refused():
 def test_scan_finds_blocks_but_not_examples_shown_as_code():
     text = "````markdown\n```zohn-ahl\nruleset: x\n```\n````\n\n```zohn-ahl\n```\n\n  ```answer\n  game: zohn-ahl\n  ```\n"
     blocks = scan_blocks(text)
-    assert [(b.number, b.language, b.line) for b in blocks] == [(1, "zohn-ahl", 7), (2, "answer", 10)]
+    assert [(b.number, b.language, b.line) for b in blocks] == [
+        (1, "zohn-ahl", 7),
+        (2, "answer", 10),
+    ]
     assert blocks[1].source == "game: zohn-ahl"
 
 
@@ -302,15 +434,20 @@ def _convert(markdown_text: str, path: str = "docs/page.md", lang: str = "en") -
     import markdown
 
     from build_scripts import fences
+
     fences.begin_page(path, lang, markdown_text)
-    md = markdown.Markdown(extensions=["attr_list", "pymdownx.superfences"],
-                           extension_configs={"pymdownx.superfences": {"custom_fences": fences.custom_fences()}})
+    md = markdown.Markdown(
+        extensions=["attr_list", "pymdownx.superfences"],
+        extension_configs={"pymdownx.superfences": {"custom_fences": fences.custom_fences()}},
+    )
     return md.convert(markdown_text)
 
 
 def test_superfences_passes_the_failure_on_instead_of_swallowing_it():
-    from build_scripts.fences import BlockFailure
     from mkdocs.exceptions import PluginError
+
+    from build_scripts.fences import BlockFailure
+
     text = "# Page\n\n```awithlaknannai\nmoves: m6-m5 m5-m4\n```\n"
     with pytest.raises(BlockFailure) as info:
         _convert(text, "docs/lesson.md")
@@ -319,26 +456,38 @@ def test_superfences_passes_the_failure_on_instead_of_swallowing_it():
     assert "move 2" in str(info.value)
 
 
-@pytest.mark.parametrize("opening", ['```zohn-ahl ruleset="globe"', "```zohn-ahl {#mine}", "```zohn-ahl {.wide}"])
+@pytest.mark.parametrize(
+    "opening", ['```zohn-ahl ruleset="globe"', "```zohn-ahl {#mine}", "```zohn-ahl {.wide}"]
+)
 def test_options_on_the_opening_line_are_refused(opening):
     from build_scripts.fences import BlockFailure
+
     with pytest.raises(BlockFailure, match="opening line"):
         _convert(f"{opening}\ncounters: 3\n```\n")
 
 
 def test_blocks_inside_other_markdown_are_rendered_in_order():
-    text = ("```zohn-ahl\nid: first\n```\n\n"
-            "1. A list item holding a board:\n\n    ```awithlaknannai\n    id: second\n    ```\n")
+    text = (
+        "```zohn-ahl\nid: first\n```\n\n"
+        "1. A list item holding a board:\n\n    ```awithlaknannai\n    id: second\n    ```\n"
+    )
     html = _convert(text)
-    assert re.findall(r'<div class="board" data-game="([a-z-]+)" id="([a-z-]+)"', html) == \
-        [("zohn-ahl", "first"), ("awithlaknannai", "second")]
+    assert re.findall(r'<div class="board" data-game="([a-z-]+)" id="([a-z-]+)"', html) == [
+        ("zohn-ahl", "first"),
+        ("awithlaknannai", "second"),
+    ]
 
 
 def test_printables_are_written_into_the_site(site_dir):
     """The printable sheets (build_scripts/printables.py) land in site/printables/."""
     sheets = sorted(p.name for p in (site_dir / "printables").glob("*.svg"))
-    assert sheets and all((site_dir / "printables" / s).read_text(encoding="utf-8").lstrip().startswith(("<svg", "<?xml"))
-                          for s in sheets)
+    assert sheets and all(
+        (site_dir / "printables" / s)
+        .read_text(encoding="utf-8")
+        .lstrip()
+        .startswith(("<svg", "<?xml"))
+        for s in sheets
+    )
     # Every drawing a page links to exists (links resolved from the page's own address).
     missing = []
     for page in site_dir.rglob("*.html"):

@@ -10,10 +10,9 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from test_e2e_support import wait_ready
 
 from engine.awithlaknannai import Position, get_ruleset
-
-from test_e2e_support import e2e_url, visit, wait_ready  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -34,6 +33,7 @@ def test_every_english_page_has_its_french_twin_and_back():
 
 
 # ------------------------------------------------------------------ links in the built site
+
 
 class _Links(HTMLParser):
     def __init__(self):
@@ -85,7 +85,11 @@ def test_no_broken_internal_link_or_anchor_in_either_language(site_dir):
             where = f"{page.relative_to(site_dir)}: {link}"
             if not path.exists():
                 broken.append(f"{where} (no file)")
-            elif fragment and path.suffix == ".html" and fragment not in parsed.setdefault(path, _parse(path)).ids:
+            elif (
+                fragment
+                and path.suffix == ".html"
+                and fragment not in parsed.setdefault(path, _parse(path)).ids
+            ):
                 broken.append(f"{where} (no anchor #{fragment})")
     assert not broken, "\n".join(broken)
 
@@ -93,10 +97,22 @@ def test_no_broken_internal_link_or_anchor_in_either_language(site_dir):
 # ------------------------------------------------------------------------------- lessons
 
 LESSON_PARTS = {
-    "en": [r"\*\*Grades?\*\*", r"\*\*Time\*\*", r"\{ #objectives \}", r"\{ #materials \}",
-           r"\{ #steps \}", r"\{ #discussion \}"],
-    "fr": [r"\*\*Niveau\*\*", r"\*\*Durée\*\*", r"\{ #objectives \}", r"\{ #materials \}",
-           r"\{ #steps \}", r"\{ #discussion \}"],
+    "en": [
+        r"\*\*Grades?\*\*",
+        r"\*\*Time\*\*",
+        r"\{ #objectives \}",
+        r"\{ #materials \}",
+        r"\{ #steps \}",
+        r"\{ #discussion \}",
+    ],
+    "fr": [
+        r"\*\*Niveau\*\*",
+        r"\*\*Durée\*\*",
+        r"\{ #objectives \}",
+        r"\{ #materials \}",
+        r"\{ #steps \}",
+        r"\{ #discussion \}",
+    ],
 }
 
 
@@ -106,8 +122,9 @@ def test_each_lesson_has_what_a_teacher_needs(lesson):
     text = lesson.read_text(encoding="utf-8")
     missing = [part for part in LESSON_PARTS[language] if not re.search(part, text)]
     assert not missing, f"{lesson.name} lacks {missing}"
-    assert re.search(r"^```(zohn-ahl|awithlaknannai)\n(.*\n)*?id: ", text, flags=re.M), \
+    assert re.search(r"^```(zohn-ahl|awithlaknannai)\n(.*\n)*?id: ", text, flags=re.M), (
         f"{lesson.name} has no board with an id to link to"
+    )
 
 
 def test_there_are_at_least_three_lessons_in_each_language():
@@ -126,10 +143,13 @@ def _block(markdown: Path, board_id: str) -> dict[str, str]:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("address, source", [
-    ("teachers/forced-captures/#chain", "teachers/forced-captures.md"),
-    ("fr/teachers/forced-captures/#fork", "teachers/forced-captures.fr.md"),
-])
+@pytest.mark.parametrize(
+    "address, source",
+    [
+        ("teachers/forced-captures/#chain", "teachers/forced-captures.md"),
+        ("fr/teachers/forced-captures/#fork", "teachers/forced-captures.fr.md"),
+    ],
+)
 def test_a_lesson_link_opens_its_exercise_set_up_as_the_lesson_says(visit, address, source):
     board_id = address.rsplit("#", 1)[1]
     block = _block(DOCS / source, board_id)
@@ -141,9 +161,11 @@ def test_a_lesson_link_opens_its_exercise_set_up_as_the_lesson_says(visit, addre
     board = wait_ready(page, f"#{board_id}")
     assert board.is_visible()
     french = address.startswith("fr/")
-    words = {"B": "pion noir" if french else "black piece",
-             "W": "pion blanc" if french else "white piece",
-             None: "vide" if french else "empty"}
+    words = {
+        "B": "pion noir" if french else "black piece",
+        "W": "pion blanc" if french else "white piece",
+        None: "vide" if french else "empty",
+    }
     for point in ruleset.board.points:
         name = board.locator(f'[data-point="{point}"]').get_attribute("aria-label")
         expected = f"{point}, {words[position.piece_at(point)]}"

@@ -13,7 +13,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import e2e_url, engine_record, visit, wait_ready  # noqa: F401
+from test_e2e_support import engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 

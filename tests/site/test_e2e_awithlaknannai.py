@@ -10,8 +10,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-
-from test_e2e_support import USABLE, e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
+from test_e2e_support import USABLE, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +59,9 @@ def test_points_have_accessible_names(visit):
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="opponent"]').select_option("person")
     board.locator('button[data-action="new"]').click()
-    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
     assert name_of(board, "b4").startswith("b4, black piece")
     assert name_of(board, "t4").startswith("t4, white piece")
     assert name_of(board, "m5").startswith("m5, empty")
@@ -76,7 +77,9 @@ def test_french_page_names_points_in_french(visit):
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="opponent"]').select_option("person")
     board.locator('button[data-action="new"]').click()
-    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
     assert name_of(board, "b4").startswith("b4, pion noir")
     assert name_of(board, "m5").startswith("m5, vide")
 
@@ -97,8 +100,10 @@ def test_click_a_compulsory_chain_point_by_point(visit):
     assert "possible destination" in name_of(board, "m6")
     assert moves_text(board).strip().startswith("No moves")
     point(board, "m6").click()
-    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+        arg=board.element_handle(),
+    )
     assert name_of(board, "m3").startswith("m3, empty")
     assert name_of(board, "m5").startswith("m5, empty")
     assert name_of(board, "m6").startswith("m6, black piece")
@@ -111,16 +116,22 @@ def test_undo_and_redo(visit):
     as_person(board)
     for p in ("m2", "m4", "m6"):
         point(board, p).click()
-    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+        arg=board.element_handle(),
+    )
     board.get_by_role("button", name="Undo").click()
-    page.wait_for_function("b => !b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => !b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+        arg=board.element_handle(),
+    )
     assert name_of(board, "m2").startswith("m2, black piece")
     assert name_of(board, "m3").startswith("m3, white piece")
     board.get_by_role("button", name="Redo").click()
-    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+        arg=board.element_handle(),
+    )
     assert name_of(board, "m6").startswith("m6, black piece")
 
 
@@ -131,12 +142,16 @@ def test_play_a_move_against_the_computer(visit):
     board.locator('select[data-action="opponent"]').select_option("computer")
     board.locator('select[data-action="level"]').select_option("easy")
     board.locator('button[data-action="new"]').click()
-    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
     point(board, "m6").click()
     point(board, "m5").click()
     # White's only answer is the capture m4xm6: the computer plays it
-    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
+        arg=board.element_handle(),
+    )
     assert name_of(board, "m6").startswith("m6, white piece")
     assert name_of(board, "m5").startswith("m5, empty")
     assert "Black" in board.locator(".board-turn").text_content()
@@ -149,13 +164,17 @@ def test_stop_the_computer_and_page_stays_responsive(visit):
     board.locator('select[data-action="level"]').select_option("hard")
     board.locator('select[data-action="opponent"]').select_option("cvc")
     stop = board.get_by_role("button", name=re.compile("Stop"))
-    page.wait_for_function("b => b.querySelector('.board-turn').textContent.includes('thinking')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.board-turn').textContent.includes('thinking')",
+        arg=board.element_handle(),
+    )
     # the page answers while the computer thinks in the worker
     assert page.evaluate("1 + 1") == 2
     stop.click()
-    page.wait_for_function("b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
+        arg=board.element_handle(),
+    )
     count = moves_text(board)
     page.wait_for_timeout(1500)
     assert moves_text(board) == count, "the computer went on playing after Stop"
@@ -197,14 +216,18 @@ def test_keyboard_only(visit):
     page.keyboard.press("Enter")
     go_to("m5")
     page.keyboard.press("Space")
-    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
+        arg=board.element_handle(),
+    )
     go_to("m4")
     page.keyboard.press("Enter")
     go_to("m6")
     page.keyboard.press("Enter")
-    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
+        arg=board.element_handle(),
+    )
 
 
 def test_ruleset_chosen_in_the_page_redraws_the_board(visit):
@@ -213,20 +236,26 @@ def test_ruleset_chosen_in_the_page_redraws_the_board(visit):
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="opponent"]').select_option("person")
     board.locator('select[data-action="ruleset"]').select_option("kolowis")
-    page.wait_for_function("b => b.querySelectorAll('[data-point]').length === 47", arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelectorAll('[data-point]').length === 47", arg=board.element_handle()
+    )
     assert name_of(board, "m8").startswith("m8, empty")
     assert name_of(board, "t16").startswith("t16, white piece")
 
 
 def test_game_end_is_announced(visit):
     # Black's chain takes White's last two pieces.
-    record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": "......../.BW.W..../.......B B 0"})
+    record = engine_record(
+        "awithlaknannai.new", {"ruleset": "culin", "position": "......../.BW.W..../.......B B 0"}
+    )
     page, board = open_with(visit, record)
     as_person(board)
     for p in ("m2", "m4", "m6"):
         point(board, p).click()
-    page.wait_for_function("b => b.querySelector('.board-turn').textContent.includes('Game over')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.board-turn').textContent.includes('Game over')",
+        arg=board.element_handle(),
+    )
     text = board.locator(".board-turn").text_content()
     assert "Black wins" in text and "no pieces" in text
 
@@ -238,9 +267,11 @@ def test_computer_against_computer_plays_on(visit):
     board.locator('select[data-action="level"]').select_option("random")
     board.locator('select[data-action="opponent"]').select_option("cvc")
     # several moves by each side, with nobody clicking
-    page.wait_for_function("b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 3 "
-                           "|| b.querySelector('.board-turn').textContent.includes('Game over')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 3 "
+        "|| b.querySelector('.board-turn').textContent.includes('Game over')",
+        arg=board.element_handle(),
+    )
     stop = board.get_by_role("button", name=re.compile("Stop"))
     if stop.is_enabled():
         stop.click()
@@ -248,7 +279,9 @@ def test_computer_against_computer_plays_on(visit):
 
 def test_bent_leap_asks_which_piece_to_take(visit):
     # under `bent`, t4 reaches b4 by leaping m4 or m5: the reader chooses
-    record = engine_record("awithlaknannai.new", {"ruleset": "bent", "position": "WWWWWWWW/W..BBBBBB/B...BBBB W 0"})
+    record = engine_record(
+        "awithlaknannai.new", {"ruleset": "bent", "position": "WWWWWWWW/W..BBBBBB/B...BBBB W 0"}
+    )
     page, board = open_with(visit, record)
     as_person(board)
     point(board, "t4").click()
@@ -259,9 +292,13 @@ def test_bent_leap_asks_which_piece_to_take(visit):
     # the chain goes on from b4, back to t4 over m5
     assert "possible destination" in name_of(board, "t4")
     point(board, "t4").click()
-    page.wait_for_function("b => b.querySelector('.aw-movelist').textContent.includes('t4x(m4)b4xt4')",
-                           arg=board.element_handle())
-    assert name_of(board, "m4").startswith("m4, empty") and name_of(board, "m5").startswith("m5, empty")
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('t4x(m4)b4xt4')",
+        arg=board.element_handle(),
+    )
+    assert name_of(board, "m4").startswith("m4, empty") and name_of(board, "m5").startswith(
+        "m5, empty"
+    )
 
 
 def test_a_long_game_on_the_board_is_the_game_its_record_holds(visit):
@@ -271,28 +308,39 @@ def test_a_long_game_on_the_board_is_the_game_its_record_holds(visit):
     page, board = open_with(visit, record)
     board.locator('select[data-action="opponent"]').select_option("cvc")  # then the level is open
     board.locator('select[data-action="level"]').select_option("random")
-    page.wait_for_function("b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 8 "
-                           "|| b.querySelector('.board-turn').textContent.includes('Game over')",
-                           arg=board.element_handle(), timeout=120_000)
+    page.wait_for_function(
+        "b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 8 "
+        "|| b.querySelector('.board-turn').textContent.includes('Game over')",
+        arg=board.element_handle(),
+        timeout=120_000,
+    )
     stop = board.get_by_role("button", name=re.compile("Stop"))
     if stop.is_enabled():
         stop.click()
-    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
     as_person(board)
     played, turn = moves_text(board), board.locator(".board-turn").text_content()
     board.get_by_role("button", name="Undo").click()
-    page.wait_for_function("([b, t]) => b.querySelector('.aw-movelist').textContent !== t",
-                           arg=[board.element_handle(), played])
+    page.wait_for_function(
+        "([b, t]) => b.querySelector('.aw-movelist').textContent !== t",
+        arg=[board.element_handle(), played],
+    )
     undone = moves_text(board)
     board.get_by_role("button", name="Redo").click()
-    page.wait_for_function("([b, t]) => b.querySelector('.aw-movelist').textContent === t",
-                           arg=[board.element_handle(), played])
+    page.wait_for_function(
+        "([b, t]) => b.querySelector('.aw-movelist').textContent === t",
+        arg=[board.element_handle(), played],
+    )
     # the same game, opened from its record (the page's address keeps it)
     page.reload()
     board = wait_ready(page, f"#{board.get_attribute('id')}")
     assert moves_text(board) == played
     assert board.locator(".board-turn").text_content() == turn
     board.get_by_role("button", name="Undo").click()
-    page.wait_for_function("([b, t]) => b.querySelector('.aw-movelist').textContent !== t",
-                           arg=[board.element_handle(), played])
+    page.wait_for_function(
+        "([b, t]) => b.querySelector('.aw-movelist').textContent !== t",
+        arg=[board.element_handle(), played],
+    )
     assert moves_text(board) == undone

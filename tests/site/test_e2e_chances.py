@@ -7,7 +7,6 @@ import re
 
 import pytest
 import test_e2e_support
-from test_e2e_support import e2e_url, visit  # noqa: F401, F811
 
 pytestmark = pytest.mark.browser
 

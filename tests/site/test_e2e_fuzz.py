@@ -10,16 +10,7 @@ import sys
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import (  # noqa: F401
-    ROOT,
-    USABLE,
-    board_id,
-    e2e_url,
-    engine_record,
-    follow,
-    visit,
-    wait_ready,
-)
+from test_e2e_support import ROOT, USABLE, board_id, engine_record, follow, wait_ready
 
 pytestmark = pytest.mark.browser
 

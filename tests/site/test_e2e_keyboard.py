@@ -11,17 +11,7 @@ import sys
 from urllib.parse import quote, unquote
 
 import pytest
-
-from test_e2e_support import (  # noqa: F401
-    USABLE,
-    ROOT,
-    READY_MS,
-    Visit,
-    board_id,
-    e2e_url,
-    engine_record,
-    wait_ready,
-)
+from test_e2e_support import READY_MS, ROOT, USABLE, Visit, board_id, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 

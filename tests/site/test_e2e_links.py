@@ -7,15 +7,7 @@ import sys
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import (  # noqa: F401
-    ROOT,
-    Visit,
-    e2e_url,
-    engine_record,
-    follow,
-    visit,
-    wait_ready,
-)
+from test_e2e_support import ROOT, Visit, engine_record, follow, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -71,6 +63,7 @@ def test_a_second_link_to_the_open_page_loads_its_game(visit):
     page.goto(visit.base + AW)
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     bid = board.get_attribute("id")
+    handle = board.element_handle()
     page.evaluate("window.__same_page = 1")
     # the address bar changed by hand (only the fragment): its game comes to the board
     page.evaluate("([h]) => { location.hash = h; }", [f"game-{bid}={quote(first, safe='')}"])
@@ -91,6 +84,9 @@ def test_a_second_link_to_the_open_page_loads_its_game(visit):
     )
     assert "m4xm6" not in moves(board)
     assert page.evaluate("window.__same_page") == 1
+    # the page was not fetched again: the board that took both games is the first one
+    assert page.evaluate("b => b.isConnected", handle)
+    assert [u for u in visit.requests if u.split("#")[0] == visit.base + AW] == [visit.base + AW]
     # a bad second link: said in words, and the game on the board stays
     page.evaluate("([h]) => { location.hash = h; }", [f"game-{bid}={quote('[Game nope', safe='')}"])
     page.wait_for_function(

@@ -7,8 +7,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-
-from test_e2e_support import Visit, e2e_url, engine_record, follow, wait_ready  # noqa: F401
+from test_e2e_support import Visit, engine_record, follow, wait_ready
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-
-from test_e2e_support import USABLE, e2e_url, visit, wait_ready, board_id, Visit  # noqa: F401
+from test_e2e_support import USABLE, Visit, board_id, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -27,8 +26,10 @@ def label(board, name):
 def play(page, board, *points, expect):
     for p in points:
         board.locator(f'[data-point="{p}"]').click()
-    page.wait_for_function(f"b => b.querySelector('.aw-movelist').textContent.includes({expect!r})",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        f"b => b.querySelector('.aw-movelist').textContent.includes({expect!r})",
+        arg=board.element_handle(),
+    )
 
 
 def test_copied_link_reopens_the_same_position(visit, browser, e2e_url):
@@ -36,7 +37,9 @@ def test_copied_link_reopens_the_same_position(visit, browser, e2e_url):
     page.goto(visit.base + AW)
     board = aw_board(page)
     board.locator('[data-action="new"]').click()
-    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
     play(page, board, "m6", "m5", expect="m6-m5")
     play(page, board, "m4", "m6", expect="m4xm6")
     board.locator('[data-action="link"]').click()
@@ -48,7 +51,7 @@ def test_copied_link_reopens_the_same_position(visit, browser, e2e_url):
     try:
         page2 = other.page()
         page2.goto(link)
-        board2 = wait_ready(page2, f'#{board.get_attribute("id")}')
+        board2 = wait_ready(page2, f"#{board.get_attribute('id')}")
         assert "m6-m5" in board2.locator(".aw-movelist").text_content()
         assert "m4xm6" in board2.locator(".aw-movelist").text_content()
         for p in ("m4", "m5", "m6", "b5"):
@@ -63,13 +66,17 @@ def test_reload_resumes_the_game(visit):
     page.goto(visit.base + AW)
     board = aw_board(page)
     board.locator('[data-action="new"]').click()
-    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
     play(page, board, "b5", "m5", expect="b5-m5")
     # the bare address (no game in it): the saved game comes back from localStorage
     page.goto(visit.base + AW)
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
-    assert board.locator(".aw-movelist").text_content().strip().startswith("1.b5-m5") or \
-        "b5-m5" in board.locator(".aw-movelist li").first.text_content()
+    assert (
+        board.locator(".aw-movelist").text_content().strip().startswith("1.b5-m5")
+        or "b5-m5" in board.locator(".aw-movelist li").first.text_content()
+    )
 
 
 def test_tampered_link_shows_a_message_and_a_fresh_board(visit):
@@ -82,7 +89,7 @@ def test_tampered_link_shows_a_message_and_a_fresh_board(visit):
     status = board.locator("[data-role=status]")
     assert status.is_visible()
     assert "could not be read" in status.text_content()
-    assert "t1xb8" in status.text_content()       # the engine's own words, quoting the bad move
+    assert "t1xb8" in status.text_content()  # the engine's own words, quoting the bad move
     assert "No moves" in board.locator(".aw-movelist").text_content()
     assert label(board, "m5").startswith("m5, empty")
     # the #anchor still points at the board
@@ -93,8 +100,13 @@ def test_tampered_saved_game_shows_a_message(visit):
     page = visit.page()
     page.goto(visit.base + ZA)
     bid = board_id(page, "zohn-ahl")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [f"zaa:{page.evaluate('location.pathname')}:{bid}", '[Game "zohn-ahl"]\n[Ruleset "nope"]\n1111'])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [
+            f"zaa:{page.evaluate('location.pathname')}:{bid}",
+            '[Game "zohn-ahl"]\n[Ruleset "nope"]\n1111',
+        ],
+    )
     page.reload()
     board = wait_ready(page, f"#{bid}")
     text = board.locator("[data-role=status]").text_content()
@@ -124,7 +136,9 @@ def test_pages_without_a_board_load_no_python(visit):
     page.goto(visit.base + "/sources/")
     page.wait_for_load_state("networkidle")
     assert page.locator(".board[data-game]").count() == 0
-    assert not [u for u in visit.requests if "pyodide" in u or "engine-worker" in u or "runtime" in u]
+    assert not [
+        u for u in visit.requests if "pyodide" in u or "engine-worker" in u or "runtime" in u
+    ]
     assert not [u for u in visit.workers if "engine-worker" in u]
 
 
@@ -133,11 +147,15 @@ def test_a_restarted_worker_keeps_the_game(visit):
     page.goto(visit.base + AW)
     board = aw_board(page)
     board.locator('[data-action="new"]').click()
-    page.wait_for_function(f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle())
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
     play(page, board, "m6", "m5", expect="m6-m5")
     # the worker is replaced (as after a crash or a hang): the next move still knows the game
-    page.evaluate("import(document.querySelector('script[src*=\"boards.js\"]').src"
-                  ".replace(/boards\\.js.*$/, 'engine-client.js')).then(m => m.getEngine().restart())")
+    page.evaluate(
+        "import(document.querySelector('script[src*=\"boards.js\"]').src"
+        ".replace(/boards\\.js.*$/, 'engine-client.js')).then(m => m.getEngine().restart())"
+    )
     play(page, board, "m4", "m6", expect="m4xm6")
     assert "m6-m5" in board.locator(".aw-movelist").text_content()
     assert len([u for u in visit.workers if "engine-worker" in u]) == 2
@@ -145,7 +163,7 @@ def test_a_restarted_worker_keeps_the_game(visit):
 
 def test_every_board_page_stays_on_the_origin(visit):
     page = visit.page()
-    for path in ("/", "/fr" + ZA):   # (every other test checks its own pages too)
+    for path in ("/", "/fr" + ZA):  # (every other test checks its own pages too)
         page.goto(visit.base + path)
         if page.locator(".board[data-game]").count():
             wait_ready(page)
@@ -161,13 +179,18 @@ def test_a_board_says_in_plain_words_when_python_cannot_start(browser, site_dir,
         page = v.page()
         page.goto(base + ZA)
         board = page.locator('.board[data-game="zohn-ahl"]').first
-        page.wait_for_function("b => b.dataset.ready === 'error'", arg=board.element_handle(), timeout=60_000)
+        page.wait_for_function(
+            "b => b.dataset.ready === 'error'", arg=board.element_handle(), timeout=60_000
+        )
         status = board.locator("[data-role=status]")
         assert status.is_visible()
-        assert "could not be played" in status.text_content() or "cannot be played" in status.text_content()
+        assert (
+            "could not be played" in status.text_content()
+            or "cannot be played" in status.text_content()
+        )
         assert board.locator('[data-action="throw"]').is_disabled()
         assert board.locator('[data-action="retry"]').is_visible()
-        assert board.locator("[data-role=board] svg").is_visible()   # the picture still stands
+        assert board.locator("[data-role=board] svg").is_visible()  # the picture still stands
         assert not v.off_origin()
     finally:
         v.close()
@@ -182,7 +205,10 @@ def test_loading_state_then_playable(visit):
     assert "Loading" in board.locator("[data-role=status]").text_content()
     assert board.locator('[data-action="throw"]').is_disabled()
     wait_ready(page, '.board[data-game="zohn-ahl"]')
-    assert board.locator('[data-action="throw"]').is_enabled() or "computer" in board.locator(".board-turn").text_content()
+    assert (
+        board.locator('[data-action="throw"]').is_enabled()
+        or "computer" in board.locator(".board-turn").text_content()
+    )
     assert not board.locator("[data-role=status]").is_visible()
 
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-READY_MS = 60_000          # generous: two cores shared by many processes
+READY_MS = 60_000  # generous: two cores shared by many processes
 # A JavaScript test of whether a board's control can be used now. A busy control is
 # disabled, or only marked aria-disabled when it has the focus (so the focus stays on it).
 USABLE = "(c => !!c && !c.disabled && c.getAttribute('aria-disabled') !== 'true')"
@@ -55,9 +55,16 @@ class Visit:
         return page
 
     def off_origin(self) -> list[str]:
-        return [u for u in self.requests
-                if not (u.startswith(self.origin + "/") or u == self.origin
-                        or u.startswith("data:") or u.startswith("blob:"))]
+        return [
+            u
+            for u in self.requests
+            if not (
+                u.startswith(self.origin + "/")
+                or u == self.origin
+                or u.startswith("data:")
+                or u.startswith("blob:")
+            )
+        ]
 
     def close(self):
         self.context.close()
@@ -83,16 +90,23 @@ def wait_ready(page, selector=".board[data-game]"):
     does this helper, once."""
     board = page.locator(selector).first
     board.wait_for(state="attached")
-    script = ("sel => { const b = document.querySelector(sel); "
-              "return b && (b.dataset.ready === 'true' || b.dataset.ready === 'error'); }")
+    script = (
+        "sel => { const b = document.querySelector(sel); "
+        "return b && (b.dataset.ready === 'true' || b.dataset.ready === 'error'); }"
+    )
     page.wait_for_function(script, arg=selector, timeout=READY_MS)
     if board.get_attribute("data-ready") == "error":
         retry = board.locator('[data-action="retry"]')
         if retry.count():
             retry.click()
-            page.wait_for_function(script.replace("b.dataset.ready === 'error'", "false"),
-                                   arg=selector, timeout=READY_MS)
-    assert board.get_attribute("data-ready") == "true", board.locator("[data-role=status]").text_content()
+            page.wait_for_function(
+                script.replace("b.dataset.ready === 'error'", "false"),
+                arg=selector,
+                timeout=READY_MS,
+            )
+    assert board.get_attribute("data-ready") == "true", board.locator(
+        "[data-role=status]"
+    ).text_content()
     return board
 
 
@@ -104,6 +118,7 @@ def engine_record(cmd: str, args: dict) -> str:
     """A record made by the engine in CPython (the same engine the page runs)."""
     sys.path.insert(0, str(ROOT))
     from engine import protocol
+
     return protocol.dispatch(cmd, args)["record"]
 
 

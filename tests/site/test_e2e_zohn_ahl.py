@@ -6,8 +6,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-
-from test_e2e_support import USABLE, e2e_url, visit, wait_ready, board_id, engine_record  # noqa: F401
+from test_e2e_support import USABLE, board_id, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +27,8 @@ def throw_enabled(page, board):
     page.wait_for_function(
         "b => { const t = b.querySelector('[data-action=throw]');"
         f" return {USABLE}(t) || b.querySelector('.board-turn').textContent.includes('wins'); }}",
-        arg=board.element_handle())
+        arg=board.element_handle(),
+    )
 
 
 def log_items(board):
@@ -43,8 +43,10 @@ def test_throw_button_has_its_name_and_says_what_happened(visit):
     throw_enabled(page, board)
     before = log_items(board)
     throw.click()
-    page.wait_for_function(f"b => b.querySelectorAll('.za-log li:not(.za-empty)').length > {before}",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        f"b => b.querySelectorAll('.za-log li:not(.za-empty)').length > {before}",
+        arg=board.element_handle(),
+    )
     said = board.locator("[data-role=live]").text_content()
     assert re.search(r"(No marks|mark|marks) up", said), said
     # the sticks are described in words, the sahe told apart
@@ -60,13 +62,17 @@ def test_keyboard_throws(visit):
     # Tab to the Throw button and press Space; then the T key from within the board
     board.locator('[data-action="throw"]').focus()
     page.keyboard.press("Space")
-    page.wait_for_function("b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 1",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 1",
+        arg=board.element_handle(),
+    )
     throw_enabled(page, board)
     board.locator('[data-action="throw"]').focus()
     page.keyboard.press("t")
-    page.wait_for_function("b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 2",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 2",
+        arg=board.element_handle(),
+    )
 
 
 def test_play_a_one_counter_game_to_its_end_then_replay_it(visit):
@@ -93,15 +99,21 @@ def test_play_a_one_counter_game_to_its_end_then_replay_it(visit):
     n = log_items(board)
     # replay it throw by throw from its record
     board.get_by_role("button", name="Replay").click()
-    page.wait_for_function("b => b.querySelector('.za-replay-label').textContent.includes('start')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelector('.za-replay-label').textContent.includes('start')",
+        arg=board.element_handle(),
+    )
     assert "Red: 1 counter" in board.locator(".za-sides").text_content()
     board.locator('[data-action="replay-next"]').click()
-    page.wait_for_function(f"b => b.querySelector('.za-replay-label').textContent.includes('throw 1 of {n}')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        f"b => b.querySelector('.za-replay-label').textContent.includes('throw 1 of {n}')",
+        arg=board.element_handle(),
+    )
     board.locator('[data-action="replay-last"]').click()
-    page.wait_for_function(f"b => b.querySelector('.za-replay-label').textContent.includes('throw {n} of {n}')",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        f"b => b.querySelector('.za-replay-label').textContent.includes('throw {n} of {n}')",
+        arg=board.element_handle(),
+    )
     assert f"{winner}: 2 counters" in board.locator(".za-sides").text_content()
 
 
@@ -117,10 +129,15 @@ def test_against_the_computer(visit):
         page.wait_for_timeout(50)
         if "Green" in board.locator(".za-log").text_content():
             break
-    page.wait_for_function("b => [...b.querySelectorAll('.za-log li')].some(li => /Green|to throw/.test(li.textContent))",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => [...b.querySelectorAll('.za-log li')].some(li => /Green|to throw/.test(li.textContent))",
+        arg=board.element_handle(),
+    )
     throw_enabled(page, board)
-    assert "Red to throw" in board.locator(".board-turn").text_content() or "wins" in board.locator(".board-turn").text_content()
+    assert (
+        "Red to throw" in board.locator(".board-turn").text_content()
+        or "wins" in board.locator(".board-turn").text_content()
+    )
 
 
 def test_french_page(visit):
@@ -130,27 +147,45 @@ def test_french_page(visit):
     assert throw.count() == 1
     throw_enabled(page, board)
     throw.click()
-    page.wait_for_function("b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 1",
-                           arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.querySelectorAll('.za-log li:not(.za-empty)').length >= 1",
+        arg=board.element_handle(),
+    )
     said = board.locator("[data-role=live]").text_content()
     assert re.search(r"marque|Marque", said), said
     assert "bâtonnet" in board.locator(".za-sticks-svg").get_attribute("aria-label")
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("", ["Four marks up: six, throw again",
-          "Red lands on the near bank of the creek and falls in: back to the start, one counter to Green"]),
-    ("/fr", ["Quatre marques : six, on relance",
-             "Rouge arrive sur la rive du ruisseau et tombe dedans : retour au départ, un jeton pour Vert"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "",
+            [
+                "Four marks up: six, throw again",
+                "Red lands on the near bank of the creek and falls in: back to the start, one counter to Green",
+            ],
+        ),
+        (
+            "/fr",
+            [
+                "Quatre marques : six, on relance",
+                "Rouge arrive sur la rive du ruisseau et tombe dedans : retour au départ, un jeton pour Vert",
+            ],
+        ),
+    ],
+)
 def test_a_game_from_a_link_is_told_throw_by_throw(visit, lang, words):
     # the specification's first worked example: 6 and again, 10 and again, 3 lands on 20
-    record = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1111 0000 1110"})
+    record = engine_record(
+        "zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1111 0000 1110"}
+    )
     page, board = open_board(visit, lang + PAGE, record=record)
     board.locator("details.board-log summary").click()
     log = board.locator(".za-log").text_content()
     for w in words:
         assert w in log, log
     sides = board.locator(".za-sides").text_content()
-    assert ("Red: 3 counters" in sides and "Green: 5 counters" in sides) or \
-        ("Rouge : 3 jetons" in sides and "Vert : 5 jetons" in sides), sides
+    assert ("Red: 3 counters" in sides and "Green: 5 counters" in sides) or (
+        "Rouge : 3 jetons" in sides and "Vert : 5 jetons" in sides
+    ), sides

@@ -8,7 +8,8 @@ pytestmark = pytest.mark.browser
 def _switch_links(page) -> dict[str, str]:
     return page.eval_on_selector_all(
         ".md-select a[hreflang]",
-        "links => Object.fromEntries(links.map(a => [a.getAttribute('hreflang'), new URL(a.href).pathname]))")
+        "links => Object.fromEntries(links.map(a => [a.getAttribute('hreflang'), new URL(a.href).pathname]))",
+    )
 
 
 def test_switch_follows_instant_navigation_and_lands_on_the_twin_page(page, site_url):

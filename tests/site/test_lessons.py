@@ -9,10 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from test_e2e_support import wait_ready
 
 from engine.awithlaknannai import Position, get_ruleset
-
-from test_e2e_support import e2e_url, visit, wait_ready  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -1,7 +1,6 @@
 """The printable sheets: every file written, valid SVG, real paper sizes."""
 
 import importlib.util
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -12,8 +11,9 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("printables",
-                                                  ROOT / "build_scripts" / "printables.py")
+    spec = importlib.util.spec_from_file_location(
+        "printables", ROOT / "build_scripts" / "printables.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -21,8 +21,14 @@ def _load():
 
 printables = _load()
 
-SHEETS = ("zohn-ahl-cloth", "zohn-ahl-square", "mosona-lined", "mosona-open", "kolowis",
-          "zohn-ahl-sticks")
+SHEETS = (
+    "zohn-ahl-cloth",
+    "zohn-ahl-square",
+    "mosona-lined",
+    "mosona-open",
+    "kolowis",
+    "zohn-ahl-sticks",
+)
 
 
 @pytest.fixture(scope="module")
@@ -74,18 +80,26 @@ def test_paper_sizes_and_view_box(written):
 def test_boards_are_complete_and_have_credits(written):
     _, files = written
     by_name = {Path(p).name: p for p, _ in files}
-    expect = {"zohn-ahl-cloth": ("data-space", 40), "zohn-ahl-square": ("data-space", 28),
-              "mosona-lined": ("data-point", 25), "mosona-open": ("data-point", 25),
-              "kolowis": ("data-point", 47)}
+    expect = {
+        "zohn-ahl-cloth": ("data-space", 40),
+        "zohn-ahl-square": ("data-space", 28),
+        "mosona-lined": ("data-point", 25),
+        "mosona-open": ("data-point", 25),
+        "kolowis": ("data-point", 47),
+    }
     for sheet, (attr, count) in expect.items():
         for lang in ("", "-fr"):
             root = _root(by_name[f"{sheet}-a4{lang}.svg"])
             cls = "za-space" if attr == "data-space" else "aw-point"
-            marks = [e for e in root.iter() if attr in e.attrib
-                     and cls in e.get("class", "").split()]
+            marks = [
+                e for e in root.iter() if attr in e.attrib and cls in e.get("class", "").split()
+            ]
             assert len(marks) == count
-            assert not [e for e in root.iter() if "data-awl" in e.attrib or
-                        "aw-piece" in e.get("class", "").split()]   # blank boards
+            assert not [
+                e
+                for e in root.iter()
+                if "data-awl" in e.attrib or "aw-piece" in e.get("class", "").split()
+            ]  # blank boards
             credits = [e.text for e in root.iter() if e.get("class") == "credit"]
             assert credits and any("Culin" in c or "Globe" in c for c in credits)
             assert root.find(NS + "title").text

@@ -12,9 +12,9 @@ from urllib.parse import parse_qs, unquote, urljoin, urlsplit
 
 import pytest
 from mkdocs.exceptions import PluginError
+from site_build_tools import copy_project, run_build
 
 from build_scripts import corrections, french_typography, glossary, grades, public_words
-from site_build_tools import copy_project, run_build
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
