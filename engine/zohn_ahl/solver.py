@@ -35,22 +35,35 @@ How it is solved
    ``E(x) = 1 + sum P(x, y) E(y)``, with ``V = 1`` when side 0 has won, ``V = 0`` when
    side 1 has, and ``E = 0`` at both.
 
-5. **Inside a layer, one sweep is (nearly) exact.** Between payments an awl only moves
+5. **Mirrored states are solved once.** The two sides play by the same rules with the
+   same sticks, so a state and its mirror (awls, who throws, skips and counters of the two
+   sides swapped) satisfy ``V(mirror x) = 1 - V(x)`` and ``E(mirror x) = E(x)``. This is
+   checked on the recorded steps, not assumed (every mirrored step must lead to the
+   mirrored configuration with the payments reversed); when it holds, only one state of
+   each pair is kept (no state is its own mirror: who throws differs), and a move to a
+   dropped state is written with its kept mirror, ``P(x, y) (1 - V(y'))`` and
+   ``P(x, y) E(y')``. A ruleset without the symmetry is solved in full by the same code.
+
+6. **Inside a layer, one sweep is (nearly) exact.** Between payments an awl only moves
    forward, so the sum of the two awls' own spaces grows with every throw that stays in
    the layer. Gauss-Seidel over a layer's states in decreasing order of that sum uses,
    for every move inside the layer, a value already updated in the same sweep: given the
-   neighbouring layers, one sweep solves the layer. A throw that leaves everything as it
-   was (``culin``: a throw that would pass space 40 while the same side throws again) is
-   solved exactly by dividing by one minus its probability. The exceptions are rare
-   backward moves (``printable`` with ``gully: cross``, where 21 crosses back to 7) and
-   ``culin``'s throws that change only who throws; the later sweeps take care of them.
+   neighbouring layers, one sweep solves the layer. The moves between states of one sum
+   (``culin``'s throws that change only who throws, a move to a state's mirror) are
+   ordered by their strongly connected components (Tarjan's algorithm), each after those
+   it leads to; a component of two states is solved exactly together, and a throw that
+   leaves everything as it was is divided out. The remaining backward moves (``printable``
+   with ``gully: cross``, where 21 crosses back to 7; ``culin``'s whip-then-creek throws)
+   are left to the later sweeps. Every equation is stored once as flat tuples of targets
+   and weights before the sweeps.
 
-6. **Between layers, a coarse correction.** What is slow to settle by sweeps is the walk
+7. **Between layers, a coarse correction.** What is slow to settle by sweeps is the walk
    of the counters from layer to layer (a long game is many payments). After each sweep
-   the remaining error is approximated by one constant per layer, found from the
-   residuals by solving the small (2N-1)-by-(2N-1) system of the layers (aggregation and
-   disaggregation: the layer-to-layer chance of moving, averaged over each layer). This
-   removes the slow part of the error at once, and the sweeps remove the rest.
+   the remaining error is approximated by ``alpha + beta * h`` on each layer (``h``: the
+   chance that the next change of the counters favours side 0), with the coefficients
+   found from the residuals by solving a small system (a Galerkin projection of
+   ``I - P``, one for ``V`` and one for ``E``). This removes the slow part of the error
+   at once, and the sweeps remove the rest.
 
 Why it converges, and how close it is
 =====================================
@@ -59,16 +72,18 @@ The game ends with probability 1 from every state (every side holds at least one
 counter and a payment happens within a bounded number of throws with a positive chance),
 so ``I - P`` restricted to the unfinished states is invertible and the Gauss-Seidel
 sweeps converge (the transition matrix is substochastic and every state reaches the
-absorbing ones). The coarse correction only speeds this up. The answer is checked, not
-assumed: with the residual ``r = b + P V - V`` of the final iterate, the error obeys
-``|V - V*| <= (I - P)^-1 |r| <= max|r| * max E``, because ``(I - P)^-1 1`` is exactly
-the expected number of throws ``E``. The iteration stops when that bound is below
+absorbing ones; with the mirrors folded the weights of ``V`` may be negative, but their
+absolute values are those of the chain with each pair merged, which is substochastic and
+absorbing in the same way, and that is enough). The coarse correction only speeds this
+up. The answer is checked, not assumed: with the residual ``r = b + P V - V`` of the
+final iterate, the error obeys ``|V - V*| <= (I - P)^-1 |r| <= max|r| * max E``, because
+``(I - P)^-1 1`` is exactly the expected number of throws ``E`` (a mirrored state's
+residual is its kept mirror's, negated). The iteration stops when that bound is below
 ``TOLERANCE`` (it also stops, and reports its bound, if rounding stops the residuals
-from shrinking; that has not been seen for 1..20 counters). When one sweep solves every
-layer exactly (all but ``culin``, whose whip-then-creek throws stay in the layer while
-moving awls back, and ``printable`` with ``gully: cross``), the residual after a sweep
-comes only from the moves into layers swept later, and is computed from those alone;
-the last residual, the one the bound is proved from, is always computed in full.
+from shrinking). After a sweep, a state's residual comes only from the targets updated
+after it in the same sweep, so it is computed from those alone, for the coarse
+correction and to see when to stop; the last residual, the one the bound is proved
+from, is always computed in full.
 
 Also here: the questions a class asks, answered exactly with fractions where the chain
 is small: the chance that a lone awl completes a lap without a fall
@@ -81,6 +96,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import mul, sub
 
 from engine.core import GameOverError, OptionError
 from engine.zohn_ahl.game import State, _options
@@ -145,6 +161,7 @@ class _Graph:
     index: dict
     steps: tuple  # steps[i][c] = (j, payments): payments is a tuple of +1/-1 for side 0
     classes: tuple  # the representative throws, in the order of steps[i]
+    mirror: tuple | None  # each configuration's mirror (sides swapped), None if asymmetric
 
 
 _GRAPHS: dict = {}
@@ -178,7 +195,7 @@ def _graph(options: Options) -> _Graph:
             row.append((j, payments))
         steps.append(tuple(row))
         i += 1
-    graph = _Graph(tuple(configs), index, tuple(steps), classes)
+    graph = _Graph(tuple(configs), index, tuple(steps), classes, _mirror(configs, index, steps))
     _GRAPHS[key] = graph
     return graph
 
@@ -302,7 +319,7 @@ class Solution:
         layers = n2 - 1
         total = layers * m
         probs = self.probabilities
-        mirror = _mirror(graph)
+        mirror = graph.mirror
         if mirror is None:
             rep = list(range(total))
         else:
@@ -354,22 +371,21 @@ class Solution:
         return out
 
 
-def _mirror(graph: _Graph) -> list | None:
+def _mirror(configs, index: dict, steps) -> tuple | None:
     """For each configuration, the index of its mirror (the two sides swapped), or None if
     the recorded steps are not symmetric (a mirrored step must lead to the mirrored
     configuration with the payments reversed)."""
-    index = graph.index
     mirror = []
-    for a0, a1, side, s0, s1 in graph.configs:
+    for a0, a1, side, s0, s1 in configs:
         j = index.get((a1, a0, 1 - side, s1, s0))
         if j is None:
             return None
         mirror.append(j)
     for i, j in enumerate(mirror):
-        for (t, paid), (u, paid_u) in zip(graph.steps[i], graph.steps[j]):
+        for (t, paid), (u, paid_u) in zip(steps[i], steps[j]):
             if mirror[t] != u or tuple(-d for d in paid) != paid_u:
                 return None
-    return mirror
+    return tuple(mirror)
 
 
 _SOLUTIONS: dict = {}
@@ -397,239 +413,319 @@ def _exit_up(graph: _Graph, probs: tuple, order: list) -> list:
     """For each configuration, the chance that the next payments that change the counters
     leave side 0 with more counters (the layer is left upwards). A basis function of the
     coarse correction: it need not be exact, a few sweeps do."""
-    m = len(graph.configs)
-    h = [0.5] * m
+    rows = []
+    for i in order:
+        up = stay = 0.0
+        merged: dict = {}
+        for (j, payments), pr in zip(graph.steps[i], probs):
+            net = sum(payments)
+            if net > 0:
+                up += pr
+            elif net == 0:
+                if j == i:
+                    stay += pr
+                else:
+                    merged[j] = merged.get(j, 0.0) + pr
+        scale = 1.0 / (1.0 - stay)
+        rows.append((i, up * scale, tuple(merged), tuple(w * scale for w in merged.values())))
+    h = [0.5] * len(graph.configs)
+    get = h.__getitem__
     for _ in range(60):
         change = 0.0
-        for i in order:
-            v = 0.0
-            stay = 0.0
-            for (j, payments), pr in zip(graph.steps[i], probs):
-                net = sum(payments)
-                if net > 0:
-                    v += pr
-                elif net == 0:
-                    if j == i:
-                        stay += pr
-                    else:
-                        v += pr * h[j]
-            v /= 1.0 - stay
-            change = max(change, abs(v - h[i]))
+        for i, v, targets, weights in rows:
+            v += sum(map(mul, weights, map(get, targets)))
+            d = v - h[i]
+            if d > change or -d > change:
+                change = abs(d)
             h[i] = v
         if change < 1e-6:
             break
     return h
 
 
+def _components(nodes: list, edges: dict) -> list:
+    """The strongly connected components of a small graph (``edges``: node -> successors,
+    all among ``nodes``), each component listed after the components it leads to (Tarjan's
+    algorithm, without recursion)."""
+    number: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    out: list = []
+    for root in nodes:
+        if root in number:
+            continue
+        number[root] = low[root] = len(number)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, iter(edges.get(root, ())))]
+        while work:
+            v, successors = work[-1]
+            for w in successors:
+                if w not in number:
+                    number[w] = low[w] = len(number)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(edges.get(w, ()))))
+                    break
+                if w in on_stack and number[w] < low[v]:
+                    low[v] = number[w]
+            else:
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                if low[v] == number[v]:
+                    component = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        component.append(w)
+                        if w == v:
+                            break
+                    out.append(component)
+    return out
+
+
 def _solve(options: Options, p: Fraction) -> Solution:
     graph = _graph(options)
-    classes = throw_classes(options.table, p)
-    probs = tuple(float(pr) for _, pr in classes)
-    m = len(graph.configs)
-    n = options.counters
-    layers = 2 * n - 1
-    total = layers * m
-    win0_slot, win1_slot = total, total + 1  # the two ends: side 0 won, side 1 won
+    probs = tuple(float(pr) for _, pr in throw_classes(options.table, p))
     configs = graph.configs
-
-    # Sweep order inside a layer: the sum of the two awls' own spaces, largest first; the
-    # configurations with the same awls (who throws, skips) side by side.
-    order = sorted(range(m), key=lambda i: (-(configs[i][0] + configs[i][1]), configs[i]))
+    m = len(configs)
+    n2 = 2 * options.counters
+    layers = n2 - 1
+    total = layers * m
+    mirror = graph.mirror
+    awl_sum = [c[0] + c[1] for c in configs]
+    order = sorted(range(m), key=lambda i: (-awl_sum[i], configs[i]))
     h = _exit_up(graph, probs, order)
-    phi = (tuple([1.0] * m), tuple(h))  # the coarse basis on every layer: 1 and h
-    # The rows: for each state, its self-loop (divided out), a sibling (the state with the
-    # same awls and counters that one throw leads to without moving anything: culin's
-    # throws past 40), and its other targets, merged; and the coarse matrix (I - P tested
-    # and projected on the basis of every layer: a Galerkin projection).
-    size = 2 * layers
-    coarse = [[0.0] * size for _ in range(size)]
-    rows: list = [None] * total
-    sibling_of: list = [-1] * total
-    for layer in range(layers):
+    # each configuration's outcomes, the throw classes with the same step merged
+    outcomes = []
+    for i in range(m):
+        merged: dict = {}
+        for step, pr in zip(graph.steps[i], probs):
+            merged[step] = merged.get(step, 0.0) + pr
+        outcomes.append(tuple((j, payments, pr) for (j, payments), pr in merged.items()))
+
+    # The kept states (one of each mirror pair) layer by layer, and their equations in
+    # terms of kept states: a mirrored target y contributes P(x, y) (1 - V(y')) to V(x) and
+    # P(x, y) E(y') to E(x). States are flat indices, layer * m + config, until numbered in
+    # sweep order below. The coarse matrices (I - P for V and for E, tested and projected on
+    # the basis 1, h of every layer: a Galerkin projection) are summed on the way.
+    folded_layers = (layers + 1) // 2 if mirror is not None else layers
+    middle = layers // 2
+    dim = 2 * folded_layers
+    coarse_v = [[0.0] * dim for _ in range(dim)]
+    coarse_e = [[0.0] * dim for _ in range(dim)]
+    rows: dict = {}  # k -> (const_v, {t: w_v}, {t: w_e}), self-loops included
+    groups: list = []  # per folded layer: the kept states in sweep order, in components
+    for layer in range(folded_layers):
         base = layer * m
-        for i in range(m):
-            merged: dict = {}
-            for (j, payments), pr in zip(graph.steps[i], probs):
+        kept = [base + i for i in order if mirror is None or layer < middle or i < mirror[i]]
+        inner: dict = {}  # moves inside the layer between configurations of one awl sum
+        cv0, cv1 = coarse_v[2 * layer], coarse_v[2 * layer + 1]
+        ce0, ce1 = coarse_e[2 * layer], coarse_e[2 * layer + 1]
+        for k in kept:
+            i = k - base
+            const = 0.0
+            wv: dict = {}
+            we: dict = {}
+            for j, payments, pr in outcomes[i]:
                 c = layer + 1
-                target = -1
+                end = False
                 for d in payments:
                     c += d
-                    if c == 0:
-                        target = win1_slot
+                    if c == 0 or c == n2:
+                        end = True
                         break
-                    if c == 2 * n:
-                        target = win0_slot
-                        break
-                if target < 0:
-                    target = (c - 1) * m + j
-                merged[target] = merged.get(target, 0.0) + pr
-            k = base + i
-            for a in (0, 1):
-                row_a = coarse[2 * layer + a]
-                pa = phi[a][i]
-                row_a[2 * layer] += pa
-                row_a[2 * layer + 1] += pa * h[i]
-                for t, pr in merged.items():
-                    if t < total:
-                        d, j = divmod(t, m)
-                        row_a[2 * d] -= pa * pr
-                        row_a[2 * d + 1] -= pa * pr * h[j]
-            stay = merged.pop(k, 0.0)
-            scale = 1.0 / (1.0 - stay)
-            win = merged.pop(win0_slot, 0.0) * scale
-            merged.pop(win1_slot, None)
-            sibling, sibling_w = -1, 0.0
-            for t in merged:
-                if t // m == layer and configs[t - base][:2] == configs[i][:2]:
-                    sibling, sibling_w = t, merged.pop(t) * scale
-                    break
-            sibling_of[k] = sibling
-            targets = tuple(merged)
-            rows[k] = (targets, tuple(merged[t] * scale for t in targets), scale, win, sibling_w)
-
-    # Units of the sweep: a state alone, or a state and its sibling solved together.
-    units = []
-    for layer in range(layers):
-        placed: set = set()
-        for i in order:
-            k = layer * m + i
-            if k in placed:
-                continue
-            s = sibling_of[k]
-            if s >= 0 and sibling_of[s] == k:
-                units.append((k, s))
-                placed.add(s)
+                if end:
+                    if c:
+                        const += pr
+                    continue
+                t = (c - 1) * m + j
+                if mirror is not None:
+                    other = (layers - c) * m + mirror[j]
+                    if other < t:
+                        const += pr
+                        wv[other] = wv.get(other, 0.0) - pr
+                        we[other] = we.get(other, 0.0) + pr
+                        continue
+                wv[t] = wv.get(t, 0.0) + pr
+                we[t] = we.get(t, 0.0) + pr
+            rows[k] = (const, wv, we)
+            hi = h[i]
+            cv0[2 * layer] += 1.0
+            cv0[2 * layer + 1] += hi
+            cv1[2 * layer] += hi
+            cv1[2 * layer + 1] += hi * hi
+            ce0[2 * layer] += 1.0
+            ce0[2 * layer + 1] += hi
+            ce1[2 * layer] += hi
+            ce1[2 * layer + 1] += hi * hi
+            same = None
+            for t, w in we.items():
+                lt, jt = divmod(t, m)
+                ht = h[jt]
+                col = 2 * lt
+                x = wv[t]
+                cv0[col] -= x
+                cv0[col + 1] -= x * ht
+                cv1[col] -= hi * x
+                cv1[col + 1] -= hi * x * ht
+                ce0[col] -= w
+                ce0[col + 1] -= w * ht
+                ce1[col] -= hi * w
+                ce1[col + 1] -= hi * w * ht
+                if lt == layer and t != k and awl_sum[jt] == awl_sum[i]:
+                    if same is None:
+                        same = inner[k] = []
+                    same.append(t)
+        # sweep order: awl sums decreasing (between payments awls only move forward), and
+        # inside one awl sum the components of its moves, each after those it leads to
+        if not inner:
+            groups.append([[k] for k in kept])
+            continue
+        units: list = []
+        start = 0
+        while start < len(kept):
+            s = awl_sum[kept[start] % m]
+            stop = start
+            while stop < len(kept) and awl_sum[kept[stop] % m] == s:
+                stop += 1
+            block = kept[start:stop]
+            if any(k in inner for k in block):
+                units.extend(_components(block, inner))
             else:
-                if s >= 0 and s not in placed:  # a one-way sibling is solved first
-                    units.append((s, -1))
-                    placed.add(s)
-                units.append((k, -1))
-    per_layer = len(units) // layers if layers else 0
-    ascending = units
-    descending = [
-        u
-        for layer in reversed(range(layers))
-        for u in units[layer * per_layer : (layer + 1) * per_layer]
-    ]
-    if len(descending) != len(units):
-        descending = list(reversed(units))
+                units.extend([k] for k in block)
+            start = stop
+        groups.append(units)
 
-    # Is every layer solved exactly by one sweep (every move inside a layer leads to a state
-    # swept earlier)? Then after a sweep only the moves to layers swept later leave a
-    # residual, and it is cheap to compute; otherwise the residual is computed in full.
-    position = {unit[0]: n for n, unit in enumerate(units)}
-    for n, (_, s) in enumerate(units):
-        if s >= 0:
-            position[s] = n
-    exact_layers = True
-    later_up: list = [()] * total
-    later_down: list = [()] * total
-    for k in range(total):
-        targets, weights, scale, _, _ = rows[k]
-        layer = k // m
-        up, down = [], []
-        for t, w in zip(targets, weights):
-            d = t // m
-            if d > layer:
-                up.append((t, w))
-            elif d < layer:
-                down.append((t, w))
-            elif position[t] >= position[k]:
-                exact_layers = False
-        later_up[k] = tuple(up)
-        later_down[k] = tuple(down)
+    # Positions: the kept states numbered in sweep order, then the two ends.
+    position = [0] * (total + 2)
+    bounds: list = []
+    flat: list = []
+    for units in groups:
+        lo = len(flat)
+        for unit in units:
+            for k in unit:
+                position[k] = len(flat)
+                flat.append(k)
+        bounds.append((lo, len(flat)))
+    size = len(flat)
+    position[total], position[total + 1] = size, size + 1  # side 0 won, side 1 won
+    hpos = [h[k % m] for k in flat]
 
-    value = [0.5] * total + [1.0, 0.0]
-    throws = [0.0] * total + [0.0, 0.0]
+    # The sweep: units of one state, or two states that lead to each other solved together
+    # (a larger component, if any, is swept state by state and left to later sweeps). And
+    # after a sweep, a state's residual comes only from the targets updated after it in the
+    # same sweep (later in the order): (targets, w_v, w_e) of those (weights of I - P).
+    full: list = [None] * size  # (targets, w_v, w_e, const_v, 1 - self_v, 1 - self_e)
+    for a, k in enumerate(flat):
+        const, wv, we = rows[k]
+        sv = wv.pop(k, 0.0)
+        se = we.pop(k, 0.0)
+        full[a] = (
+            tuple(map(position.__getitem__, wv)),
+            tuple(wv.values()),
+            tuple(we.values()),
+            const,
+            1.0 - sv,
+            1.0 - se,
+        )
+    partner = [-1] * size
+    for units in groups:
+        for unit in units:
+            if len(unit) == 2:
+                a, b = position[unit[0]], position[unit[1]]
+                partner[a], partner[b] = b, a
+    sweep: list = []
+    later: list = []
+    for a, (targets, fv, fe, const, dv, de) in enumerate(full):
+        b = partner[a]
+        chosen = [n for n, t in enumerate(targets) if a < t < size and t != b]
+        if chosen:
+            later.append(
+                (
+                    a,
+                    tuple(targets[n] for n in chosen),
+                    tuple(fv[n] for n in chosen),
+                    tuple(fe[n] for n in chosen),
+                )
+            )
+        if b < 0:
+            if dv != 1.0:
+                fv = tuple(w / dv for w in fv)
+            if de != 1.0:
+                fe = tuple(w / de for w in fe)
+            sweep.append((a, targets, fv, fe, const / dv, 1.0 / de, None))
+            continue
+        if a > b:
+            continue
+        pair = []
+        for x, y in ((a, b), (b, a)):
+            tx, vx, ex, cx, dvx, dex = full[x]
+            iy = tx.index(y)
+            keep = [n for n in range(len(tx)) if n != iy]
+            pair.append(
+                (
+                    tuple(tx[n] for n in keep),
+                    tuple(vx[n] / dvx for n in keep),
+                    tuple(ex[n] / dex for n in keep),
+                    cx / dvx,
+                    1.0 / dex,
+                    vx[iy] / dvx,
+                    ex[iy] / dex,
+                )
+            )
+        (ta, va, ea, ca, ka, vab, eab), (tb, vb, eb, cb, kb, vba, eba) = pair
+        sweep.append((a, ta, va, ea, ca, ka, (b, tb, vb, eb, cb, kb, vab, eab, vba, eba)))
+
+    value = [0.5] * size + [1.0, 0.0]
+    throws = [0.0] * size + [0.0, 0.0]
+    get_v = value.__getitem__
+    get_e = throws.__getitem__
     bound = float("inf")
     best = float("inf")
     stalled = 0
     sweeps = 0
-    certify = not exact_layers
     while sweeps < MAX_SWEEPS:
         sweeps += 1
-        ascending_now = sweeps % 2 == 1
-        if exact_layers:
-            old_v = value[:]
-            old_e = throws[:]
-        for k, s in ascending if ascending_now else descending:
-            targets, weights, scale, v, w_ks = rows[k]
-            e = scale
-            for t, w in zip(targets, weights):
-                v += w * value[t]
-                e += w * throws[t]
-            if s < 0:
-                if w_ks:  # a one-way sibling: solved just before
-                    j = sibling_of[k]
-                    v += w_ks * value[j]
-                    e += w_ks * throws[j]
-                value[k] = v
-                throws[k] = e
+        old_v = value[:]
+        old_e = throws[:]
+        for a, targets, wv, we, v, e, pair in sweep:
+            v += sum(map(mul, wv, map(get_v, targets)))
+            e += sum(map(mul, we, map(get_e, targets)))
+            if pair is None:
+                value[a] = v
+                throws[a] = e
                 continue
-            targets, weights, scale_s, vs, w_sk = rows[s]
-            es = scale_s
-            for t, w in zip(targets, weights):
-                vs += w * value[t]
-                es += w * throws[t]
-            det = 1.0 - w_ks * w_sk
-            value[k] = (v + w_ks * vs) / det
-            throws[k] = (e + w_ks * es) / det
-            value[s] = vs + w_sk * value[k]
-            throws[s] = es + w_sk * throws[k]
-        max_e = max(throws[:total])
-        while True:
-            # the residuals of I - P (the self-loop's division undone), and their projections
-            res_v = [0.0] * size
-            res_e = [0.0] * size
-            max_rv = 0.0
-            max_re = 0.0
-            later = later_up if ascending_now else later_down
-            for k in range(total):
-                if certify:
-                    targets, weights, scale, v, w_ks = rows[k]
-                    e = scale
-                    for t, w in zip(targets, weights):
-                        v += w * value[t]
-                        e += w * throws[t]
-                    if w_ks:
-                        j = sibling_of[k]
-                        v += w_ks * value[j]
-                        e += w_ks * throws[j]
-                    rv = (v - value[k]) / scale
-                    re = (e - throws[k]) / scale
-                else:
-                    cross = later[k]
-                    if not cross:
-                        continue
-                    scale = rows[k][2]
-                    rv = re = 0.0
-                    for t, w in cross:
-                        rv += w * (value[t] - old_v[t])
-                        re += w * (throws[t] - old_e[t])
-                    rv /= scale
-                    re /= scale
-                layer, i = divmod(k, m)
-                res_v[2 * layer] += rv
-                res_v[2 * layer + 1] += h[i] * rv
-                res_e[2 * layer] += re
-                res_e[2 * layer + 1] += h[i] * re
-                if rv < 0:
-                    rv = -rv
-                if re < 0:
-                    re = -re
-                if rv > max_rv:
-                    max_rv = rv
-                if re > max_re:
-                    max_re = re
-            bound = max_rv * (max_e + 1.0) * 1.01
-            converged = bound <= TOLERANCE and max_re * (max_e + 1.0) <= 1e-9 * max(1.0, max_e)
-            if converged and not certify:
-                certify = True  # the answer is checked with the full residual
-                continue
-            break
+            b, tb, vb, eb, cvb, ceb, vab, eab, vba, eba = pair
+            vs = cvb + sum(map(mul, vb, map(get_v, tb)))
+            es = ceb + sum(map(mul, eb, map(get_e, tb)))
+            v = (v + vab * vs) / (1.0 - vab * vba)
+            e = (e + eab * es) / (1.0 - eab * eba)
+            value[a] = v
+            throws[a] = e
+            value[b] = vs + vba * v
+            throws[b] = es + eba * e
+        max_e = max(throws[:size])
+        delta_v = list(map(sub, value, old_v))
+        delta_e = list(map(sub, throws, old_e))
+        res_v = [0.0] * size
+        res_e = [0.0] * size
+        for a, targets, wv, we in later:
+            res_v[a] = sum(map(mul, wv, map(delta_v.__getitem__, targets)))
+            res_e[a] = sum(map(mul, we, map(delta_e.__getitem__, targets)))
+        bound, converged = _bound(res_v, res_e, max_e)
         if converged:
-            break
-        certify = not exact_layers
+            # the answer is checked with the full residual
+            for a, (targets, wv, we, const, dv, de) in enumerate(full):
+                res_v[a] = const + sum(map(mul, wv, map(get_v, targets))) - dv * value[a]
+                res_e[a] = 1.0 + sum(map(mul, we, map(get_e, targets))) - de * throws[a]
+            bound, converged = _bound(res_v, res_e, max_e)
+            if converged:
+                break
         if bound < best * 0.9:
             best = bound
             stalled = 0
@@ -638,15 +734,38 @@ def _solve(options: Options, p: Fraction) -> Solution:
             if stalled >= 8:  # rounding: the residuals no longer shrink
                 break
         # the coarse correction: alpha + beta * h on every layer
-        dv = _solve_dense(coarse, res_v)
-        de = _solve_dense(coarse, res_e)
-        for layer in range(layers):
-            a1, b1, a2, b2 = dv[2 * layer], dv[2 * layer + 1], de[2 * layer], de[2 * layer + 1]
-            base = layer * m
-            for i in range(m):
-                value[base + i] += a1 + b1 * h[i]
-                throws[base + i] += a2 + b2 * h[i]
-    return Solution(options, p, graph, probs, value, throws, sweeps, bound)
+        for coarse, res, x in ((coarse_v, res_v, value), (coarse_e, res_e, throws)):
+            rhs = []
+            for lo, hi in bounds:
+                rhs.append(sum(res[lo:hi]))
+                rhs.append(sum(map(mul, hpos[lo:hi], res[lo:hi])))
+            shift = _solve_dense(coarse, rhs)
+            for layer, (lo, hi) in enumerate(bounds):
+                alpha, beta = shift[2 * layer], shift[2 * layer + 1]
+                x[lo:hi] = [y + alpha + beta * z for y, z in zip(x[lo:hi], hpos[lo:hi])]
+
+    # Unfold: every state's values, a mirrored state's from its mirror.
+    win0 = [0.0] * total + [1.0, 0.0]
+    expected = [0.0] * total + [0.0, 0.0]
+    for a, k in enumerate(flat):
+        win0[k] = value[a]
+        expected[k] = throws[a]
+        if mirror is not None:
+            layer, i = divmod(k, m)
+            other = (layers - 1 - layer) * m + mirror[i]
+            win0[other] = 1.0 - value[a]
+            expected[other] = throws[a]
+    return Solution(options, p, graph, probs, win0, expected, sweeps, bound)
+
+
+def _bound(res_v: list, res_e: list, max_e: float) -> tuple:
+    """(the bound on the error of V proved from the residuals, whether it is small enough,
+    the expected throws settled too)."""
+    max_rv = max(map(abs, res_v), default=0.0)
+    max_re = max(map(abs, res_e), default=0.0)
+    bound = max_rv * (max_e + 1.0) * 1.01
+    converged = bound <= TOLERANCE and max_re * (max_e + 1.0) <= 1e-9 * max(1.0, max_e)
+    return bound, converged
 
 
 def _solve_dense(matrix: list, rhs: list) -> list:
