@@ -73,8 +73,8 @@ counter and a payment happens within a bounded number of throws with a positive 
 so ``I - P`` restricted to the unfinished states is invertible and the Gauss-Seidel
 sweeps converge (the transition matrix is substochastic and every state reaches the
 absorbing ones; with the mirrors folded the weights of ``V`` may be negative, but their
-absolute values are those of the chain with each pair merged, which is substochastic and
-absorbing in the same way, and that is enough). The coarse correction only speeds this
+absolute values are at most those of ``E``'s, the chain with each pair merged, which is
+substochastic and absorbing in the same way, and that is enough). The coarse correction only speeds this
 up. The answer is checked, not assumed: with the residual ``r = b + P V - V`` of the
 final iterate, the error obeys ``|V - V*| <= (I - P)^-1 |r| <= max|r| * max E``, because
 ``(I - P)^-1 1`` is exactly the expected number of throws ``E`` (a mirrored state's
