@@ -55,7 +55,11 @@ How it is solved
    leaves everything as it was is divided out. The remaining backward moves (``printable``
    with ``gully: cross``, where 21 crosses back to 7; ``culin``'s whip-then-creek throws)
    are left to the later sweeps. Every equation is stored once as flat tuples of targets
-   and weights before the sweeps.
+   and weights before the sweeps, and ``V`` and ``E`` are carried together as one complex
+   number ``V + iE``, so that one sum gives both; a kept state's mirror is stored beside
+   it as ``-V + iE`` (its chance ``1 - V``, the 1 counted in the constant), so that one
+   weight serves both. A state that leads to its own mirror is solved with the two parts
+   apart (the mirror enters ``V`` with the opposite sign).
 
 7. **Between layers, a coarse correction.** What is slow to settle by sweeps is the walk
    of the counters from layer to layer (a long game is many payments). After each sweep
@@ -63,7 +67,9 @@ How it is solved
    chance that the next change of the counters favours side 0), with the coefficients
    found from the residuals by solving a small system (a Galerkin projection of
    ``I - P``, one for ``V`` and one for ``E``). This removes the slow part of the error
-   at once, and the sweeps remove the rest.
+   at once, and the sweeps remove the rest. After a sweep, a state's residual comes only
+   from the targets updated after it in the same sweep, so the projected residuals are
+   sums of the sweep's changes with weights summed once before the sweeps.
 
 Why it converges, and how close it is
 =====================================
@@ -74,16 +80,15 @@ so ``I - P`` restricted to the unfinished states is invertible and the Gauss-Sei
 sweeps converge (the transition matrix is substochastic and every state reaches the
 absorbing ones; with the mirrors folded the weights of ``V`` may be negative, but their
 absolute values are at most those of ``E``'s, the chain with each pair merged, which is
-substochastic and absorbing in the same way, and that is enough). The coarse correction only speeds this
-up. The answer is checked, not assumed: with the residual ``r = b + P V - V`` of the
+substochastic and absorbing in the same way, and that is enough). The coarse correction
+only speeds this up. The answer is checked, not assumed: with the residual ``r = b + P V - V`` of the
 final iterate, the error obeys ``|V - V*| <= (I - P)^-1 |r| <= max|r| * max E``, because
 ``(I - P)^-1 1`` is exactly the expected number of throws ``E`` (a mirrored state's
 residual is its kept mirror's, negated). The iteration stops when that bound is below
-``TOLERANCE`` (it also stops, and reports its bound, if rounding stops the residuals
-from shrinking). After a sweep, a state's residual comes only from the targets updated
-after it in the same sweep, so it is computed from those alone, for the coarse
-correction and to see when to stop; the last residual, the one the bound is proved
-from, is always computed in full.
+``TOLERANCE`` (it also stops, and reports the bound, if rounding stops the sweeps'
+changes from shrinking). The residuals are computed only once the changes of a sweep
+are small enough for the bound to be near (from the targets updated later, as above),
+and the last residual, the one the bound is proved from, is always computed in full.
 
 Also here: the questions a class asks, answered exactly with fractions where the chain
 is small: the chance that a lone awl completes a lap without a fall
@@ -511,14 +516,16 @@ def _solve(options: Options, p: Fraction) -> Solution:
     # The kept states (one of each mirror pair) layer by layer, and their equations in
     # terms of kept states: a mirrored target y contributes P(x, y) (1 - V(y')) to V(x) and
     # P(x, y) E(y') to E(x). States are flat indices, layer * m + config, until numbered in
-    # sweep order below. The coarse matrices (I - P for V and for E, tested and projected on
-    # the basis 1, h of every layer: a Galerkin projection) are summed on the way.
+    # sweep order below; a move to the mirror of kept state t is keyed ``t + far``. The
+    # coarse matrices (I - P for V and for E, tested and projected on the basis 1, h of
+    # every layer: a Galerkin projection) are summed on the way.
     folded_layers = (layers + 1) // 2 if mirror is not None else layers
     middle = layers // 2
+    far = total + 2
     dim = 2 * folded_layers
     coarse_v = [[0.0] * dim for _ in range(dim)]
     coarse_e = [[0.0] * dim for _ in range(dim)]
-    rows: dict = {}  # k -> (const_v, {t: w_v}, {t: w_e}), self-loops included
+    rows: dict = {}  # k -> (const_v, {target key: weight}), self-loops included
     groups: list = []  # per folded layer: the kept states in sweep order, in components
     for layer in range(folded_layers):
         base = layer * m
@@ -529,8 +536,7 @@ def _solve(options: Options, p: Fraction) -> Solution:
         for k in kept:
             i = k - base
             const = 0.0
-            wv: dict = {}
-            we: dict = {}
+            weights: dict = {}
             for j, payments, pr in outcomes[i]:
                 c = layer + 1
                 end = False
@@ -548,39 +554,45 @@ def _solve(options: Options, p: Fraction) -> Solution:
                     other = (layers - c) * m + mirror[j]
                     if other < t:
                         const += pr
-                        wv[other] = wv.get(other, 0.0) - pr
-                        we[other] = we.get(other, 0.0) + pr
-                        continue
-                wv[t] = wv.get(t, 0.0) + pr
-                we[t] = we.get(t, 0.0) + pr
-            rows[k] = (const, wv, we)
+                        t = other + far
+                weights[t] = weights.get(t, 0.0) + pr
+            rows[k] = (const, weights)
             hi = h[i]
+            hh = hi * hi
             cv0[2 * layer] += 1.0
             cv0[2 * layer + 1] += hi
             cv1[2 * layer] += hi
-            cv1[2 * layer + 1] += hi * hi
+            cv1[2 * layer + 1] += hh
             ce0[2 * layer] += 1.0
             ce0[2 * layer + 1] += hi
             ce1[2 * layer] += hi
-            ce1[2 * layer + 1] += hi * hi
+            ce1[2 * layer + 1] += hh
             same = None
-            for t, w in we.items():
-                lt, jt = divmod(t, m)
+            for t, w in weights.items():
+                if t >= far:
+                    lt, jt = divmod(t - far, m)
+                    x = -w
+                else:
+                    lt, jt = divmod(t, m)
+                    x = w
                 ht = h[jt]
                 col = 2 * lt
-                x = wv[t]
+                xh = x * ht
+                wh = w * ht
                 cv0[col] -= x
-                cv0[col + 1] -= x * ht
+                cv0[col + 1] -= xh
                 cv1[col] -= hi * x
-                cv1[col + 1] -= hi * x * ht
+                cv1[col + 1] -= hi * xh
                 ce0[col] -= w
-                ce0[col + 1] -= w * ht
+                ce0[col + 1] -= wh
                 ce1[col] -= hi * w
-                ce1[col + 1] -= hi * w * ht
-                if lt == layer and t != k and awl_sum[jt] == awl_sum[i]:
-                    if same is None:
-                        same = inner[k] = []
-                    same.append(t)
+                ce1[col + 1] -= hi * wh
+                if lt == layer and awl_sum[jt] == awl_sum[i]:
+                    tk = t - far if t >= far else t
+                    if tk != k:
+                        if same is None:
+                            same = inner[k] = []
+                        same.append(tk)
         # sweep order: awl sums decreasing (between payments awls only move forward), and
         # inside one awl sum the components of its moves, each after those it leads to
         if not inner:
@@ -601,8 +613,11 @@ def _solve(options: Options, p: Fraction) -> Solution:
             start = stop
         groups.append(units)
 
-    # Positions: the kept states numbered in sweep order, then the two ends.
-    position = [0] * (total + 2)
+    # Positions: the kept states numbered in sweep order, then the two ends, then the
+    # mirrors of the kept states. V and E are carried together as one complex number
+    # V + iE, so that one sum gives both; a mirror holds -conj(V + iE) = -V + iE (its
+    # chance is 1 - V: the 1 is in the constant), so every weight is the same for both.
+    position = [0] * (2 * far)
     bounds: list = []
     flat: list = []
     for units in groups:
@@ -613,156 +628,216 @@ def _solve(options: Options, p: Fraction) -> Solution:
                 flat.append(k)
         bounds.append((lo, len(flat)))
     size = len(flat)
+    gap = size + 2  # the mirror of position a is at gap + a
     position[total], position[total + 1] = size, size + 1  # side 0 won, side 1 won
+    for a, k in enumerate(flat):
+        position[k + far] = gap + a
     hpos = [h[k % m] for k in flat]
 
-    # The sweep: units of one state, or two states that lead to each other solved together
-    # (a larger component, if any, is swept state by state and left to later sweeps). And
-    # after a sweep, a state's residual comes only from the targets updated after it in the
-    # same sweep (later in the order): (targets, w_v, w_e) of those (weights of I - P).
-    full: list = [None] * size  # (targets, w_v, w_e, const_v, 1 - self_v, 1 - self_e)
+    # The equations in positions.
+    full: list = [None] * size  # (targets, weights, constant, 1 - self-loop)
     for a, k in enumerate(flat):
-        const, wv, we = rows[k]
-        sv = wv.pop(k, 0.0)
-        se = we.pop(k, 0.0)
+        const, weights = rows[k]
+        stay = weights.pop(k, 0.0)
         full[a] = (
-            tuple(map(position.__getitem__, wv)),
-            tuple(wv.values()),
-            tuple(we.values()),
-            const,
-            1.0 - sv,
-            1.0 - se,
+            tuple(map(position.__getitem__, weights)),
+            tuple(weights.values()),
+            complex(const, 1.0),
+            1.0 - stay,
         )
+    # Units of the sweep: most states alone, with their weights divided by one minus their
+    # self-loop. A state that leads to its own mirror, or two states that lead to each
+    # other (directly or through a mirror), are solved exactly: the V and E parts apart, as
+    # a mirror enters V with the opposite sign. (A larger component, if any, is swept state
+    # by state and left to later sweeps.) After a sweep, a state's residual comes only from
+    # the targets updated after it in the same sweep: those are kept apart (weights of
+    # I - P).
     partner = [-1] * size
+    special = [False] * size
     for units in groups:
         for unit in units:
             if len(unit) == 2:
                 a, b = position[unit[0]], position[unit[1]]
                 partner[a], partner[b] = b, a
+                special[a] = special[b] = True
+            elif len(unit) == 1:
+                a = position[unit[0]]
+                special[a] = gap + a in full[a][0]
+    used = {t for targets, _, _, _ in full for t in targets if t >= gap}
+    mirrors = sorted(t - gap for t in used)  # the kept states whose mirrors are targets
     sweep: list = []
     later: list = []
-    for a, (targets, fv, fe, const, dv, de) in enumerate(full):
+    for a, (targets, row, const, d) in enumerate(full):
         b = partner[a]
-        chosen = [n for n, t in enumerate(targets) if a < t < size and t != b]
+        if special[a]:
+            skip = {gap + a, a} if b < 0 else {gap + a, a, b, gap + b}
+        else:
+            skip = set()
+        chosen = [
+            n for n, t in enumerate(targets) if t not in skip and (a < t < size or t - gap >= a)
+        ]
         if chosen:
-            later.append(
-                (
-                    a,
-                    tuple(targets[n] for n in chosen),
-                    tuple(fv[n] for n in chosen),
-                    tuple(fe[n] for n in chosen),
-                )
-            )
+            later.append((a, tuple(targets[n] for n in chosen), tuple(row[n] for n in chosen)))
+        if not special[a]:
+            if d != 1.0:
+                row = tuple(w / d for w in row)
+            sweep.append((a, targets, row, const / d, gap + a in used, None))
+            continue
+        if a > b >= 0:
+            continue
+        members = (a,) if b < 0 else (a, b)
+        rests = []
+        mv: dict = {}  # (x, y) -> the weight of y in x's equation, for V and for E
+        me: dict = {}
+        for x in members:
+            tx, wx, cx, dx = full[x]
+            keep = []
+            for n, t in enumerate(tx):
+                y = t - gap if t >= gap else t
+                if y in members:
+                    sign = -1.0 if t >= gap else 1.0
+                    mv[x, y] = mv.get((x, y), 0.0) + sign * wx[n]
+                    me[x, y] = me.get((x, y), 0.0) + wx[n]
+                else:
+                    keep.append(n)
+            mv[x, x] = mv.get((x, x), 0.0) - dx  # the self-loop is already taken out
+            me[x, x] = me.get((x, x), 0.0) - dx
+            rests.append((tuple(tx[n] for n in keep), tuple(wx[n] for n in keep), cx))
         if b < 0:
-            if dv != 1.0:
-                fv = tuple(w / dv for w in fv)
-            if de != 1.0:
-                fe = tuple(w / de for w in fe)
-            sweep.append((a, targets, fv, fe, const / dv, 1.0 / de, None))
-            continue
-        if a > b:
-            continue
-        pair = []
-        for x, y in ((a, b), (b, a)):
-            tx, vx, ex, cx, dvx, dex = full[x]
-            iy = tx.index(y)
-            keep = [n for n in range(len(tx)) if n != iy]
-            pair.append(
-                (
-                    tuple(tx[n] for n in keep),
-                    tuple(vx[n] / dvx for n in keep),
-                    tuple(ex[n] / dex for n in keep),
-                    cx / dvx,
-                    1.0 / dex,
-                    vx[iy] / dvx,
-                    ex[iy] / dex,
-                )
+            solve_unit = (-1, (), (), 0j, -mv[a, a], -me[a, a], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        else:
+            # (1 - P) over the two: [[a_aa, a_ab], [a_ba, a_bb]] for V and for E
+            solve_unit = (
+                b,
+                rests[1][0],
+                rests[1][1],
+                rests[1][2],
+                -mv[a, a],
+                -me[a, a],
+                -mv.get((a, b), 0.0),
+                -me.get((a, b), 0.0),
+                -mv.get((b, a), 0.0),
+                -me.get((b, a), 0.0),
+                -mv[b, b],
+                -me[b, b],
             )
-        (ta, va, ea, ca, ka, vab, eab), (tb, vb, eb, cb, kb, vba, eba) = pair
-        sweep.append((a, ta, va, ea, ca, ka, (b, tb, vb, eb, cb, kb, vab, eab, vba, eba)))
+        sweep.append((a, rests[0][0], rests[0][1], rests[0][2], True, solve_unit))
 
-    value = [0.5] * size + [1.0, 0.0]
-    throws = [0.0] * size + [0.0, 0.0]
-    get_v = value.__getitem__
-    get_e = throws.__getitem__
+    # The coarse correction needs the residuals only projected on the basis of each layer:
+    # sum over a of phi(a) r(a) = sum over t of delta(t) g(t), with g summed from the
+    # targets updated later once and for all.
+    layer_of = [0] * size
+    for layer, (lo, hi) in enumerate(bounds):
+        layer_of[lo:hi] = [layer] * (hi - lo)
+    sums: list = [({}, {}) for _ in bounds]
+    for a, targets, weights in later:
+        g1, gh = sums[layer_of[a]]
+        ha = hpos[a]
+        for t, w in zip(targets, weights):
+            g1[t] = g1.get(t, 0.0) + w
+            gh[t] = gh.get(t, 0.0) + ha * w
+    project = [(tuple(g), tuple(g.values())) for pair_ in sums for g in pair_]
+
+    z = [complex(0.5, 0.0)] * size + [1 + 0j, 0j] + [complex(-0.5, 0.0)] * size
+    get = z.__getitem__
     bound = float("inf")
     best = float("inf")
     stalled = 0
     sweeps = 0
+    converged = False
     while sweeps < MAX_SWEEPS:
         sweeps += 1
-        old_v = value[:]
-        old_e = throws[:]
-        for a, targets, wv, we, v, e, pair in sweep:
-            v += sum(map(mul, wv, map(get_v, targets)))
-            e += sum(map(mul, we, map(get_e, targets)))
-            if pair is None:
-                value[a] = v
-                throws[a] = e
-                continue
-            b, tb, vb, eb, cvb, ceb, vab, eab, vba, eba = pair
-            vs = cvb + sum(map(mul, vb, map(get_v, tb)))
-            es = ceb + sum(map(mul, eb, map(get_e, tb)))
-            v = (v + vab * vs) / (1.0 - vab * vba)
-            e = (e + eab * es) / (1.0 - eab * eba)
-            value[a] = v
-            throws[a] = e
-            value[b] = vs + vba * v
-            throws[b] = es + eba * e
-        max_e = max(throws[:size])
-        delta_v = list(map(sub, value, old_v))
-        delta_e = list(map(sub, throws, old_e))
-        res_v = [0.0] * size
-        res_e = [0.0] * size
-        for a, targets, wv, we in later:
-            res_v[a] = sum(map(mul, wv, map(delta_v.__getitem__, targets)))
-            res_e[a] = sum(map(mul, we, map(delta_e.__getitem__, targets)))
-        bound, converged = _bound(res_v, res_e, max_e)
-        if converged:
-            # the answer is checked with the full residual
-            for a, (targets, wv, we, const, dv, de) in enumerate(full):
-                res_v[a] = const + sum(map(mul, wv, map(get_v, targets))) - dv * value[a]
-                res_e[a] = 1.0 + sum(map(mul, we, map(get_e, targets))) - de * throws[a]
-            bound, converged = _bound(res_v, res_e, max_e)
+        old = z[:]
+        for a, targets, weights, x, mirrored, pair in sweep:
+            x += sum(map(mul, weights, map(get, targets)))
+            if pair is not None:
+                b, tb, wb, y, vaa, eaa, vab, eab, vba, eba, vbb, ebb = pair
+                if b < 0:
+                    x = complex(x.real / vaa, x.imag / eaa)
+                else:
+                    y += sum(map(mul, wb, map(get, tb)))
+                    xr, xi, yr, yi = x.real, x.imag, y.real, y.imag
+                    dv = vaa * vbb - vab * vba
+                    de = eaa * ebb - eab * eba
+                    x = complex((xr * vbb - vab * yr) / dv, (xi * ebb - eab * yi) / de)
+                    y = complex((vaa * yr - vba * xr) / dv, (eaa * yi - eba * xi) / de)
+                    z[b] = y
+                    z[gap + b] = -y.conjugate()
+            z[a] = x
+            if mirrored:
+                z[gap + a] = -x.conjugate()
+        delta = list(map(sub, z, old))
+        part = [x.real for x in delta[:size]]
+        change = max(max(part, default=0.0), -min(part, default=0.0))
+        max_e = max([x.imag for x in z[:size]], default=0.0)
+        if change * (max_e + 1.0) <= 20 * TOLERANCE:
+            # near the end: the residuals, from the targets updated after each state
+            res = [0j] * size
+            get_d = delta.__getitem__
+            for a, targets, weights in later:
+                res[a] = sum(map(mul, weights, map(get_d, targets)))
+            bound, converged = _bound(res, max_e)
             if converged:
-                break
-        if bound < best * 0.9:
-            best = bound
+                # the answer is checked with the full residual
+                bound, converged = _bound(_residuals(full, z), max_e)
+                if converged:
+                    break
+        if change < best * 0.9:
+            best = change
             stalled = 0
         else:
             stalled += 1
-            if stalled >= 8:  # rounding: the residuals no longer shrink
+            if stalled >= 8:  # rounding: the changes no longer shrink
                 break
-        # the coarse correction: alpha + beta * h on every layer
-        for coarse, res, x in ((coarse_v, res_v, value), (coarse_e, res_e, throws)):
-            rhs = []
-            for lo, hi in bounds:
-                rhs.append(sum(res[lo:hi]))
-                rhs.append(sum(map(mul, hpos[lo:hi], res[lo:hi])))
-            shift = _solve_dense(coarse, rhs)
-            for layer, (lo, hi) in enumerate(bounds):
-                alpha, beta = shift[2 * layer], shift[2 * layer + 1]
-                x[lo:hi] = [y + alpha + beta * z for y, z in zip(x[lo:hi], hpos[lo:hi])]
+        # the coarse correction: alpha + beta * h on every layer, for V and for E
+        get_d = delta.__getitem__
+        rhs = [sum(map(mul, g, map(get_d, targets))) for targets, g in project]
+        shift_v = _solve_dense(coarse_v, [r.real for r in rhs])
+        shift_e = _solve_dense(coarse_e, [r.imag for r in rhs])
+        for layer, (lo, hi) in enumerate(bounds):
+            av, bv = shift_v[2 * layer], shift_v[2 * layer + 1]
+            ae, be = shift_e[2 * layer], shift_e[2 * layer + 1]
+            z[lo:hi] = [
+                x + complex(av + bv * y, ae + be * y) for x, y in zip(z[lo:hi], hpos[lo:hi])
+            ]
+        for a in mirrors:
+            z[gap + a] = -z[a].conjugate()
+    if not converged:  # the bound reported is always proved from the full residual
+        bound, _ = _bound(_residuals(full, z), max(x.imag for x in z[:size]))
 
     # Unfold: every state's values, a mirrored state's from its mirror.
     win0 = [0.0] * total + [1.0, 0.0]
     expected = [0.0] * total + [0.0, 0.0]
     for a, k in enumerate(flat):
-        win0[k] = value[a]
-        expected[k] = throws[a]
+        x = z[a]
+        win0[k] = x.real
+        expected[k] = x.imag
         if mirror is not None:
             layer, i = divmod(k, m)
             other = (layers - 1 - layer) * m + mirror[i]
-            win0[other] = 1.0 - value[a]
-            expected[other] = throws[a]
+            win0[other] = 1.0 - x.real
+            expected[other] = x.imag
     return Solution(options, p, graph, probs, win0, expected, sweeps, bound)
 
 
-def _bound(res_v: list, res_e: list, max_e: float) -> tuple:
-    """(the bound on the error of V proved from the residuals, whether it is small enough,
-    the expected throws settled too)."""
-    max_rv = max(map(abs, res_v), default=0.0)
-    max_re = max(map(abs, res_e), default=0.0)
+def _residuals(full: list, z: list) -> list:
+    """The residuals ``b + P z - z`` of every kept state (V + iE together)."""
+    get = z.__getitem__
+    return [
+        const + sum(map(mul, weights, map(get, targets))) - d * z[a]
+        for a, (targets, weights, const, d) in enumerate(full)
+    ]
+
+
+def _bound(res: list, max_e: float) -> tuple:
+    """(the bound on the error of V proved from the residuals (V + iE), whether it is small
+    enough, the expected throws settled too)."""
+    if not res:
+        return 0.0, True
+    part = [r.real for r in res]
+    max_rv = max(max(part), -min(part))
+    part = [r.imag for r in res]
+    max_re = max(max(part), -min(part))
     bound = max_rv * (max_e + 1.0) * 1.01
     converged = bound <= TOLERANCE and max_re * (max_e + 1.0) <= 1e-9 * max(1.0, max_e)
     return bound, converged
