@@ -101,7 +101,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import mul, sub
+from itertools import repeat
+from operator import add, mul, sub
 
 from engine.core import GameOverError, OptionError
 from engine.zohn_ahl.game import State, _options
@@ -505,13 +506,20 @@ def _solve(options: Options, p: Fraction) -> Solution:
     awl_sum = [c[0] + c[1] for c in configs]
     order = sorted(range(m), key=lambda i: (-awl_sum[i], configs[i]))
     h = _exit_up(graph, probs, order)
-    # each configuration's outcomes, the throw classes with the same step merged
+    # each configuration's outcomes, the throw classes with the same step merged, and
+    # whether the step keeps the counters and the sum of the awls (a move among states of
+    # one awl sum, ordered below)
     outcomes = []
     for i in range(m):
         merged: dict = {}
         for step, pr in zip(graph.steps[i], probs):
             merged[step] = merged.get(step, 0.0) + pr
-        outcomes.append(tuple((j, payments, pr) for (j, payments), pr in merged.items()))
+        outcomes.append(
+            tuple(
+                (j, payments, pr, not sum(payments) and awl_sum[j] == awl_sum[i])
+                for (j, payments), pr in merged.items()
+            )
+        )
 
     # The kept states (one of each mirror pair) layer by layer, and their equations in
     # terms of kept states: a mirrored target y contributes P(x, y) (1 - V(y')) to V(x) and
@@ -531,68 +539,78 @@ def _solve(options: Options, p: Fraction) -> Solution:
         base = layer * m
         kept = [base + i for i in order if mirror is None or layer < middle or i < mirror[i]]
         inner: dict = {}  # moves inside the layer between configurations of one awl sum
-        cv0, cv1 = coarse_v[2 * layer], coarse_v[2 * layer + 1]
-        ce0, ce1 = coarse_e[2 * layer], coarse_e[2 * layer + 1]
+        col1: dict = {}  # per target: the sum over the layer's states of P(x, t)
+        colh: dict = {}  # and of h(x) P(x, t)
+        diag1 = diagh = diaghh = 0.0
         for k in kept:
             i = k - base
             const = 0.0
             weights: dict = {}
-            for j, payments, pr in outcomes[i]:
+            same = None
+            for j, payments, pr, one_sum in outcomes[i]:
                 c = layer + 1
-                end = False
-                for d in payments:
-                    c += d
-                    if c == 0 or c == n2:
-                        end = True
-                        break
-                if end:
-                    if c:
-                        const += pr
-                    continue
+                if payments:
+                    end = False
+                    for d in payments:
+                        c += d
+                        if c == 0 or c == n2:
+                            end = True
+                            break
+                    if end:
+                        if c:
+                            const += pr
+                        continue
                 t = (c - 1) * m + j
-                if mirror is not None:
+                if mirror is not None and c > middle:
                     other = (layers - c) * m + mirror[j]
                     if other < t:
                         const += pr
                         t = other + far
+                        if one_sum:
+                            if same is None:
+                                same = inner[k] = []
+                            same.append(other)
+                        weights[t] = weights.get(t, 0.0) + pr
+                        continue
+                if one_sum and t != k:
+                    if same is None:
+                        same = inner[k] = []
+                    same.append(t)
                 weights[t] = weights.get(t, 0.0) + pr
             rows[k] = (const, weights)
             hi = h[i]
-            hh = hi * hi
-            cv0[2 * layer] += 1.0
-            cv0[2 * layer + 1] += hi
-            cv1[2 * layer] += hi
-            cv1[2 * layer + 1] += hh
-            ce0[2 * layer] += 1.0
-            ce0[2 * layer + 1] += hi
-            ce1[2 * layer] += hi
-            ce1[2 * layer + 1] += hh
-            same = None
+            diag1 += 1.0
+            diagh += hi
+            diaghh += hi * hi
             for t, w in weights.items():
-                if t >= far:
-                    lt, jt = divmod(t - far, m)
-                    x = -w
-                else:
-                    lt, jt = divmod(t, m)
-                    x = w
-                ht = h[jt]
-                col = 2 * lt
-                xh = x * ht
-                wh = w * ht
-                cv0[col] -= x
-                cv0[col + 1] -= xh
-                cv1[col] -= hi * x
-                cv1[col + 1] -= hi * xh
-                ce0[col] -= w
-                ce0[col + 1] -= wh
-                ce1[col] -= hi * w
-                ce1[col + 1] -= hi * wh
-                if lt == layer and awl_sum[jt] == awl_sum[i]:
-                    tk = t - far if t >= far else t
-                    if tk != k:
-                        if same is None:
-                            same = inner[k] = []
-                        same.append(tk)
+                col1[t] = col1.get(t, 0.0) + w
+                colh[t] = colh.get(t, 0.0) + hi * w
+        cv0, cv1 = coarse_v[2 * layer], coarse_v[2 * layer + 1]
+        ce0, ce1 = coarse_e[2 * layer], coarse_e[2 * layer + 1]
+        for line in (cv0, ce0):
+            line[2 * layer] += diag1
+            line[2 * layer + 1] += diagh
+        for line in (cv1, ce1):
+            line[2 * layer] += diagh
+            line[2 * layer + 1] += diaghh
+        for t, s1 in col1.items():
+            sh = colh[t]
+            if t >= far:
+                lt, jt = divmod(t - far, m)
+                sign = -1.0
+            else:
+                lt, jt = divmod(t, m)
+                sign = 1.0
+            ht = h[jt]
+            col = 2 * lt
+            ce0[col] -= s1
+            ce0[col + 1] -= s1 * ht
+            ce1[col] -= sh
+            ce1[col + 1] -= sh * ht
+            cv0[col] -= sign * s1
+            cv0[col + 1] -= sign * s1 * ht
+            cv1[col] -= sign * sh
+            cv1[col + 1] -= sign * sh * ht
         # sweep order: awl sums decreasing (between payments awls only move forward), and
         # inside one awl sum the components of its moves, each after those it leads to
         if not inner:
@@ -687,21 +705,21 @@ def _solve(options: Options, p: Fraction) -> Solution:
             continue
         members = (a,) if b < 0 else (a, b)
         rests = []
-        mv: dict = {}  # (x, y) -> the weight of y in x's equation, for V and for E
+        mv: dict = {}  # (u, v) -> the weight of v in u's equation, for V and for E
         me: dict = {}
-        for x in members:
-            tx, wx, cx, dx = full[x]
+        for u in members:
+            tx, wx, cx, dx = full[u]
             keep = []
             for n, t in enumerate(tx):
-                y = t - gap if t >= gap else t
-                if y in members:
+                v = t - gap if t >= gap else t
+                if v in members:
                     sign = -1.0 if t >= gap else 1.0
-                    mv[x, y] = mv.get((x, y), 0.0) + sign * wx[n]
-                    me[x, y] = me.get((x, y), 0.0) + wx[n]
+                    mv[u, v] = mv.get((u, v), 0.0) + sign * wx[n]
+                    me[u, v] = me.get((u, v), 0.0) + wx[n]
                 else:
                     keep.append(n)
-            mv[x, x] = mv.get((x, x), 0.0) - dx  # the self-loop is already taken out
-            me[x, x] = me.get((x, x), 0.0) - dx
+            mv[u, u] = mv.get((u, u), 0.0) - dx  # the self-loop is already taken out
+            me[u, u] = me.get((u, u), 0.0) - dx
             rests.append((tuple(tx[n] for n in keep), tuple(wx[n] for n in keep), cx))
         if b < 0:
             solve_unit = (-1, (), (), 0j, -mv[a, a], -me[a, a], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
@@ -738,6 +756,18 @@ def _solve(options: Options, p: Fraction) -> Solution:
             gh[t] = gh.get(t, 0.0) + ha * w
     project = [(tuple(g), tuple(g.values())) for pair_ in sums for g in pair_]
 
+    # runs of plain units (kind 0), of plain units whose mirror is a target (1), and the
+    # units solved exactly (2), in the order of the sweep
+    segments: list = []
+    for unit in sweep:
+        kind = 2 if unit[5] is not None else 1 if unit[4] else 0
+        if kind == 2:
+            segments.append((2, unit))
+        elif segments and segments[-1][0] == kind:
+            segments[-1][1].append(unit[:4])
+        else:
+            segments.append((kind, [unit[:4]]))
+
     z = [complex(0.5, 0.0)] * size + [1 + 0j, 0j] + [complex(-0.5, 0.0)] * size
     get = z.__getitem__
     bound = float("inf")
@@ -748,29 +778,41 @@ def _solve(options: Options, p: Fraction) -> Solution:
     while sweeps < MAX_SWEEPS:
         sweeps += 1
         old = z[:]
-        for a, targets, weights, x, mirrored, pair in sweep:
+        for kind, run in segments:
+            if kind == 0:
+                for a, targets, weights, x in run:
+                    z[a] = x + sum(map(mul, weights, map(get, targets)))
+                continue
+            if kind == 1:
+                for a, targets, weights, x in run:
+                    x += sum(map(mul, weights, map(get, targets)))
+                    z[a] = x
+                    z[gap + a] = -x.conjugate()
+                continue
+            a, targets, weights, x, _, pair = run
             x += sum(map(mul, weights, map(get, targets)))
-            if pair is not None:
-                b, tb, wb, y, vaa, eaa, vab, eab, vba, eba, vbb, ebb = pair
-                if b < 0:
-                    x = complex(x.real / vaa, x.imag / eaa)
-                else:
-                    y += sum(map(mul, wb, map(get, tb)))
-                    xr, xi, yr, yi = x.real, x.imag, y.real, y.imag
-                    dv = vaa * vbb - vab * vba
-                    de = eaa * ebb - eab * eba
-                    x = complex((xr * vbb - vab * yr) / dv, (xi * ebb - eab * yi) / de)
-                    y = complex((vaa * yr - vba * xr) / dv, (eaa * yi - eba * xi) / de)
-                    z[b] = y
-                    z[gap + b] = -y.conjugate()
+            b, tb, wb, y, vaa, eaa, vab, eab, vba, eba, vbb, ebb = pair
+            if b < 0:
+                x = complex(x.real / vaa, x.imag / eaa)
+            else:
+                y += sum(map(mul, wb, map(get, tb)))
+                xr, xi, yr, yi = x.real, x.imag, y.real, y.imag
+                dv = vaa * vbb - vab * vba
+                de = eaa * ebb - eab * eba
+                x = complex((xr * vbb - vab * yr) / dv, (xi * ebb - eab * yi) / de)
+                y = complex((vaa * yr - vba * xr) / dv, (eaa * yi - eba * xi) / de)
+                z[b] = y
+                z[gap + b] = -y.conjugate()
             z[a] = x
-            if mirrored:
-                z[gap + a] = -x.conjugate()
+            z[gap + a] = -x.conjugate()
         delta = list(map(sub, z, old))
         part = [x.real for x in delta[:size]]
         change = max(max(part, default=0.0), -min(part, default=0.0))
-        max_e = max([x.imag for x in z[:size]], default=0.0)
-        if change * (max_e + 1.0) <= 20 * TOLERANCE:
+        if (
+            change <= 20 * TOLERANCE
+            and change * ((max_e := max([x.imag for x in z[:size]], default=0.0)) + 1.0)
+            <= 20 * TOLERANCE
+        ):
             # near the end: the residuals, from the targets updated after each state
             res = [0j] * size
             get_d = delta.__getitem__
@@ -795,11 +837,11 @@ def _solve(options: Options, p: Fraction) -> Solution:
         shift_v = _solve_dense(coarse_v, [r.real for r in rhs])
         shift_e = _solve_dense(coarse_e, [r.imag for r in rhs])
         for layer, (lo, hi) in enumerate(bounds):
-            av, bv = shift_v[2 * layer], shift_v[2 * layer + 1]
-            ae, be = shift_e[2 * layer], shift_e[2 * layer + 1]
-            z[lo:hi] = [
-                x + complex(av + bv * y, ae + be * y) for x, y in zip(z[lo:hi], hpos[lo:hi])
-            ]
+            alpha = complex(shift_v[2 * layer], shift_e[2 * layer])
+            beta = complex(shift_v[2 * layer + 1], shift_e[2 * layer + 1])
+            z[lo:hi] = map(
+                add, z[lo:hi], map(add, repeat(alpha), map(mul, repeat(beta), hpos[lo:hi]))
+            )
         for a in mirrors:
             z[gap + a] = -z[a].conjugate()
     if not converged:  # the bound reported is always proved from the full residual
@@ -808,15 +850,17 @@ def _solve(options: Options, p: Fraction) -> Solution:
     # Unfold: every state's values, a mirrored state's from its mirror.
     win0 = [0.0] * total + [1.0, 0.0]
     expected = [0.0] * total + [0.0, 0.0]
-    for a, k in enumerate(flat):
-        x = z[a]
-        win0[k] = x.real
-        expected[k] = x.imag
-        if mirror is not None:
-            layer, i = divmod(k, m)
-            other = (layers - 1 - layer) * m + mirror[i]
-            win0[other] = 1.0 - x.real
-            expected[other] = x.imag
+    reals = [x.real for x in z[:size]]
+    imags = [x.imag for x in z[:size]]
+    for k, v, e in zip(flat, reals, imags):
+        win0[k] = v
+        expected[k] = e
+    if mirror is not None:
+        top = layers - 1
+        others = [(top - k // m) * m + mirror[k % m] for k in flat]
+        for k, v, e in zip(others, reals, imags):
+            win0[k] = 1.0 - v
+            expected[k] = e
     return Solution(options, p, graph, probs, win0, expected, sweeps, bound)
 
 
