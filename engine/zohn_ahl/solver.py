@@ -415,28 +415,15 @@ def solve(options=None, bias=HALF) -> Solution:
     return solution
 
 
-def _exit_up(graph: _Graph, probs: tuple, order: list) -> list:
+def _exit_up(rows: list, m: int) -> list:
     """For each configuration, the chance that the next payments that change the counters
-    leave side 0 with more counters (the layer is left upwards). A basis function of the
-    coarse correction: it need not be exact, a few sweeps do."""
-    rows = []
-    for i in order:
-        up = stay = 0.0
-        merged: dict = {}
-        for (j, payments), pr in zip(graph.steps[i], probs):
-            net = sum(payments)
-            if net > 0:
-                up += pr
-            elif net == 0:
-                if j == i:
-                    stay += pr
-                else:
-                    merged[j] = merged.get(j, 0.0) + pr
-        scale = 1.0 / (1.0 - stay)
-        rows.append((i, up * scale, tuple(merged), tuple(w * scale for w in merged.values())))
-    h = [0.5] * len(graph.configs)
+    leave side 0 with more counters (the layer is left upwards), from ``rows``: (config,
+    chance of a payment up, targets without payments, their chances), the self-loops
+    divided out. A basis function of the coarse correction: it need not be exact, a few
+    sweeps do."""
+    h = [0.5] * m
     get = h.__getitem__
-    for _ in range(60):
+    for _ in range(5):
         change = 0.0
         for i, v, targets, weights in rows:
             v += sum(map(mul, weights, map(get, targets)))
@@ -444,7 +431,7 @@ def _exit_up(graph: _Graph, probs: tuple, order: list) -> list:
             if d > change or -d > change:
                 change = abs(d)
             h[i] = v
-        if change < 1e-6:
+        if change < 1e-3:
             break
     return h
 
@@ -505,21 +492,60 @@ def _solve(options: Options, p: Fraction) -> Solution:
     mirror = graph.mirror
     awl_sum = [c[0] + c[1] for c in configs]
     order = sorted(range(m), key=lambda i: (-awl_sum[i], configs[i]))
-    h = _exit_up(graph, probs, order)
-    # each configuration's outcomes, the throw classes with the same step merged, and
-    # whether the step keeps the counters and the sum of the awls (a move among states of
-    # one awl sum, ordered below)
-    outcomes = []
-    for i in range(m):
+    # Each configuration's outcomes, the throw classes with the same step merged:
+    # (next configuration, payments, chance, whether the step keeps the counters and the
+    # sum of the awls: a move among states of one awl sum, ordered below); and apart,
+    # those without payments (targets, chances, targets of the same awl sum) and the others.
+    outcomes: list = [None] * m
+    plain: list = [None] * m
+    lone = []
+    for i in order:
         merged: dict = {}
         for step, pr in zip(graph.steps[i], probs):
             merged[step] = merged.get(step, 0.0) + pr
-        outcomes.append(
-            tuple(
-                (j, payments, pr, not sum(payments) and awl_sum[j] == awl_sum[i])
-                for (j, payments), pr in merged.items()
-            )
-        )
+        s = awl_sum[i]
+        out = []
+        paid = []
+        js = []
+        chances = []
+        same_sum = []
+        up = stay = 0.0
+        level: dict = {}
+        for (j, payments), pr in merged.items():
+            net = sum(payments)
+            o = (j, payments, pr, not net and awl_sum[j] == s)
+            out.append(o)
+            if payments:
+                paid.append(o)
+            else:
+                js.append(j)
+                chances.append(pr)
+                if j != i and awl_sum[j] == s:
+                    same_sum.append(j)
+            if net > 0:
+                up += pr
+            elif not net:
+                if j == i:
+                    stay += pr
+                else:
+                    level[j] = level.get(j, 0.0) + pr
+        outcomes[i] = tuple(out)
+        plain[i] = (tuple(js), tuple(chances), tuple(same_sum), tuple(paid))
+        scale = 1.0 / (1.0 - stay)
+        lone.append((i, up * scale, tuple(level), tuple(w * scale for w in level.values())))
+    h = _exit_up(lone, m)
+    # the sums over all configurations of P(x, y), h(y) P(x, y), h(x) P(x, y) and
+    # h(x) h(y) P(x, y) over the moves without payments, for the coarse matrices
+    plain_0 = plain_1 = plain_h = plain_hh = 0.0
+    get_h = h.__getitem__
+    for i in range(m):
+        js, chances = plain[i][0], plain[i][1]
+        s0 = sum(chances)
+        s1 = sum(map(mul, chances, map(get_h, js)))
+        plain_0 += s0
+        plain_1 += s1
+        plain_h += h[i] * s0
+        plain_hh += h[i] * s1
 
     # The kept states (one of each mirror pair) layer by layer, and their equations in
     # terms of kept states: a mirrored target y contributes P(x, y) (1 - V(y')) to V(x) and
@@ -547,7 +573,16 @@ def _solve(options: Options, p: Fraction) -> Solution:
             const = 0.0
             weights: dict = {}
             same = None
-            for j, payments, pr, one_sum in outcomes[i]:
+            if mirror is None or layer < middle:
+                # a throw without payments stays in the layer, and the layer is kept whole
+                js, chances, one_sum_js, paid = plain[i]
+                weights = dict(zip(map(add, js, repeat(base)), chances))
+                if one_sum_js:
+                    same = inner[k] = [base + j for j in one_sum_js]
+            else:
+                paid = outcomes[i]
+            hi = h[i]
+            for j, payments, pr, one_sum in paid:
                 c = layer + 1
                 if payments:
                     end = False
@@ -570,23 +605,25 @@ def _solve(options: Options, p: Fraction) -> Solution:
                             if same is None:
                                 same = inner[k] = []
                             same.append(other)
-                        weights[t] = weights.get(t, 0.0) + pr
-                        continue
-                if one_sum and t != k:
+                if one_sum and t < far and t != k:
                     if same is None:
                         same = inner[k] = []
                     same.append(t)
                 weights[t] = weights.get(t, 0.0) + pr
+                col1[t] = col1.get(t, 0.0) + pr
+                colh[t] = colh.get(t, 0.0) + hi * pr
             rows[k] = (const, weights)
-            hi = h[i]
             diag1 += 1.0
             diagh += hi
             diaghh += hi * hi
-            for t, w in weights.items():
-                col1[t] = col1.get(t, 0.0) + w
-                colh[t] = colh.get(t, 0.0) + hi * w
         cv0, cv1 = coarse_v[2 * layer], coarse_v[2 * layer + 1]
         ce0, ce1 = coarse_e[2 * layer], coarse_e[2 * layer + 1]
+        if mirror is None or layer < middle:  # the moves without payments, summed above
+            for line0, line1 in ((cv0, cv1), (ce0, ce1)):
+                line0[2 * layer] -= plain_0
+                line0[2 * layer + 1] -= plain_1
+                line1[2 * layer] -= plain_h
+                line1[2 * layer + 1] -= plain_hh
         for line in (cv0, ce0):
             line[2 * layer] += diag1
             line[2 * layer + 1] += diagh
@@ -687,15 +724,13 @@ def _solve(options: Options, p: Fraction) -> Solution:
     later: list = []
     for a, (targets, row, const, d) in enumerate(full):
         b = partner[a]
-        if special[a]:
-            skip = {gap + a, a} if b < 0 else {gap + a, a, b, gap + b}
-        else:
-            skip = set()
-        chosen = [
-            n for n, t in enumerate(targets) if t not in skip and (a < t < size or t - gap >= a)
-        ]
-        if chosen:
-            later.append((a, tuple(targets[n] for n in chosen), tuple(row[n] for n in chosen)))
+        if targets and max(targets) > a:  # (the ends are never targets: they are constants)
+            skip = (gap + a, a, b, gap + b) if special[a] else ()
+            chosen = [
+                n for n, t in enumerate(targets) if (a < t < size or t - gap >= a) and t not in skip
+            ]
+            if chosen:
+                later.append((a, tuple(targets[n] for n in chosen), tuple(row[n] for n in chosen)))
         if not special[a]:
             if d != 1.0:
                 row = tuple(w / d for w in row)
