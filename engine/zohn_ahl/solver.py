@@ -318,7 +318,10 @@ class Solution:
         The two sides play by the same rules, so a state and its mirror (the sides swapped:
         awls, who throws, skips and counters) have the same chances of ending on every later
         throw; the mass of both is kept on one of them, which halves the work. The mirror is
-        checked on the recorded steps, not assumed: a ruleset without it is pushed in full."""
+        checked on the recorded steps, not assumed: a ruleset without it is pushed in full.
+        Once the mass still in play keeps its shape from throw to throw (a long game forgets
+        how it began), the remaining chances shrink by a constant factor; the push stops
+        when that is proved to hold within 1e-13 for every throw still to come."""
         graph = self.graph
         m = len(graph.configs)
         n2 = 2 * self.options.counters
@@ -361,9 +364,18 @@ class Solution:
         start = rep[start]
         mass[start] = 1.0
         kept = [k for k in range(total) if rep[k] == k]
+        # the states the start can lead to (the others never hold any mass)
+        reach = {start}
+        todo = [start]
+        while todo:
+            for t in forward[todo.pop()][0]:
+                if t < total and t not in reach:
+                    reach.add(t)
+                    todo.append(t)
+        kept = [k for k in kept if k in reach]
         live = [start]
-        out = []
-        for _ in range(limit):
+        out: list = []
+        while len(out) < limit:
             nxt = [0.0] * (total + 1)
             for k in live:
                 mk = mass[k]
@@ -372,8 +384,25 @@ class Solution:
                     nxt[t] += mk * pr
             out.append(nxt[total])
             nxt[total] = 0.0
+            if len(live) < len(kept):
+                live = [k for k in kept if nxt[k]]
+            elif len(out) % 8 == 0:
+                # Once the mass left keeps its shape from one throw to the next (it is then
+                # the quasi-stationary distribution, shrinking by a factor ``rate`` per
+                # throw), the rest follows: if ``|nxt - rate * mass| = eps`` (sum of the
+                # absolute values) then j throws later the mass is ``rate**j * mass`` within
+                # ``j * eps``, and so is each chance of ending, which is below the 1e-13
+                # aimed at for every throw still to come.
+                left = sum(mass)
+                rate = sum(nxt) / left if left else 0.0
+                eps = sum(map(abs, map(sub, nxt, map(mul, repeat(rate), mass))))
+                if eps * (limit - len(out)) <= 1e-13:
+                    last = out[-1]
+                    while len(out) < limit:
+                        last *= rate
+                        out.append(last)
+                    break
             mass = nxt
-            live = [k for k in kept if nxt[k]] if len(live) < len(kept) else live
         return out
 
 
