@@ -273,6 +273,63 @@ def test_length_distribution_agrees_with_pushing_the_real_states(ruleset, gully)
     assert sum(expected) > 0.1
 
 
+def test_length_distribution_over_a_long_game_agrees_with_the_real_states():
+    """Long enough for the chance of ending to settle into its geometric tail: every
+    throw's chance against the mass pushed through the real positions, throw class by
+    throw class, with no folding and no shortcut."""
+    options = Options(ruleset="globe", counters=2)
+    classes = throw_classes(options.rules.table)
+    start = State.start(options)
+    index = {_key(start): 0}
+    states = [start]
+    moves: list = []
+    i = 0
+    while i < len(states):
+        row = []
+        for throw, pr in classes:
+            after = states[i].advance(throw)
+            if after.winner is not None:
+                row.append((-1, float(pr)))
+                continue
+            k = index.setdefault(_key(after), len(states))
+            if k == len(states):
+                states.append(after)
+            row.append((k, float(pr)))
+        moves.append(row)
+        i += 1
+    mass = [0.0] * len(states)
+    mass[0] = 1.0
+    expected = []
+    for _ in range(300):
+        nxt = [0.0] * len(states)
+        ended = 0.0
+        for k, row in enumerate(moves):
+            m = mass[k]
+            if m:
+                for j, pr in row:
+                    if j < 0:
+                        ended += m * pr
+                    else:
+                        nxt[j] += m * pr
+        expected.append(ended)
+        mass = nxt
+    got = solve(options).length_distribution(300)
+    assert len(got) == 300
+    assert max(abs(a - b) for a, b in zip(got, expected)) < 1e-13
+    assert 1e-7 < 1.0 - sum(expected) < 1e-2  # a tail is left beyond the last throw
+
+
+def test_length_distribution_far_out_sums_to_one_with_the_expected_length():
+    options = Options(ruleset="printable", counters=3)
+    solution = solve(options)
+    dist = solution.length_distribution(6000)
+    assert len(dist) == 6000
+    assert sum(dist) == pytest.approx(1.0, abs=1e-10)
+    mean = sum((t + 1) * p for t, p in enumerate(dist))
+    assert mean == pytest.approx(solution.expected_throws(State.start(options)), rel=1e-9)
+    assert all(p >= 0 for p in dist)
+
+
 def test_comeback_is_the_start_and_grows_with_the_counters():
     options = Options(ruleset="globe", counters=3)
     solution = solve(options)
