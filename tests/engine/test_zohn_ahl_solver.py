@@ -25,6 +25,7 @@ import pytest
 from engine.core import OptionError
 from engine.rng import Rng
 from engine.zohn_ahl import Options, State, Throw
+from engine.zohn_ahl import solver as solver_module
 from engine.zohn_ahl.solver import (
     lap_chance,
     parse_solver_bias,
@@ -103,6 +104,28 @@ def test_every_state_agrees_with_brute_force(ruleset, gully, counters):
     assert worst_v <= 1e-10
     assert worst_e <= 1e-8
     assert solution.error_bound <= 1e-10
+
+
+@pytest.mark.parametrize("ruleset,gully", [("culin", "lose-throw"), ("printable", "cross")])
+def test_without_the_mirror_shortcut_every_state_agrees_too(ruleset, gully, monkeypatch):
+    """A ruleset whose sides were not mirror images would be solved in full: the same
+    rules solved that way agree with brute force as well."""
+    monkeypatch.setattr(solver_module, "_mirror", lambda *args: None)
+    monkeypatch.setattr(solver_module, "_GRAPHS", {})
+    monkeypatch.setattr(solver_module, "_SOLUTIONS", {})
+    options = Options(ruleset=ruleset, counters=2, gully=gully)
+    expected, states = brute_force(options)
+    solution = solve(options)
+    assert solution.graph.mirror is None
+    for state in states:
+        v, e = expected[_key(state)]
+        assert solution.win(state)[0] == pytest.approx(v, abs=1e-10)
+        assert solution.expected_throws(state) == pytest.approx(e, rel=1e-8)
+    assert solution.error_bound <= 1e-10
+    dist = solution.length_distribution(80)
+    monkeypatch.undo()
+    folded = solve(options).length_distribution(80)
+    assert max(abs(a - b) for a, b in zip(dist, folded)) < 1e-13
 
 
 def test_brute_force_with_biased_sticks():
