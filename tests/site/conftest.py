@@ -190,6 +190,15 @@ def browser():
             chromium.close()
 
 
+@pytest.fixture(scope="session")
+def every_page(browser, site_dir):
+    """One visit of every built page, boards played (site_visits.visit_every_page): what
+    each page showed, for the accessibility and policy tests to judge."""
+    from site_visits import visit_every_page
+
+    return visit_every_page(browser, site_dir)
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(service_workers="block")

@@ -1,9 +1,11 @@
 """Helpers for the tests that visit every built page: the list of pages, a server that
-sends the site's security headers, and one move on a board as a reader makes it."""
+sends the site's security headers, one move on a board as a reader makes it, and the one
+visit of every page that the accessibility and policy tests share."""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from conftest import _built_site_url, _SiteHandler, _wait_for  # noqa: F401  (tests/site)
@@ -110,12 +112,17 @@ def play_a_move(page, board) -> str:
             return before
         played = moves.text_content()
         target = board.locator('[data-point][aria-label*="destination"]')
-        for point in board.locator("[data-point]").all():
-            point.click()
+        # the pieces that may move are ringed on the board: the reader picks one of them
+        ringed = page.evaluate(
+            "b => [...b.querySelectorAll('.aw-ring.is-movable')].map(g => g.dataset.ring)",
+            board.element_handle(),
+        )
+        for name in ringed:
+            board.locator(f'[data-point="{name}"]').first.click()
             if target.count():
                 break
         else:
-            raise AssertionError("no piece of the side to move could be moved")
+            raise AssertionError(f"no piece of the side to move could be moved (ringed: {ringed})")
         # one landing point after another, as long as a chain of leaps goes on
         marked = (
             "b => [...b.querySelectorAll('[data-point]')].filter(p => "
@@ -137,3 +144,87 @@ def play_a_move(page, board) -> str:
             timeout=READY_MS,
         )
     return live.text_content() if live.count() else ""
+
+
+# ---- one visit of every page, shared by the accessibility and policy tests -------------
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+# Every breach of the Content-Security-Policy the page reports, from its first script on.
+LISTEN_FOR_BREACHES = """(() => {
+  window.__violations = [];
+  document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
+    `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
+})()"""
+
+# axe-core's violations within `scope` (a CSS selector; the whole document if null).
+AXE_RUN = """async (scope) => {
+    const context = scope ? {include: [...document.querySelectorAll(scope)].map((e) => [e])} : document;
+    const result = await axe.run(context, {resultTypes: ["violations"]});
+    return result.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map((n) => ({target: n.target.join(" "), why: n.failureSummary})),
+    }));
+}"""
+
+
+@dataclass
+class PageSeen:
+    """What one page showed: its boards, whether each one's engine started, axe-core's
+    findings (as loaded, then on the boards after a move on each), and every breach of the
+    policy (reported by the page, or said on its console)."""
+
+    boards: int = 0
+    started: int = 0
+    findings: list[dict] = field(default_factory=list)
+    breaches: list[str] = field(default_factory=list)
+
+
+def axe_findings(page, scope: str | None = None) -> list[dict]:
+    """axe-core's violations on the page as it is now (every rule axe runs by default).
+    axe-core is evaluated from the project's npm packages, not fetched: the page's own
+    policy stays in force."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return page.evaluate(AXE_RUN, scope)
+
+
+def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
+    """Open every built page of both languages, served with the site's security headers,
+    as a reader does: wait for its boards to be playable, let axe-core look at it, make a
+    move on each board, and let axe-core look at the boards again."""
+    url, stop = serve_with_headers(site_dir)
+    # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, reduced_motion="reduce")
+    context.add_init_script(LISTEN_FOR_BREACHES)
+    allow_slow_start(context)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: console.append(str(e)))
+    seen: dict[str, PageSeen] = {}
+    try:
+        for rel in built_pages(site_dir):
+            console.clear()
+            page.goto(url + rel)
+            page.wait_for_load_state("load")
+            boards = page.locator(".board[data-game]").all()
+            here = seen[rel or "/"] = PageSeen(boards=len(boards))
+            playable = [b for b in boards if wait_playable(page, b)]
+            here.started = len(playable)
+            here.findings = axe_findings(page)
+            if boards and len(playable) == len(boards):
+                for board in boards:
+                    play_a_move(page, board)
+                ids = {f["id"] for f in here.findings}
+                here.findings += [f for f in axe_findings(page, ".board") if f["id"] not in ids]
+            said = [
+                t
+                for t in console
+                if "Content Security Policy" in t or "Content-Security-Policy" in t
+            ]
+            here.breaches = page.evaluate("window.__violations") + said
+    finally:
+        context.close()
+        stop()
+    return seen

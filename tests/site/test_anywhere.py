@@ -35,8 +35,11 @@ def _one_python_across_pages(browser, base: str, lang: str = ""):
         pythons = len(fetched("pyodide.asm.wasm"))
         page.evaluate("() => { window.sameVisit = true; }")
         page.evaluate(WATCH_ERRORS)
+        page.evaluate("() => document.querySelector('article').setAttribute('data-left', '')")
         page.locator('article a[href$="/awithlaknannai/rules/"]').first.click()
         page.wait_for_url(f"**/{lang}awithlaknannai/rules/")
+        # the address changes first, the page's content when it has arrived
+        page.wait_for_function("() => !document.querySelector('article[data-left]')")
         assert page.evaluate("() => window.sameVisit") is True, "the link reloaded the page"
         board = playable(page, '.board[data-game="awithlaknannai"]')
         # the next page's board plays with the Python already running

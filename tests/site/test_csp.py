@@ -2,29 +2,18 @@
 breaks it, in headless Chromium, with a move on every board.
 
 The site is served with the security headers (as ``make serve`` sends them) on top of the
-``<meta>`` every page carries, so the worker that runs Python is under the policy too.
+``<meta>`` every page carries, so the worker that runs Python is under the policy too. The
+visit of every page is shared with test_accessibility.py (``every_page`` in conftest.py).
 """
 
 from __future__ import annotations
 
 import pytest
 from site_build_tools import ROOT
-from site_visits import (
-    allow_slow_start,
-    built_pages,
-    play_a_move,
-    serve_with_headers,
-    wait_playable,
-)
+from site_visits import built_pages
 
 from build_scripts.page_policy import policy_problems
 from build_scripts.security import CSP, HEADERS
-
-LISTEN = """() => {
-  window.__violations = [];
-  document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
-    `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
-}"""
 
 
 def test_the_policy_runs_no_inline_script_and_no_eval():
@@ -77,37 +66,14 @@ def test_the_build_check_lets_data_blocks_through():
 
 
 @pytest.mark.browser
-def test_no_page_breaks_the_policy_even_while_playing(browser, site_dir):
-    url, stop = serve_with_headers(site_dir)
-    context = browser.new_context()
-    context.add_init_script(f"({LISTEN})()")
-    allow_slow_start(context)
-    console: list[str] = []
-    failures: dict[str, list[str]] = {}
-    page = context.new_page()
-    page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: console.append(str(e)))
-    try:
-        for rel in built_pages(site_dir):
-            console.clear()
-            page.goto(url + rel)
-            page.wait_for_load_state("load")
-            for board in page.locator(".board[data-game]").all():
-                # a policy that blocked Python would leave the board unplayable
-                assert wait_playable(page, board), f"/{rel}: a board's engine did not start"
-                play_a_move(page, board)
-            said = [
-                t
-                for t in console
-                if "Content Security Policy" in t or "Content-Security-Policy" in t
-            ]
-            violations = page.evaluate("window.__violations") + said
-            if violations:
-                failures[rel or "/"] = violations
-    finally:
-        context.close()
-        stop()
-    assert failures == {}, "\n".join(f"{p}: {v}" for p, v in failures.items())
+def test_no_page_breaks_the_policy_even_while_playing(every_page):
+    """Served with the security headers, every page, with a move on every board, reports
+    no breach of the policy (a policy that blocked Python would leave a board unplayable)."""
+    assert len(every_page) > 40
+    started = {rel: (s.started, s.boards) for rel, s in every_page.items() if s.started != s.boards}
+    assert started == {}, "boards whose engine did not start (started, boards)"
+    breaches = {rel: s.breaches for rel, s in every_page.items() if s.breaches}
+    assert breaches == {}, "\n".join(f"{p}: {v}" for p, v in breaches.items())
 
 
 @pytest.mark.parametrize("page", ["authoring.md", "authoring.fr.md"])

@@ -191,8 +191,10 @@ def test_one_worker_serves_every_board_of_a_visit(page, site_url, site_dir):
 
     assert len(fetched("engine-worker.mjs")) == 1 and len(fetched("pyodide.asm.wasm")) == 1
     # (Material rewrites the links to absolute addresses once the page has loaded.)
+    page.evaluate("() => document.querySelector('article').setAttribute('data-left', '')")
     page.locator('article a[href$="/awithlaknannai/rules/"]').first.click()
     page.wait_for_url("**/awithlaknannai/rules/")
+    page.wait_for_function("() => !document.querySelector('article[data-left]')")
     page.wait_for_selector(
         '.board[data-game="awithlaknannai"][data-ready="true"]', timeout=START_MS
     )
