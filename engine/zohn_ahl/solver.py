@@ -85,8 +85,11 @@ only speeds this up. The answer is checked, not assumed: with the residual ``r =
 final iterate, the error obeys ``|V - V*| <= (I - P)^-1 |r| <= max|r| * max E``, because
 ``(I - P)^-1 1`` is exactly the expected number of throws ``E`` (a mirrored state's
 residual is its kept mirror's, negated). The iteration stops when that bound is below
-``TOLERANCE`` (it also stops, and reports the bound, if rounding stops the sweeps'
-changes from shrinking). The residuals are computed only once the changes of a sweep
+``TOLERANCE`` and the same bound for ``E`` (from ``E``'s residuals) is below ``TOLERANCE``
+too, or, for a long game whose ``E`` is large, as near to it as double precision can prove
+(rounding leaves residuals of a few units in the last place of ``E``, which the bound
+multiplies by ``E``). It also stops, and reports the bound, if rounding stops the sweeps'
+changes (of either) from shrinking. The residuals are computed only once the changes of a sweep
 are small enough for the bound to be near (from the targets updated later, as above),
 and the last residual, the one the bound is proved from, is always computed in full.
 
@@ -99,6 +102,7 @@ distribution of a game's length (:meth:`Solution.length_distribution`).
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
@@ -872,11 +876,8 @@ def _solve(options: Options, p: Fraction) -> Solution:
         delta = list(map(sub, z, old))
         part = [x.real for x in delta[:size]]
         change = max(max(part, default=0.0), -min(part, default=0.0))
-        if (
-            change <= 20 * TOLERANCE
-            and change * ((max_e := max([x.imag for x in z[:size]], default=0.0)) + 1.0)
-            <= 20 * TOLERANCE
-        ):
+        max_e = max([x.imag for x in z[:size]], default=0.0)
+        if change * (max_e + 1.0) <= 20 * TOLERANCE:
             # near the end: the residuals, from the targets updated after each state
             res = [0j] * size
             get_d = delta.__getitem__
@@ -888,8 +889,12 @@ def _solve(options: Options, p: Fraction) -> Solution:
                 bound, converged = _bound(_residuals(full, z), max_e)
                 if converged:
                     break
-        if change < best * 0.9:
-            best = change
+        # (the expected throws settle with the win chances; a change of either counts)
+        part = [x.imag for x in delta[:size]]
+        change_e = max(max(part, default=0.0), -min(part, default=0.0))
+        progress = max(change, change_e / (max_e + 1.0))
+        if progress < best * 0.9:
+            best = progress
             stalled = 0
         else:
             stalled += 1
@@ -947,7 +952,10 @@ def _bound(res: list, max_e: float) -> tuple:
     part = [r.imag for r in res]
     max_re = max(max(part), -min(part))
     bound = max_rv * (max_e + 1.0) * 1.01
-    converged = bound <= TOLERANCE and max_re * (max_e + 1.0) <= 1e-9 * max(1.0, max_e)
+    # the same bound for E: within TOLERANCE, or as near as double precision can prove
+    # (rounding leaves residuals of a few ulps of E, multiplied by E in the bound)
+    e_target = max(TOLERANCE, 64 * sys.float_info.epsilon * max_e * (max_e + 1.0))
+    converged = bound <= TOLERANCE and max_re * (max_e + 1.0) * 1.01 <= e_target
     return bound, converged
 
 
