@@ -18,10 +18,18 @@ def test_switch_follows_instant_navigation_and_lands_on_the_twin_page(page, site
 
     # An instant navigation (the header is kept) to another page of the visit.
     page.evaluate("window.sameVisit = true")
+    page.evaluate("() => document.querySelector('article').setAttribute('data-left', '')")
     page.click(".md-nav--primary a[href$='history/']:visible >> nth=0")
     page.wait_for_url("**/history/")
+    # the address changes first, the page's content (and its switch) when it has arrived
+    page.wait_for_function("() => !document.querySelector('article[data-left]')")
     assert page.evaluate("window.sameVisit") is True, "the navigation reloaded the page"
     path = page.evaluate("location.pathname")
+    page.wait_for_function(
+        "(p) => [...document.querySelectorAll('.md-select a[hreflang=fr]')]"
+        ".some(a => new URL(a.href).pathname === p)",
+        arg="/fr" + path,
+    )
     assert _switch_links(page)["fr"] == "/fr" + path
 
     page.hover(".md-select button")
