@@ -7,8 +7,8 @@ the address it names. mkdocs-static-i18n writes one sitemap, at the root, listin
 language, and makes the head's alternate links point at the same page in each language,
 so the theme asked for ``<page>/sitemap.xml`` on every page and got a 404.
 
-- ``on_post_page``: the head's alternate links name each language's home (``/``,
-  ``/fr/``), where the sitemaps are. (The language menu's links still lead to the same
+- ``on_post_page``: the head's alternate links name each language's home (the site's root
+  and its French folder), where the sitemaps are. (The language menu's links still lead to the same
   page in the other language: ``docs/assets/js/language-switch.js`` keeps them right.)
 - ``on_post_template`` (the 404 page, served at any missing address, so its links are
   absolute): its language menu and alternate links name each language's home (the
@@ -43,7 +43,8 @@ def on_post_page(output, page, config, **kwargs):
 
 
 def _site_path(config) -> str:
-    """The path the site is served under (``/`` or ``/games/``), from ``site_url``."""
+    """The path the site is served under (the root, or a folder such as ``games``),
+    from ``site_url``."""
     path = urlsplit(config.get("site_url") or "/").path or "/"
     path = path if path.endswith("/") else path + "/"
     for lang in LANGUAGES:  # a language's own build may name its folder

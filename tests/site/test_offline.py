@@ -33,27 +33,31 @@ def _title(site_dir, rel):
     return re.search(r"<title>(.*?)</title>", html, re.S).group(1).replace("&amp;", "&")
 
 
-def _until(page, script, arg=None, timeout_ms=CACHED_MS):
-    """Evaluate the async ``script`` every half second until it returns true."""
+def _wait(check, what: str, timeout_ms=CACHED_MS) -> None:
+    """Call ``check`` every half second until it returns true."""
     deadline = time.monotonic() + timeout_ms / 1000
-    while not page.evaluate(script, arg):
-        assert time.monotonic() < deadline, f"still false after {timeout_ms} ms: {script}"
-        page.wait_for_timeout(500)
+    while not check():
+        assert time.monotonic() < deadline, f"still false after {timeout_ms} ms: {what}"
+        time.sleep(0.5)
+
+
+def _until(page, script, arg=None, timeout_ms=CACHED_MS):
+    """Evaluate the async ``script`` in the page until it returns true."""
+    _wait(lambda: page.evaluate(script, arg), script, timeout_ms)
 
 
 def _until_workers(context, script, arg=None, timeout_ms=CACHED_MS):
-    """Evaluate the async ``script`` in the context's newest service worker every half
-    second until it returns true (a worker stopped meanwhile is asked again later)."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
+    """Evaluate the async ``script`` in the context's newest service worker until it
+    returns true (a worker stopped meanwhile is asked again later)."""
+
+    def check():
         workers = context.service_workers
         try:
-            if workers and workers[-1].evaluate(script, arg):
-                return
+            return bool(workers) and workers[-1].evaluate(script, arg)
         except Exception:  # a worker the browser stopped between the listing and the call
-            pass
-        assert time.monotonic() < deadline, f"still false after {timeout_ms} ms: {script}"
-        time.sleep(0.5)
+            return False
+
+    _wait(check, script, timeout_ms)
 
 
 def _wait_kept(page, count):
