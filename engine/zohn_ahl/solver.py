@@ -59,7 +59,10 @@ How it is solved
    number ``V + iE``, so that one sum gives both; a kept state's mirror is stored beside
    it as ``-V + iE`` (its chance ``1 - V``, the 1 counted in the constant), so that one
    weight serves both. A state that leads to its own mirror is solved with the two parts
-   apart (the mirror enters ``V`` with the opposite sign).
+   apart (the mirror enters ``V`` with the opposite sign). The layers are swept even ones
+   first, then odd ones (a payment usually moves one layer, so each half is swept with
+   fresh values of the other), and each sum of a sweep is written out term by term, which
+   costs about half as much as a loop over the terms.
 
 7. **Between layers, a coarse correction.** What is slow to settle by sweeps is the walk
    of the counters from layer to layer (a long game is many payments). After each sweep
@@ -71,6 +74,13 @@ How it is solved
    from the targets updated after it in the same sweep, so the projected residuals are
    sums of the sweep's changes with weights summed once before the sweeps.
 
+8. **One slow mode, summed at once.** When what remains shrinks by a steady ratio ``rate``
+   from sweep to sweep (the largest change of two sweeps in a row in the same ratio,
+   within a fifth), one slow mode is left, and the changes still to come sum to
+   ``rate / (1 - rate)`` times the last one: that is added at once (for ``V`` and ``E``
+   apart, and never two sweeps in a row). This only moves the starting point of the
+   next sweep; the answer is still proved from its residual, below.
+
 Why it converges, and how close it is
 =====================================
 
@@ -81,7 +91,7 @@ sweeps converge (the transition matrix is substochastic and every state reaches 
 absorbing ones; with the mirrors folded the weights of ``V`` may be negative, but their
 absolute values are at most those of ``E``'s, the chain with each pair merged, which is
 substochastic and absorbing in the same way, and that is enough). The coarse correction
-only speeds this up. The answer is checked, not assumed: with the residual ``r = b + P V - V`` of the
+and the sum of a slow mode only speed this up. The answer is checked, not assumed: with the residual ``r = b + P V - V`` of the
 final iterate, the error obeys ``|V - V*| <= (I - P)^-1 |r| <= max|r| * max E``, because
 ``(I - P)^-1 1`` is exactly the expected number of throws ``E`` (a mirrored state's
 residual is its kept mirror's, negated). The iteration stops when that bound is below
@@ -103,6 +113,7 @@ distribution of a game's length (:meth:`Solution.length_distribution`).
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
@@ -125,6 +136,7 @@ __all__ = [
 
 TOLERANCE = 1e-11  # the bound on the error of every win chance the iteration aims for
 MAX_SWEEPS = 2000
+_conj = complex.conjugate
 
 Config = tuple  # (awl 0, awl 1, to_move, skip 0, skip 1)
 
@@ -706,15 +718,15 @@ def _solve(options: Options, p: Fraction) -> Solution:
     # V + iE, so that one sum gives both; a mirror holds -conj(V + iE) = -V + iE (its
     # chance is 1 - V: the 1 is in the constant), so every weight is the same for both.
     position = [0] * (2 * far)
-    bounds: list = []
+    bounds: list = [None] * len(groups)  # per layer: its positions, lo to hi
     flat: list = []
-    for units in groups:
+    for layer in sorted(range(len(groups)), key=lambda layer: (layer % 2, layer)):
         lo = len(flat)
-        for unit in units:
+        for unit in groups[layer]:
             for k in unit:
                 position[k] = len(flat)
                 flat.append(k)
-        bounds.append((lo, len(flat)))
+        bounds[layer] = (lo, len(flat))
     size = len(flat)
     gap = size + 2  # the mirror of position a is at gap + a
     position[total], position[total + 1] = size, size + 1  # side 0 won, side 1 won
@@ -836,26 +848,40 @@ def _solve(options: Options, p: Fraction) -> Solution:
         else:
             segments.append((kind, [unit[:4]]))
 
+    # The plain runs as flat rows (a, targets..., weights..., constant), every row padded
+    # to one length with zero weights on the position of side 1's win (always 0).
+    arity = max([len(row[1]) for kind, run in segments if kind < 2 for row in run], default=0)
+    pad = (size + 1,) * arity, (0.0,) * arity
+    segments = [
+        (
+            kind,
+            [
+                (a, *(targets + pad[0])[:arity], *(weights + pad[1])[:arity], x)
+                for a, targets, weights, x in run
+            ]
+            if kind < 2
+            else run,
+        )
+        for kind, run in segments
+    ]
+    sweep_plain, sweep_mirrored = _unrolled(arity)
+
     z = [complex(0.5, 0.0)] * size + [1 + 0j, 0j] + [complex(-0.5, 0.0)] * size
     get = z.__getitem__
     bound = float("inf")
     best = float("inf")
     stalled = 0
     sweeps = 0
+    last_v = last_e = 0.0  # the last sweep's largest changes, and their ratios
+    prev_v = prev_e = 1.0
+    jumped = False
     converged = False
     while sweeps < MAX_SWEEPS:
         sweeps += 1
         old = z[:]
         for kind, run in segments:
-            if kind == 0:
-                for a, targets, weights, x in run:
-                    z[a] = x + sum(map(mul, weights, map(get, targets)))
-                continue
-            if kind == 1:
-                for a, targets, weights, x in run:
-                    x += sum(map(mul, weights, map(get, targets)))
-                    z[a] = x
-                    z[gap + a] = -x.conjugate()
+            if kind < 2:
+                (sweep_plain if kind == 0 else sweep_mirrored)(z, run, gap)
                 continue
             a, targets, weights, x, _, pair = run
             x += sum(map(mul, weights, map(get, targets)))
@@ -911,7 +937,28 @@ def _solve(options: Options, p: Fraction) -> Solution:
             z[lo:hi] = map(
                 add, z[lo:hi], map(add, repeat(alpha), map(mul, repeat(beta), hpos[lo:hi]))
             )
-        for a in mirrors:
+        # One slow mode left (the ratio of two sweeps' changes holds still): its sum to
+        # the end, ``rate / (1 - rate)`` times the last change, is added at once.
+        rate_v = change / last_v if last_v else 1.0
+        rate_e = change_e / last_e if last_e else 1.0
+        steady_v = rate_v < 0.9 and abs(rate_v - prev_v) <= 0.2 * rate_v
+        steady_e = rate_e < 0.9 and abs(rate_e - prev_e) <= 0.2 * rate_e
+        if (steady_v or steady_e) and not jumped:
+            cv = rate_v / (1.0 - rate_v) if steady_v else 0.0
+            ce = rate_e / (1.0 - rate_e) if steady_e else 0.0
+            # x + cv * Re d + i ce * Im d, as x + a d + b conj(d)
+            ca, cb = complex((cv + ce) / 2), complex((cv - ce) / 2)
+            d = delta[:size]
+            z[:size] = map(
+                add, z, map(add, map(mul, repeat(ca), d), map(mul, repeat(cb), map(_conj, d)))
+            )
+            mirrors_now: Iterable[int] = range(size)
+            jumped = True
+        else:
+            mirrors_now = mirrors
+            jumped = False
+        last_v, last_e, prev_v, prev_e = change, change_e, rate_v, rate_e
+        for a in mirrors_now:
             z[gap + a] = -z[a].conjugate()
     if not converged:  # the bound reported is always proved from the full residual
         bound, _ = _bound(_residuals(full, z), max(x.imag for x in z[:size]))
@@ -931,6 +978,37 @@ def _solve(options: Options, p: Fraction) -> Solution:
             win0[k] = 1.0 - v
             expected[k] = e
     return Solution(options, p, graph, probs, win0, expected, sweeps, bound)
+
+
+_UNROLLED: dict = {}
+
+
+def _unrolled(arity: int) -> tuple:
+    """Two sweeps over runs of flat rows ``(a, t1..tn, w1..wn, constant)`` with n =
+    ``arity``: ``z[a] = constant + w1 z[t1] + ... + wn z[tn]``, and the same writing the
+    mirror ``z[gap + a]`` too. The sum is written out term by term (generated once per
+    arity): a loop over the terms, or ``sum(map(...))``, costs about twice as much, and in
+    Pyodide more still."""
+    made = _UNROLLED.get(arity)
+    if made is None:
+        ts = [f"t{n}" for n in range(arity)]
+        ws = [f"w{n}" for n in range(arity)]
+        row = ", ".join(["a", *ts, *ws, "x"])
+        value = " + ".join(["x", *(f"{w} * z[{t}]" for t, w in zip(ts, ws))])
+        source = (
+            f"def sweep_plain(z, rows, gap):\n"
+            f"    for {row} in rows:\n"
+            f"        z[a] = {value}\n"
+            f"def sweep_mirrored(z, rows, gap):\n"
+            f"    for {row} in rows:\n"
+            f"        x = {value}\n"
+            f"        z[a] = x\n"
+            f"        z[gap + a] = -x.conjugate()\n"
+        )
+        scope: dict = {}
+        exec(source, scope)  # noqa: S102 - the source is made here from names, no input
+        made = _UNROLLED[arity] = (scope["sweep_plain"], scope["sweep_mirrored"])
+    return made
 
 
 def _residuals(full: list, z: list) -> list:
