@@ -106,6 +106,26 @@ WIN_BOUND = WIN - 1000  # scores beyond this are wins/losses found by the search
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
+def terminal_score(
+    own: int, enemy: int, quiet: int, ply: int, majority: bool, contempt: int = 0
+) -> int | None:
+    """The score of a finished game for the side to move, ``ply`` plies below the root (a
+    win sooner scores more), or None while the game goes on. A side with no piece has lost;
+    when the quiet counter runs out, ``majority`` gives the game to the side with more
+    pieces, and otherwise it is a draw, worth ``-contempt`` to the root's side."""
+    if not own:
+        return -WIN + ply
+    if not enemy:
+        return WIN - ply
+    if quiet >= STALL_LIMIT:
+        if majority:
+            a, b = own.bit_count(), enemy.bit_count()
+            if a != b:
+                return WIN - ply if a > b else -WIN + ply
+        return -contempt if ply % 2 == 0 else contempt
+    return None
+
+
 class _Stop(Exception):
     """Raised inside the search when the budget is spent or should_stop() says so."""
 
@@ -267,27 +287,11 @@ class _Searcher:
                 score += -bias if ply % 2 == 0 else bias
         return score
 
-    # -- terminal positions ---------------------------------------------------------------
-
-    def _terminal(self, own: int, enemy: int, quiet: int, ply: int):
-        """The score if the game is over before the side to move moves, else None."""
-        if not own:
-            return -WIN + ply
-        if not enemy:
-            return WIN - ply
-        if quiet >= STALL_LIMIT:
-            if self.majority:
-                a, b = own.bit_count(), enemy.bit_count()
-                if a != b:
-                    return WIN - ply if a > b else -WIN + ply
-            return -self.contempt if ply % 2 == 0 else self.contempt
-        return None
-
     # -- search -----------------------------------------------------------------------
 
     def quiesce(self, own, enemy, quiet, alpha, beta, ply):
         self._tick()
-        t = self._terminal(own, enemy, quiet, ply)
+        t = terminal_score(own, enemy, quiet, ply, self.majority, self.contempt)
         if t is not None:
             return t
         empty = self.full & ~(own | enemy)
@@ -343,7 +347,7 @@ class _Searcher:
         if depth <= 0:
             return self.quiesce(own, enemy, quiet, alpha, beta, ply)
         self._tick()
-        t = self._terminal(own, enemy, quiet, ply)
+        t = terminal_score(own, enemy, quiet, ply, self.majority, self.contempt)
         if t is not None:
             return t
         key = (own, enemy, quiet, ply & 1)

@@ -110,19 +110,6 @@ class _MateSearch:
         self.nodes = 0
         self.node_limit = node_limit
 
-    def terminal(self, own: int, enemy: int, quiet: int, ply: int) -> int | None:
-        if not own:
-            return -WIN + ply
-        if not enemy:
-            return WIN - ply
-        if quiet >= STALL_LIMIT:
-            if self.majority:
-                a, b = own.bit_count(), enemy.bit_count()
-                if a != b:
-                    return WIN - ply if a > b else -WIN + ply
-            return 0
-        return None
-
     def _reach(self, side: int, empty: int) -> int:
         """The empty points a piece of ``side`` could step to."""
         hit = 0
@@ -140,7 +127,7 @@ class _MateSearch:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise ai._Stop
-        t = self.terminal(own, enemy, quiet, ply)
+        t = ai.terminal_score(own, enemy, quiet, ply, self.majority)
         if t is not None:
             return t
         moves = self.moves(own, enemy)
@@ -226,7 +213,7 @@ def find_mate(game: Game, plies: int = MATE_PLIES, *, node_limit: int = MATE_NOD
         depth = plies
         ply = 0
         while True:
-            t = search.terminal(own, enemy, quiet, ply)
+            t = ai.terminal_score(own, enemy, quiet, ply, search.majority)
             moves = search.moves(own, enemy) if t is None else []
             if not moves or depth == 0:
                 break
