@@ -252,7 +252,9 @@ def _marks(page):
 
 def _wait_marks(page, has_board: bool):
     if has_board:
-        page.wait_for_function("window.__bench && window.__bench.ready !== null", timeout=READY_MS)
+        page.wait_for_function(
+            "() => window.__bench && window.__bench.ready !== null", timeout=READY_MS
+        )
     else:
         page.wait_for_load_state("networkidle")
     return _marks(page)
@@ -325,7 +327,7 @@ def _one_kind(playwright, base, counter, kind, first, second):
         )
         page.wait_for_function("(p) => location.pathname === p", arg=second, timeout=READY_MS)
         if has_board:
-            page.wait_for_function("window.__bench.ready !== null", timeout=READY_MS)
+            page.wait_for_function("() => window.__bench.ready !== null", timeout=READY_MS)
         else:
             page.wait_for_load_state("networkidle")
         instant = bool(page.evaluate("window.__bench_same_document === true"))
