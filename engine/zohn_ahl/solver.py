@@ -389,20 +389,22 @@ class Solution:
                     reach.add(t)
                     todo.append(t)
         kept = [k for k in kept if k in reach]
-        live = [start]
+        # the rows of the push, padded to one length with zero chances on a spare slot
+        arity = max(len(forward[k][0]) for k in kept)
+        pad = (total + 1,) * arity, (0.0,) * arity
+        rows = [
+            (k, *(forward[k][0] + pad[0])[:arity], *(forward[k][1] + pad[1])[:arity]) for k in kept
+        ]
+        push = _pusher(arity)
+        mass.append(0.0)
         out: list = []
         while len(out) < limit:
-            nxt = [0.0] * (total + 1)
-            for k in live:
-                mk = mass[k]
-                targets, chances = forward[k]
-                for t, pr in zip(targets, chances):
-                    nxt[t] += mk * pr
+            nxt = [0.0] * (total + 2)
+            push(mass, nxt, rows)
+            nxt.pop()
             out.append(nxt[total])
             nxt[total] = 0.0
-            if len(live) < len(kept):
-                live = [k for k in kept if nxt[k]]
-            elif len(out) % 8 == 0:
+            if len(out) % 8 == 0:
                 # Once the mass left keeps its shape from one throw to the next (it is then
                 # the quasi-stationary distribution, shrinking by a factor ``rate`` per
                 # throw), the rest follows: if ``|nxt - rate * mass| = eps`` (sum of the
@@ -419,6 +421,7 @@ class Solution:
                         out.append(last)
                     break
             mass = nxt
+            mass.append(0.0)
         return out
 
 
@@ -1008,6 +1011,25 @@ def _unrolled(arity: int) -> tuple:
         scope: dict = {}
         exec(source, scope)  # noqa: S102 - the source is made here from names, no input
         made = _UNROLLED[arity] = (scope["sweep_plain"], scope["sweep_mirrored"])
+    return made
+
+
+_PUSHERS: dict = {}
+
+
+def _pusher(arity: int):
+    """A push of the mass over flat rows ``(k, t1..tn, p1..pn)`` with n = ``arity``:
+    ``nxt[ti] += mass[k] * pi``, written out term by term like :func:`_unrolled`."""
+    made = _PUSHERS.get(arity)
+    if made is None:
+        ts = [f"t{n}" for n in range(arity)]
+        ps = [f"p{n}" for n in range(arity)]
+        row = ", ".join(["k", *ts, *ps])
+        body = "".join(f"        nxt[{t}] += m * {p}\n" for t, p in zip(ts, ps))
+        source = f"def push(mass, nxt, rows):\n    for {row} in rows:\n        m = mass[k]\n{body}"
+        scope: dict = {}
+        exec(source, scope)  # noqa: S102 - the source is made here from names, no input
+        made = _PUSHERS[arity] = scope["push"]
     return made
 
 
