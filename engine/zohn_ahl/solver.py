@@ -374,7 +374,7 @@ class Solution:
                         target = rep[(c - 1) * m + j]
                     merged[target] = merged.get(target, 0.0) + pr
                 forward[k] = (tuple(merged), tuple(merged.values()))
-        mass = [0.0] * (total + 1)
+        mass = [0.0] * (total + 2)  # the end of the game at ``total``, then a spare slot
         start = self._index(State.start(self.options))
         assert start is not None
         start = rep[start]
@@ -389,19 +389,14 @@ class Solution:
                     reach.add(t)
                     todo.append(t)
         kept = [k for k in kept if k in reach]
-        # the rows of the push, padded to one length with zero chances on a spare slot
+        # the rows of the push, padded to one length with zero chances on the spare slot
         arity = max(len(forward[k][0]) for k in kept)
-        pad = (total + 1,) * arity, (0.0,) * arity
-        rows = [
-            (k, *(forward[k][0] + pad[0])[:arity], *(forward[k][1] + pad[1])[:arity]) for k in kept
-        ]
+        rows = [(k, *_flat(forward[k][0], forward[k][1], arity, total + 1)) for k in kept]
         push = _pusher(arity)
-        mass.append(0.0)
         out: list = []
         while len(out) < limit:
             nxt = [0.0] * (total + 2)
             push(mass, nxt, rows)
-            nxt.pop()
             out.append(nxt[total])
             nxt[total] = 0.0
             if len(out) % 8 == 0:
@@ -421,7 +416,6 @@ class Solution:
                         out.append(last)
                     break
             mass = nxt
-            mass.append(0.0)
         return out
 
 
@@ -854,14 +848,10 @@ def _solve(options: Options, p: Fraction) -> Solution:
     # The plain runs as flat rows (a, targets..., weights..., constant), every row padded
     # to one length with zero weights on the position of side 1's win (always 0).
     arity = max([len(row[1]) for kind, run in segments if kind < 2 for row in run], default=0)
-    pad = (size + 1,) * arity, (0.0,) * arity
     segments = [
         (
             kind,
-            [
-                (a, *(targets + pad[0])[:arity], *(weights + pad[1])[:arity], x)
-                for a, targets, weights, x in run
-            ]
+            [(a, *_flat(targets, weights, arity, size + 1), x) for a, targets, weights, x in run]
             if kind < 2
             else run,
         )
@@ -983,54 +973,62 @@ def _solve(options: Options, p: Fraction) -> Solution:
     return Solution(options, p, graph, probs, win0, expected, sweeps, bound)
 
 
-_UNROLLED: dict = {}
+def _flat(targets: tuple, weights: tuple, arity: int, spare: int) -> tuple:
+    """``(t1..tn, w1..wn)`` with n = ``arity``: the targets and their weights, padded with
+    zero weights on the position ``spare``, so that rows of any length share one loop."""
+    n = arity - len(targets)
+    return (*targets, *(spare,) * n, *weights, *(0.0,) * n)
+
+
+_COMPILED: dict = {}
+
+
+def _compiled(source: str) -> dict:
+    """The functions defined by ``source`` (made here from names, never from input),
+    compiled once."""
+    scope = _COMPILED.get(source)
+    if scope is None:
+        scope = _COMPILED[source] = {}
+        exec(source, scope)  # noqa: S102 - the source is made here from names, no input
+    return scope
+
+
+def _terms(arity: int) -> tuple[list[str], list[str]]:
+    """The names of a flat row's targets and weights: ``(["t0", ...], ["w0", ...])``."""
+    return [f"t{n}" for n in range(arity)], [f"w{n}" for n in range(arity)]
 
 
 def _unrolled(arity: int) -> tuple:
     """Two sweeps over runs of flat rows ``(a, t1..tn, w1..wn, constant)`` with n =
     ``arity``: ``z[a] = constant + w1 z[t1] + ... + wn z[tn]``, and the same writing the
-    mirror ``z[gap + a]`` too. The sum is written out term by term (generated once per
+    mirror ``z[gap + a]`` too. The sum is written out term by term (compiled once per
     arity): a loop over the terms, or ``sum(map(...))``, costs about twice as much, and in
     Pyodide more still."""
-    made = _UNROLLED.get(arity)
-    if made is None:
-        ts = [f"t{n}" for n in range(arity)]
-        ws = [f"w{n}" for n in range(arity)]
-        row = ", ".join(["a", *ts, *ws, "x"])
-        value = " + ".join(["x", *(f"{w} * z[{t}]" for t, w in zip(ts, ws))])
-        source = (
-            f"def sweep_plain(z, rows, gap):\n"
-            f"    for {row} in rows:\n"
-            f"        z[a] = {value}\n"
-            f"def sweep_mirrored(z, rows, gap):\n"
-            f"    for {row} in rows:\n"
-            f"        x = {value}\n"
-            f"        z[a] = x\n"
-            f"        z[gap + a] = -x.conjugate()\n"
-        )
-        scope: dict = {}
-        exec(source, scope)  # noqa: S102 - the source is made here from names, no input
-        made = _UNROLLED[arity] = (scope["sweep_plain"], scope["sweep_mirrored"])
-    return made
-
-
-_PUSHERS: dict = {}
+    ts, ws = _terms(arity)
+    row = ", ".join(["a", *ts, *ws, "x"])
+    value = " + ".join(["x", *(f"{w} * z[{t}]" for t, w in zip(ts, ws))])
+    scope = _compiled(
+        f"def sweep_plain(z, rows, gap):\n"
+        f"    for {row} in rows:\n"
+        f"        z[a] = {value}\n"
+        f"def sweep_mirrored(z, rows, gap):\n"
+        f"    for {row} in rows:\n"
+        f"        x = {value}\n"
+        f"        z[a] = x\n"
+        f"        z[gap + a] = -x.conjugate()\n"
+    )
+    return scope["sweep_plain"], scope["sweep_mirrored"]
 
 
 def _pusher(arity: int):
-    """A push of the mass over flat rows ``(k, t1..tn, p1..pn)`` with n = ``arity``:
-    ``nxt[ti] += mass[k] * pi``, written out term by term like :func:`_unrolled`."""
-    made = _PUSHERS.get(arity)
-    if made is None:
-        ts = [f"t{n}" for n in range(arity)]
-        ps = [f"p{n}" for n in range(arity)]
-        row = ", ".join(["k", *ts, *ps])
-        body = "".join(f"        nxt[{t}] += m * {p}\n" for t, p in zip(ts, ps))
-        source = f"def push(mass, nxt, rows):\n    for {row} in rows:\n        m = mass[k]\n{body}"
-        scope: dict = {}
-        exec(source, scope)  # noqa: S102 - the source is made here from names, no input
-        made = _PUSHERS[arity] = scope["push"]
-    return made
+    """A push of the mass over flat rows ``(k, t1..tn, w1..wn)`` with n = ``arity``:
+    ``nxt[ti] += mass[k] * wi``, written out term by term like :func:`_unrolled`."""
+    ts, ws = _terms(arity)
+    row = ", ".join(["k", *ts, *ws])
+    body = "".join(f"        nxt[{t}] += m * {w}\n" for t, w in zip(ts, ws))
+    return _compiled(
+        f"def push(mass, nxt, rows):\n    for {row} in rows:\n        m = mass[k]\n{body}"
+    )["push"]
 
 
 def _residuals(full: list, z: list) -> list:
