@@ -126,7 +126,8 @@ def test_a_damaged_snapshot_is_replaced_and_the_board_plays(browser, site_url, h
         assert not errors
         page.close()
         # and a board, later, starts from the new snapshot and plays
-        assert _plays(context.new_page(), site_url)["start"] == "snapshot"
+        later = _plays(context.new_page(), site_url)
+        assert later["start"] == "snapshot", later  # the reason, if it did not restore
     finally:
         context.close()
 
