@@ -35,6 +35,11 @@ node_modules/.installed: package.json package-lock.json
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium chromium-driver; \
 	else echo "Install Debian's chromium package (sudo apt-get install chromium) and run make again." >&2; exit 1; fi
 
+# pdftoppm renders a page of each printable PDF in the tests.
+/usr/bin/pdftoppm:
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q poppler-utils; \
+	else echo "Install Debian's poppler-utils package (sudo apt-get install poppler-utils) and run make again." >&2; exit 1; fi
+
 build: setup
 	SITE_URL=$(SITE_URL) $(PY) -m mkdocs build --strict
 
@@ -54,7 +59,7 @@ lint: setup typecheck
 typecheck: setup
 	$(VENV)/bin/mypy
 
-test: lint /usr/bin/chromium
+test: lint /usr/bin/chromium /usr/bin/pdftoppm
 	$(PY) -m pytest
 
 test-engine: lint
