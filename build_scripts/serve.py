@@ -14,7 +14,24 @@ archive that ``make offline`` writes). Compared with ``python -m http.server`` i
 - answers many readers at once: a thread per connection, HTTP/1.1 keep-alive, and a
   listen backlog of 128 (``http.server`` keeps 5: a class opening the site together saw
   most of its connections reset);
-- answers a missing page with the site's own ``404.html``, and never lists a folder.
+- answers a missing page with the site's own ``404.html``, and never lists a folder;
+- reads a request's path once, refuses what no file of the site can be named (400, 414:
+  see :meth:`SiteHandler._target`) and sends a folder's address on with its slash
+  (``/zohn-ahl?game=...`` to ``/zohn-ahl/?game=...``, the query kept) in a ``Location``
+  rebuilt from names that exist, so that it neither carries request text raw nor leaves
+  the site.
+
+Why it stays hand-written: the HTTP itself (reading requests, a thread per connection,
+keep-alive, the limits on the request line and headers) is the standard library's
+``http.server``; only the choice of file, the compression and the headers are written
+here, and none of it needs a package, so the offline archive starts with a bare
+``python3``. The well-kept alternatives were weighed: ``whitenoise`` answers a folder's
+address with a redirect that drops the query (a lesson link's game would be lost),
+compresses nothing itself (it serves ``.gz`` copies made beforehand, which the build and
+the archive would then have to carry) and needs a newer Python than the archive
+promises; ``waitress`` would replace only ``http.server``'s part, where none of the
+faults found so far was. The parts written here are tested through a real socket and
+fuzzed (``tests/site/test_server.py``, ``tests/site/test_server_fuzz.py``).
 
 It listens on 127.0.0.1 (this computer only) unless told otherwise: ``--host 0.0.0.0``
 (``make serve HOST=0.0.0.0``) serves every computer of the local network. Browsers keep
@@ -35,7 +52,7 @@ import socket
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote_to_bytes
 
 try:
     from build_scripts.security import HEADERS
@@ -75,6 +92,23 @@ content never changes, so browsers may keep it for good."""
 
 LISTEN_BACKLOG = 128
 
+MAX_PATH = 1024
+"""The longest path (before decoding) the server looks up; longer ones get 414. The
+site's own addresses are far shorter; a lesson link's game travels in the query, which
+only ``http.server``'s own limit on the request line (64 KiB) bounds."""
+
+_REFUSED = re.compile(r"[\x00-\x1f\x7f\\:]")
+"""Control characters, backslashes and colons: no file of the site has them in its name;
+on Windows a backslash separates folders and a colon names a drive (``C:``), and browsers
+read a backslash in a ``Location`` as a slash."""
+
+_ESCAPE_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)}
+
+_PATH_SAFE = "!$&'()*+,;=:@-._~"
+_QUERY_SAFE = _PATH_SAFE + "/?%"
+"""What a rebuilt address keeps as it is (RFC 3986's characters of a path segment and of
+a query); everything else is percent-encoded, so no request text reaches a header raw."""
+
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves one folder; see the module docstring. ``types`` and ``quiet`` may be
@@ -87,8 +121,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     quiet = False
 
     def log_message(self, format, *args):  # noqa: A002 - the standard library's name
-        if not self.quiet:
-            super().log_message(format, *args)
+        if not self.quiet:  # control characters of a request escaped: none reach the terminal
+            message = (format % args).translate(_ESCAPE_CONTROLS)
+            sys.stderr.write(
+                f"{self.address_string()} - [{self.log_date_time_string()}] {message}\n"
+            )
 
     def end_headers(self):
         for name, value in HEADERS.items():
@@ -103,19 +140,24 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return None
 
     def send_head(self):
-        url_path = unquote(urlsplit(self.path).path)
-        local = Path(self.translate_path(self.path))
-        if local.is_dir():
-            if not url_path.endswith("/"):
-                self.send_response(301)
-                self.send_header("Location", url_path + "/")
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return None
-            local = local / "index.html"
-        if url_path.endswith("/") and local.name != "index.html" or not local.is_file():
-            return self._not_found()
-        stat = local.stat()
+        target = self._target()
+        if isinstance(target, int):
+            self.send_error(target)
+            return None
+        segments, folder_form, query = target
+        local = Path(self.directory).joinpath(*segments)
+        try:
+            is_dir = local.is_dir()
+            if is_dir:
+                if not folder_form:
+                    return self._redirect_to_folder(segments, query)
+                local = local / "index.html"
+            if folder_form and not is_dir or not local.is_file():
+                return self._not_found(segments)
+            stat = local.stat()
+        except (OSError, ValueError):  # a name the file system refuses: no such file
+            return self._not_found(segments)
+        url_path = "/" + "/".join(segments)
         if self._not_modified(stat.st_mtime):
             self.send_response(304)
             self._common_headers(local, url_path)
@@ -131,6 +173,44 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self._common_headers(local, url_path)
         self.end_headers()
         return _Bytes(body) if body is not None else open(local, "rb")  # noqa: SIM115
+
+    def _target(self) -> tuple[list[str], bool, str] | int:
+        """The request's path as the names of its folders and file, whether it ends with
+        ``/``, and its query as sent; or the status that refuses it (400, 414).
+
+        The path is decoded once (``%2F`` is a ``/`` like any other); it is refused when
+        it is longer than :data:`MAX_PATH`, is not UTF-8, holds a control character or a
+        backslash, or climbs with ``..``. Empty and ``.`` segments are dropped, so the
+        names always lead to a file inside the served folder."""
+        raw, _, query = self.path.partition("#")[0].partition("?")
+        if raw.startswith(("http://", "https://")):  # the absolute form of a request
+            raw = "/" + raw.split("/", 3)[3] if raw.count("/") >= 3 else "/"
+        if len(raw) > MAX_PATH:
+            return 414
+        try:  # http.server read the request line as Latin-1: these are its bytes
+            decoded = unquote_to_bytes(raw.encode("latin-1")).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            return 400
+        if not decoded.startswith("/") or _REFUSED.search(decoded):
+            return 400
+        names = decoded.split("/")
+        if ".." in names:
+            return 400
+        return [n for n in names if n not in ("", ".")], decoded.endswith("/"), query
+
+    def _redirect_to_folder(self, segments: list[str], query: str) -> None:
+        """``/zohn-ahl?game=...`` to ``/zohn-ahl/?game=...``. The address is rebuilt
+        from the names of a folder that exists, each percent-encoded, so it always starts
+        with one ``/`` (it stays on this site) and carries nothing raw from the request;
+        the query goes along, its bytes kept (what is not safe in a header is encoded)."""
+        location = "/" + "".join(quote(name, safe=_PATH_SAFE) + "/" for name in segments)
+        if query:
+            location += "?" + quote(query.encode("latin-1"), safe=_QUERY_SAFE)
+        self.send_response(301)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return None
 
     def _common_headers(self, local: Path, url_path: str) -> None:
         if HASHED.search(url_path):
@@ -167,11 +247,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return None
         return _gzipped(str(local), stat.st_mtime_ns, stat.st_size)
 
-    def _not_found(self):
+    def _not_found(self, segments: list[str]):
         # the 404 page of the address's language folder (fr/ for French), else the site's own
         root = Path(self.directory)
-        first = self.path.split("?", 1)[0].lstrip("/\\").split("/", 1)[0]
-        page = root / first / "404.html" if first and first.isalpha() else root / "404.html"
+        first = segments[0] if segments else ""
+        language = len(first) <= 3 and first.isascii() and first.isalpha()
+        page = root / first / "404.html" if language else root / "404.html"
         if not page.is_file():
             page = root / "404.html"
         if not page.is_file():

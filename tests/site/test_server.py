@@ -180,3 +180,88 @@ def test_thirty_readers_at_once_all_get_the_whole_first_visit(server, site_dir):
         f"{len(failures)} of 30 readers failed, e.g. {next(iter(failures.values()))}"
     )
     assert time.monotonic() - began < 600
+
+
+def _raw(server, target: bytes) -> tuple[int, bytes]:
+    """Send one request line as bytes, exactly (no client library in between); return the
+    status and the header block of the answer."""
+    import socket
+
+    with socket.create_connection(server.server_address[:2], timeout=60) as sock:
+        sock.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head = data.split(b"\r\n\r\n", 1)[0]
+    status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/1.") else 0
+    return status, head
+
+
+def _header_names(head: bytes) -> list[bytes]:
+    return [line.split(b":", 1)[0].lower() for line in head.split(b"\r\n")[1:]]
+
+
+def test_a_folder_redirect_never_carries_a_header_of_the_request(server):
+    status, head = _raw(server, b"/%0D%0ASet-Cookie:%20pwned=1%2F..%2Ffr")
+    assert status in (400, 404), head
+    assert b"set-cookie" not in _header_names(head) and b"pwned" not in head
+    # a real folder, with a query that tries the same: encoded, never a second header
+    status, head = _raw(server, b"/zohn-ahl?x=%0D%0ASet-Cookie:%20pwned=1")
+    assert status == 301 and b"set-cookie" not in _header_names(head)
+    location = [line for line in head.split(b"\r\n") if line.lower().startswith(b"location:")]
+    assert location == [b"Location: /zohn-ahl/?x=%0D%0ASet-Cookie:%20pwned=1"]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        b"/%2Fevil.example%2F..%2Ffr",
+        b"/%5Cevil.example%2F..%2Fzohn-ahl",
+        b"/%2F%2Fevil.example%2F..%2Ffr",
+        b"//evil.example/../fr",
+        b"/%2F%2Fevil.example/fr",
+        b"/\\evil.example/fr",
+        b"/fr/%2E%2E/zohn-ahl",
+    ],
+)
+def test_no_redirect_leaves_the_site(server, target):
+    status, head = _raw(server, target)
+    for line in head.split(b"\r\n")[1:]:
+        if line.lower().startswith(b"location:"):
+            value = line.split(b":", 1)[1].strip()
+            assert value.startswith(b"/") and not value.startswith((b"//", b"/\\")), head
+            assert b"evil" not in value, head
+    assert status in (301, 400, 404), head
+
+
+def test_a_folder_redirect_keeps_the_query(server):
+    query = "game-zohn-ahl=%5BRuleset%20%22kiowa%22%5D&x=%C3%A9"
+    status, headers, _ = _get(server, "/zohn-ahl?" + query)
+    assert status == 301 and headers["location"] == "/zohn-ahl/?" + query
+    status, headers, _ = _get(server, "/fr/zohn-ahl?lesson=1")
+    assert status == 301 and headers["location"] == "/fr/zohn-ahl/?lesson=1"
+
+
+@pytest.mark.parametrize(
+    "target, statuses",
+    [
+        (b"/" + b"a" * 256, {404}),
+        (b"/" + b"a" * 256 + b"/", {404}),
+        (b"/fr/" + b"a" * 300 + b"/x", {404}),
+        (b"/" + "é".encode() * 200, {404}),
+        (b"/" + b"%C3%A9" * 150, {404}),
+        (b"/" + b"a/" * 2100, {414}),
+        (b"/" + b"a" * 5000, {414}),
+        (b"/%00", {400}),
+        (b"/\xff\xfe", {400}),
+        (b"/%ff%fe", {400}),
+        (b"/fr/%2e%2e/%2e%2e/etc/passwd", {400}),
+    ],
+)
+def test_any_path_gets_a_proper_status_and_the_server_keeps_serving(server, target, statuses):
+    status, _ = _raw(server, target)
+    assert status in statuses, (target[:40], status)
+    assert _get(server, "/")[0] == 200
