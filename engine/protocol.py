@@ -46,8 +46,9 @@ at most :data:`MAX_DEPTH` deep, with finite numbers only (``NaN``, ``Infinity`` 
 beyond a double are not JSON here); ``record`` at most :data:`MAX_RECORD` characters, other
 text :data:`MAX_TEXT`, one move or throw :data:`MAX_TOKEN`; ``seed`` 0 to 2**63-1;
 ``time_limit`` more than 0 and at most :data:`MAX_TIME_LIMIT` seconds; ``node_limit`` 1 to
-:data:`MAX_NODE_LIMIT`; ``since`` 0 to :data:`MAX_RECORD`. Beyond a limit: a ``request``
-error naming the argument.
+:data:`MAX_NODE_LIMIT`; ``since`` 0 to :data:`MAX_RECORD`; a whole number at most
+:data:`MAX_DIGITS` digits (a longer one is never converted, and a request ``id`` that long
+is not echoed). Beyond a limit: a ``request`` error naming the argument.
 
 Adding a command: write ``cmd_name(args) -> dict`` reading every argument through
 :func:`_arg` (type, default, ``max_len`` for text, ``lo``/``hi`` for numbers) or the
@@ -159,6 +160,7 @@ MAX_TOKEN = 200  # characters of one move or throw
 MAX_SEED = 2**63 - 1
 MAX_TIME_LIMIT = 60.0  # seconds the computer may think
 MAX_NODE_LIMIT = 10_000_000  # positions the computer may search
+MAX_DIGITS = 30  # digits of a whole number in a request; a longer one is never converted
 
 Args = dict[str, Any]
 Result = dict[str, Any]
@@ -202,9 +204,18 @@ def _arg(
             input=value[:40] + "…",
             where=name,
         )
+    if isinstance(value, _LongNumber):
+        raise RequestError(
+            f"argument {name!r} is {value!r}; expected {_kind_name(kinds)}"
+            + ("" if lo is None and hi is None else f" from {lo} to {hi}")
+            + f" (at most {MAX_DIGITS} digits)",
+            input=repr(value),
+            where=name,
+        )
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if (
-            not math.isfinite(value)
+        if (  # a whole number is compared exactly: float() would overflow past 308 digits
+            isinstance(value, float)
+            and not math.isfinite(value)
             or (lo is not None and value < lo)
             or (hi is not None and value > hi)
         ):
@@ -216,8 +227,44 @@ def _arg(
     return value
 
 
+class _LongNumber(int):
+    """A whole number of the request with more than :data:`MAX_DIGITS` digits, kept as
+    the text's length only. Python turns such text into a number slowly (quadratic time)
+    and refuses past 4,300 digits, and the browser's trimmed standard library lacks the
+    module that converts long numbers at all; no argument accepts one, so it is never
+    converted. It stands for a number beyond every bound (``±10**MAX_DIGITS``, so that a
+    range check refuses it) and shows as "a 400-digit number" in error messages."""
+
+    digits: int
+
+    def __new__(cls, digits: int, negative: bool = False) -> _LongNumber:
+        number = super().__new__(cls, -(10**MAX_DIGITS) if negative else 10**MAX_DIGITS)
+        number.digits = digits
+        return number
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        return repr(self)
+
+    def __abs__(self) -> _LongNumber:
+        return self if self > 0 else _LongNumber(self.digits)
+
+
+def _whole_number(text: str) -> int:
+    """``json.loads``'s reader of whole numbers: short ones as ``int``, long ones as
+    :class:`_LongNumber`, never converted."""
+    digits = len(text) - text.startswith("-")
+    return int(text) if digits <= MAX_DIGITS else _LongNumber(digits, text.startswith("-"))
+
+
 def _short(value: Any) -> str:
     """``value`` as text of at most 60 characters, for an error message."""
+    if isinstance(value, _LongNumber):
+        return repr(value)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
         return f"a {len(str(abs(value)))}-digit number"
     text = value if isinstance(value, str) else type(value).__name__
@@ -923,7 +970,12 @@ def _decode(request_json: Any) -> dict[str, Any]:
             f"the request is not JSON nested at most {MAX_DEPTH} deep", input=request_json[:60]
         )
     try:
-        request = json.loads(request_json, parse_constant=_no_constant, parse_float=_finite_float)
+        request = json.loads(
+            request_json,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+            parse_int=_whole_number,
+        )
     except RecursionError:  # _shallow() lets no such request through; kept as a safety net
         raise RequestError(
             f"the request is nested too deep; the limit is {MAX_DEPTH}", input=request_json[:60]
@@ -962,6 +1014,13 @@ def handle(request_json: str) -> str:
     try:
         request = _decode(request_json)
         request_id = request.get("id")
+        if isinstance(request_id, _LongNumber):  # not echoed: it would have to be converted
+            request_id = None
+            raise RequestError(
+                f"the request's id is a whole number of more than {MAX_DIGITS} digits",
+                input=repr(request.get("id")),
+                where="id",
+            )
         result = dispatch(request.get("cmd"), request.get("args"))
         reply = {"id": request_id, "ok": True, "result": result}
     except EngineError as err:

@@ -264,10 +264,8 @@ def _quote(value: object, limit: int = 40) -> str:
 
 def _counters(value: object) -> int:
     n = value
-    if isinstance(value, str):
-        text = value.strip()
-        digits = text[1:] if text[:1] in "+-" else text
-        n = int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 6 else None
+    if isinstance(value, str):  # digits only: no sign, no space (" 4" and "+4" are typos)
+        n = int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else None
     if isinstance(n, bool) or not isinstance(n, int):
         raise OptionError(
             f"{_quote(value)} is not a number of counters: expected a whole number from "

@@ -132,7 +132,7 @@ class Throw:
         """Read a throw written as four characters 0/1; ThrowError quoting the input otherwise."""
         throw = _BY_TEXT.get(text) if isinstance(text, str) else None
         if throw is None:
-            raise ThrowError(f"{text!r} is not a throw: {_THROW_HELP}", input=text)
+            raise ThrowError(f"{_quote(text)} is not a throw: {_THROW_HELP}", input=text)
         return throw
 
     @classmethod
@@ -236,6 +236,14 @@ def earns_extra(throw: Throw | str, table: str = "sahe") -> bool:
 MAX_BIAS_TEXT = 40
 _BIAS_TEXT = re.compile(r"(?=.{1,%d}$)(\d+\s*/\s*\d+|\d*\.?\d+)" % MAX_BIAS_TEXT, re.ASCII)
 
+#: The finest bias accepted as text: in lowest terms its denominator is at most a million
+#: (a decimal of up to 6 places, or a fraction such as 1/3 or 2/999999). The exact chances
+#: worked out from a bias (the lab's tables, a lap's chance) grow with its denominator's
+#: digits: a finer bias would take the engine many seconds, and past some thousand digits
+#: it could not even write its figures (Python refuses to, and the browser's trimmed
+#: standard library lacks the module it needs for numbers that long).
+MAX_BIAS_DENOMINATOR = 1_000_000
+
 
 def _quote(value: object) -> str:
     text = repr(value)
@@ -244,7 +252,8 @@ def _quote(value: object) -> str:
 
 def parse_bias(p: Bias) -> Fraction:
     """A stick bias as an exact Fraction in [0, 1]: Fraction, int, float or text such as
-    ``1/3`` or ``0.25`` (at most :data:`MAX_BIAS_TEXT` characters, no exponent).
+    ``1/3`` or ``0.25`` (at most :data:`MAX_BIAS_TEXT` characters, no exponent, and in
+    lowest terms a denominator of at most :data:`MAX_BIAS_DENOMINATOR`).
 
     Floats are taken at their exact binary value. OptionError if not a number in [0, 1].
     """
@@ -266,6 +275,13 @@ def parse_bias(p: Bias) -> Fraction:
     if not 0 <= f <= 1:
         raise OptionError(
             f"{_quote(p)} is not a stick bias: it must lie between 0 and 1", input=_quote(p)
+        )
+    if isinstance(p, str) and f.denominator > MAX_BIAS_DENOMINATOR:
+        raise OptionError(
+            f"{_quote(p)} is a finer stick bias than the engine works with: at most 6 decimal "
+            f"places, or a fraction whose denominator is at most {MAX_BIAS_DENOMINATOR} "
+            "(such as 1/3 or 0.125)",
+            input=_quote(p),
         )
     return f
 

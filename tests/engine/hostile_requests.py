@@ -1,5 +1,6 @@
 """Hostile requests, answered inside whichever Python runs this script (CPython or
-Pyodide): each must get a valid JSON reply with a ``request`` error, promptly. Prints one
+Pyodide): each must get a valid JSON reply with an error of a documented kind (``request`` for the
+request's own numbers, ``option`` or ``record`` for a bias), promptly. Prints one
 JSON object ``{"replies": [...]}``; run by ``test_bounds.py`` inside real Pyodide."""
 
 from __future__ import annotations
@@ -20,6 +21,24 @@ REQUESTS = [
         {"id": 1, "cmd": "zohn-ahl.load", "args": {"record": '[Seed "' + "9" * 5000 + '"]'}}
     ),
     '{"id": 1, "cmd": "zohn-ahl.new", "args": {"seed": ' + "9" * 5000 + "}}",
+    # whole numbers of 309 to 4,300 digits: past a double, below Python's conversion limit
+    *(
+        '{"id": 1, "cmd": "%s", "args": {%s"%s": %s}}' % (cmd, extra, name, "9" * digits)
+        for digits in (309, 1000, 4300)
+        for cmd, extra, name in (
+            ("zohn-ahl.new", "", "seed"),
+            ("zohn-ahl.new", "", "since"),
+            ("awithlaknannai.ai", '"record": "", ', "time_limit"),
+            ("awithlaknannai.ai", '"record": "", ', "node_limit"),
+            ("awithlaknannai.analyse", '"record": "", ', "depth"),
+            ("awithlaknannai.analyse", '"record": "", ', "mate_plies"),
+            ("zohn-ahl.lab", "", "counters"),
+        )
+    ),
+    '{"id": ' + "9" * 400 + ', "cmd": "ping"}',
+    # a bias finer than the engine works with (once 17 to 45 seconds, then `internal`)
+    '{"id": 1, "cmd": "zohn-ahl.lab", "args": {"bias": "1/' + "9" * 38 + '"}}',
+    '{"id": 1, "cmd": "zohn-ahl.load", "args": {"record": "[Bias \\"0.' + "3" * 37 + '\\"]"}}',
 ]
 
 

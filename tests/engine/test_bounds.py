@@ -158,3 +158,105 @@ def test_hostile_requests_in_pyodide():
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     check_hostile_replies(proc.stdout.strip().splitlines()[-1])
+
+
+BOUNDED = [
+    ("zohn-ahl.new", {}, "seed"),
+    ("zohn-ahl.new", {}, "since"),
+    ("awithlaknannai.ai", {"record": ""}, "time_limit"),
+    ("awithlaknannai.ai", {"record": ""}, "node_limit"),
+    ("awithlaknannai.analyse", {"record": ""}, "depth"),
+    ("awithlaknannai.analyse", {"record": ""}, "node_limit"),
+    ("awithlaknannai.analyse", {"record": ""}, "mate_plies"),
+    ("awithlaknannai.review", {"record": "m6-m5"}, "depth"),
+    ("zohn-ahl.lab", {}, "counters"),
+]
+
+
+@pytest.mark.parametrize("cmd, args, name", BOUNDED)
+@pytest.mark.parametrize("digits", [309, 400, 1000, 4300, 4301, 20_000])
+@pytest.mark.parametrize("sign", ["", "-"])
+def test_a_whole_number_of_any_length_is_a_request_error_naming_its_argument(
+    cmd, args, name, digits, sign
+):
+    """Past 308 digits a whole number no longer fits a double (``math.isfinite`` raised
+    OverflowError: ``internal``); past 4,300 Python refuses to read it."""
+    text = json.dumps({"id": 3, "cmd": cmd, "args": args})[:-2]
+    text += (", " if args else "") + f'"{name}": {sign}{"7" * digits}}}}}'
+    start = time.perf_counter()
+    reply = reply_to(text)
+    assert reply["id"] == 3 and reply["ok"] is False, reply
+    error = reply["error"]
+    assert error["kind"] == "request" and error["where"] == name, error
+    assert f"{digits}-digit" in error["message"] and len(error["message"]) < 300
+    assert time.perf_counter() - start < 5
+
+
+def test_a_long_request_id_is_refused_not_echoed():
+    reply = reply_to('{"id": ' + "4" * 400 + ', "cmd": "ping"}')
+    assert reply["id"] is None and reply["error"]["kind"] == "request"
+    assert reply["error"]["where"] == "id" and "4444" not in json.dumps(reply)
+    assert reply_to('{"id": ' + "4" * 30 + ', "cmd": "ping"}')["id"] == int("4" * 30)
+
+
+LONG_BIASES = ["1/" + "9" * 38, "0." + "3" * 37, "1/1000001", "0.0000001", "2/3333333"]
+
+
+@pytest.mark.parametrize("bias", LONG_BIASES)
+@pytest.mark.parametrize(
+    "cmd, args",
+    [
+        ("zohn-ahl.lab", {}),
+        ("zohn-ahl.lab", {"part": "counters"}),
+        ("zohn-ahl.probabilities", {}),
+        ("zohn-ahl.new", {}),
+        ("zohn-ahl.chances", {"record": ""}),
+    ],
+)
+def test_a_bias_finer_than_a_millionth_is_refused_at_once(cmd, args, bias):
+    start = time.perf_counter()
+    err = refused(cmd, {**args, "bias": bias})
+    assert err["kind"] == "option" and "1000000" in err["message"], err
+    assert time.perf_counter() - start < 5
+
+
+def test_a_link_with_a_fine_bias_is_refused_before_any_work():
+    """A chances record with many counters and a bias of many digits delayed a board's
+    first throw by many seconds: the record is refused as it is read."""
+    record = '[Game "zohn-ahl"]\n[Counters "20"]\n[Bias "1/' + "9" * 38 + '"]\n'
+    for cmd in ("zohn-ahl.load", "zohn-ahl.chances"):
+        start = time.perf_counter()
+        err = refused(cmd, {"record": record})
+        assert err["kind"] == "record" and err["where"] == "line 3", err
+        assert time.perf_counter() - start < 5
+
+
+def test_the_finest_bias_accepted_is_worked_out():
+    reply = protocol.dispatch("zohn-ahl.probabilities", {"bias": "0.333333"})
+    assert reply["bias"] == "333333/1000000"
+    assert protocol.dispatch("zohn-ahl.probabilities", {"bias": "2/2000000"})["bias"] == (
+        "1/1000000"
+    )
+
+
+@pytest.mark.parametrize("counters", [" 4", "4 ", "+4", "-4", "\t4", "4\n", "٤"])
+def test_counters_on_the_command_line_are_digits_only(capsys, counters):
+    assert zohn_ahl_cli(["replay", "--counters", counters, "1111"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "--counters" in captured.err
+    assert captured.err.count("\n") == 1
+
+
+def test_a_long_throw_makes_a_short_error_line(capsys):
+    assert zohn_ahl_cli(["replay", "1" * 5000]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and len(captured.err) < 300
+
+
+def test_a_fine_bias_on_the_command_line_is_refused_at_once(capsys):
+    for command in (["solve", "--counters", "20"], ["odds"]):
+        start = time.perf_counter()
+        assert zohn_ahl_cli([*command, "--bias", "1/" + "9" * 38]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and "--bias" in captured.err and "1000000" in captured.err
+        assert time.perf_counter() - start < 5

@@ -200,3 +200,85 @@ def test_option_parsers(value):
     reads_or_refuses(parse_bias, value)
     reads_or_refuses(lambda v: Options(counters=v), value)
     reads_or_refuses(lambda v: Options(ruleset=v), value)
+
+
+# Whole numbers of any length, written into the request's text as they would arrive (a
+# number past 4,300 digits cannot even be written by json.dumps), in every bounded argument.
+LONG_DIGITS = st.builds(
+    lambda sign, first, rest: sign + first + rest,
+    st.sampled_from(["", "-"]),
+    st.sampled_from("123456789"),
+    st.text(alphabet="0123456789", min_size=19, max_size=6000),
+)
+BOUNDED = st.sampled_from(
+    [
+        ("zohn-ahl.new", '"throws": "", ', "seed"),
+        ("zohn-ahl.new", "", "since"),
+        ("awithlaknannai.ai", '"record": "", ', "time_limit"),
+        ("awithlaknannai.ai", '"record": "", ', "node_limit"),
+        ("awithlaknannai.analyse", '"record": "", ', "depth"),
+        ("awithlaknannai.analyse", '"record": "", ', "node_limit"),
+        ("awithlaknannai.analyse", '"record": "", ', "mate_plies"),
+        ("awithlaknannai.review", '"record": "m6-m5", ', "depth"),
+        ("zohn-ahl.lab", "", "counters"),
+    ]
+)
+
+
+@FUZZ
+@given(where=BOUNDED, digits=LONG_DIGITS)
+def test_a_whole_number_of_any_length_is_refused_by_name(where, digits):
+    cmd, extra, name = where
+    text = '{"id": 1, "cmd": "%s", "args": {%s"%s": %s}}' % (cmd, extra, name, digits)
+    reply = check_reply(protocol.handle(text))
+    assert reply["ok"] is False and reply["error"]["kind"] == "request", reply["error"]
+    assert reply["error"]["where"] == name
+
+
+# Fractions and decimals with long numerators and denominators, up to the length limit.
+LONG_BIAS = st.builds(
+    lambda a, sep, b: f"{a}{sep}{b}",
+    st.text(alphabet="0123456789", min_size=1, max_size=20),
+    st.sampled_from(["/", " / ", "."]),
+    st.text(alphabet="0123456789", min_size=1, max_size=39),
+) | st.text(alphabet="0123456789", min_size=1, max_size=38).map(lambda d: "0." + d)
+
+
+@FUZZ
+@given(bias=LONG_BIAS)
+def test_a_long_bias_is_read_or_refused_at_once(bias):
+    reads_or_refuses(parse_bias, bias)
+    reply = check_reply(
+        protocol.handle(
+            json.dumps({"id": 1, "cmd": "zohn-ahl.probabilities", "args": {"bias": bias}})
+        )
+    )
+    if reply["ok"]:
+        assert parse_bias(bias).denominator <= 1_000_000
+
+
+COUNTERS = st.builds(
+    lambda before, number, after: before + number + after,
+    st.sampled_from(["", " ", "+", "-", "\t", "0", "00", "\u00a0", "٤"]),
+    st.integers(min_value=-3, max_value=25).map(str),
+    st.sampled_from(["", " ", "\n", ".0", "x"]),
+)
+
+
+@FUZZ
+@given(counters=COUNTERS)
+def test_counters_on_the_command_line_are_whole_numbers_written_plainly(counters):
+    import contextlib
+    import io
+
+    from engine.zohn_ahl.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["replay", "--counters", counters])
+    plain = counters.isascii() and counters.isdigit() and 1 <= int(counters) <= 20
+    if plain:
+        assert status == 0 and json.loads(out.getvalue())["counters"] == [int(counters)] * 2
+    else:
+        assert status == 2 and out.getvalue() == "" and "--counters" in err.getvalue()
+        assert err.getvalue().count("\n") == 1
