@@ -4,8 +4,10 @@
   :mod:`build_scripts.security`, which the template writes first in every page's
   ``<head>`` as ``<meta http-equiv="Content-Security-Policy">``.
 - ``on_post_page`` / ``on_post_template``: fail the build, naming the page, if a page
-  comes out without that exact policy before its first script, or with an inline script
-  the policy would block (only ``type="application/json"`` data blocks may be inline).
+  comes out without that exact policy before its first script, with an inline script
+  the policy would block (only ``type="application/json"`` data blocks may be inline), or
+  with a ``<style>`` element or a ``style="..."`` attribute (the policy's ``style-src``
+  has no ``'unsafe-inline'``: the browser would ignore them).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from build_scripts.security import CSP  # noqa: E402
 _META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
 _DATA_TYPES = ("application/json", "application/ld+json")
+_STYLE_ELEMENT = re.compile(r"<style\b", re.I)
+_STYLE_ATTRIBUTE = re.compile(r"<[a-zA-Z][^<>]*?\sstyle\s*=\s*[\"']?([^\"'>]{0,60})", re.I)
 
 
 def policy_problems(page_html: str) -> list[str]:
@@ -45,6 +49,12 @@ def policy_problems(page_html: str) -> list[str]:
             continue
         if kind is None or kind.group(1) not in _DATA_TYPES:
             problems.append(f"an inline script the policy blocks: {body.strip()[:80]!r}")
+    markup = _SCRIPT.sub("", page_html)  # data blocks may hold any text
+    if _STYLE_ELEMENT.search(markup):
+        problems.append("a <style> element the policy blocks")
+    attribute = _STYLE_ATTRIBUTE.search(markup)
+    if attribute:
+        problems.append(f"a style attribute the policy blocks: {attribute.group(1)!r}")
     return problems
 
 

@@ -15,7 +15,7 @@ CSP = "; ".join(
         "worker-src 'self'",
         "connect-src 'self'",
         "img-src 'self' data:",
-        "style-src 'self' 'unsafe-inline'",
+        "style-src 'self'",
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
@@ -24,8 +24,16 @@ CSP = "; ".join(
     ]
 )
 """The Content-Security-Policy of every page. ``frame-ancestors`` only works as a header,
-so :data:`HEADERS` adds it; ``style-src 'unsafe-inline'`` is for the theme's and the SVG
-boards' ``style`` attributes, which carry no script."""
+so :data:`HEADERS` adds it.
+
+``style-src 'self'``: styles come from the site's style sheets only, with no
+``'unsafe-inline'`` -- no ``<style>`` element and no ``style="..."`` attribute in a page,
+in the theme's templates or in the drawn boards (their SVG uses presentation attributes
+such as ``font-style``, which the policy does not govern). Scripts that place things set
+``element.style`` (the theme's tooltips and header, the boards' sizes), which the policy
+allows; they never write a ``style`` attribute as text. The build checks the pages for
+such attributes (:func:`build_scripts.page_policy.policy_problems`) and the browser
+tests check that no page reports a breach while it is played."""
 
 HEADERS = {
     "Content-Security-Policy": CSP + "; frame-ancestors 'self'",

@@ -23,6 +23,12 @@ def test_the_policy_runs_no_inline_script_and_no_eval():
     assert HEADERS["Content-Security-Policy"].startswith(CSP)
 
 
+def test_the_policy_allows_no_inline_style():
+    directives = dict(d.split(" ", 1) for d in CSP.split("; "))
+    assert directives["style-src"] == "'self'"
+    assert not any(name.startswith("style-src-") for name in directives)
+
+
 def test_every_built_page_carries_the_policy_before_any_script(site_dir):
     pages = built_pages(site_dir)
     assert "" in pages and "fr/" in pages and "404.html" in pages and "fr/404.html" in pages
@@ -48,6 +54,14 @@ def test_every_built_page_carries_the_policy_before_any_script(site_dir):
             f'<head><script src=x.js></script><meta http-equiv="Content-Security-Policy" content="{CSP}">',
             "before the Content-Security-Policy",
         ),
+        (
+            f'<head><meta http-equiv="Content-Security-Policy" content="{CSP}"><p style="color:red">',
+            "style attribute",
+        ),
+        (
+            f'<head><meta http-equiv="Content-Security-Policy" content="{CSP}"><style>p{{}}</style>',
+            "<style> element",
+        ),
     ],
 )
 def test_the_build_check_refuses_a_page_without_the_policy(page_html, problem):
@@ -60,7 +74,8 @@ def test_the_build_check_refuses_a_page_without_the_policy(page_html, problem):
 def test_the_build_check_lets_data_blocks_through():
     page_html = (
         f'<head><meta http-equiv="Content-Security-Policy" content="{CSP}">'
-        '<script id="__config" type="application/json">{"a": 1}</script>'
+        '<script id="__config" type="application/json">{"a": 1, "b": "<p style=x>"}</script>'
+        '<svg><text font-style="italic">a</text></svg><code>&lt;p style="x"&gt;</code>'
     )
     assert policy_problems(page_html) == []
 
