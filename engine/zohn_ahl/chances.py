@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.core import OptionError
 from engine.zohn_ahl.charts import line_chart, percent, win_chart
 from engine.zohn_ahl.game import State
 from engine.zohn_ahl.rulesets import Options
@@ -86,10 +87,26 @@ def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
     return ruleset
 
 
+CHANCES_MAX_COUNTERS = 8
+"""The most counters a side for which the page works out a game's chances (as the lab's
+figures): the solved table grows with the counters, and a link to a board that shows its
+chances must not keep that board's first throw waiting (with 20 counters a side the first
+solve takes several times as long as with 4). More counters: the command line's
+``zohn-ahl solve``."""
+
+
 def game_chances(record, bias=None, lang: str = "en") -> dict:
     """The chances along the game of ``record``: ``win`` now, ``history`` (side 0's chance
     at the start and after each throw), ``last`` (before and after the last throw),
-    ``next`` (what the next throw can do), ``expected_throws`` and the graph ``svg``."""
+    ``next`` (what the next throw can do), ``expected_throws`` and the graph ``svg``.
+    OptionError, before any work, for more than :data:`CHANCES_MAX_COUNTERS` a side."""
+    if record.options.counters > CHANCES_MAX_COUNTERS:
+        raise OptionError(
+            f"the chances are worked out here for games of 1 to {CHANCES_MAX_COUNTERS} counters "
+            f"a side, not {record.options.counters} (the command line's zohn-ahl solve takes "
+            "up to 20)",
+            input=str(record.options.counters),
+        )
     if bias is None:
         bias = HALF if record.bias is None else record.bias
     solution = solve(record.options, bias)

@@ -260,3 +260,17 @@ def test_a_fine_bias_on_the_command_line_is_refused_at_once(capsys):
         captured = capsys.readouterr()
         assert captured.out == "" and "--bias" in captured.err and "1000000" in captured.err
         assert time.perf_counter() - start < 5
+
+
+def test_a_link_with_many_counters_asks_no_long_work_of_a_chances_board():
+    """A board that shows its chances solves the game's table first: for a record with
+    more counters than the page works out, the chances are refused before any work, and
+    the game itself still loads."""
+    record = '[Game "zohn-ahl"]\n[Counters "20"]\n\n1111'
+    start = time.perf_counter()
+    err = refused("zohn-ahl.chances", {"record": record})
+    assert err["kind"] == "option" and "1 to 8 counters" in err["message"], err
+    assert time.perf_counter() - start < 5
+    assert protocol.dispatch("zohn-ahl.load", {"record": record})["options"]["counters"] == 20
+    few = protocol.dispatch("zohn-ahl.chances", {"record": record.replace("20", "2")})
+    assert abs(sum(few["win"]) - 1) < 1e-9
