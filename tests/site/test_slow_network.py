@@ -28,7 +28,10 @@ BYTES_PER_S = 150_000
 # Shorter than the download, yet leaving Python's start after it (several seconds on a
 # busy machine once the files are there, with no progress to report meanwhile) a margin.
 LIMIT_MS = 15_000
-STALL_LIMIT_MS = 3000
+# Shorter than the worker's own watch on a download that stops (3 s without data, which
+# ends the start naming the file; tests/site/test_runtime_faults.py): this test is about
+# the client's limit.
+STALL_LIMIT_MS = 2000
 CLIENT = "assets/js/engine-client.js"
 
 
@@ -122,7 +125,7 @@ def test_a_download_that_stops_ends_the_start_in_words(page, stalled_url):
     assert "failed" in result, result
     code, message = result["failed"]
     assert code == "start-timeout", result
-    assert message.startswith("The game engine") and "3 seconds" in message, message
+    assert message.startswith("The game engine") and "2 seconds" in message, message
     assert STALL_LIMIT_MS / 1000 <= elapsed < 90, elapsed
 
 

@@ -75,6 +75,18 @@ function checkRuntimeResponse(url, response) {
   }
 }
 
+// Pyodide's loader starts some downloads early and awaits them later: when one fails
+// first (a standard library answered 404), its rejection has no handler yet, and the
+// browser would report it in the page as an uncaught error beside the board's own
+// explanation. Such a rejection ends the start (in words, naming the file; no effect once
+// the start is settled) and is only noted in this worker's console.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  const reason = event.reason;
+  runtimeFailed(new Error(String((reason && reason.message) || reason)));
+  console.warn("engine worker:", reason);
+});
+
 // ---- Download progress: what the page's start limit watches ----
 //
 // On a slow connection the runtime takes longer to arrive than any fixed limit: the page
@@ -103,22 +115,80 @@ function postProgress(stage, force = false) {
   self.postMessage(stage ? { type: "progress", received: done, total, stage } : { type: "progress", received: done, total });
 }
 
+// A counted download that breaks off, arrives short of its size as built, or stops moving
+// for STALL_MS ends the start at once, naming the file: Pyodide would otherwise wait for
+// ever (a stall) or fail later with a message that names nothing (a cut file). A stall is
+// time in which this worker was free to read and nothing came: while the worker is busy
+// (compiling, starting Python) its reads wait, so that time does not count.
+
+const STALL_MS = 3000;
+const STALL_TICK_MS = 250;
+const downloading = new Map(); // path -> time of its latest bytes (or of a busy spell's end)
+let stallTicker = null;
+
+function watchForStalls() {
+  if (stallTicker !== null) return;
+  let lastTick = performance.now();
+  stallTicker = setInterval(() => {
+    const now = performance.now();
+    const busy = now - lastTick > STALL_TICK_MS * 4;
+    lastTick = now;
+    if (!downloading.size) {
+      clearInterval(stallTicker);
+      stallTicker = null;
+      return;
+    }
+    for (const [path, at] of downloading) {
+      if (busy) {
+        downloading.set(path, now);
+      } else if (now - at >= STALL_MS) {
+        downloading.clear();
+        runtimeFailed(new Error(`the runtime file ${new URL(path, runtimeBase).pathname} stopped arriving: ` +
+          `nothing came for ${STALL_MS / 1000} seconds (${received.get(path) || 0} of ${expected[path]} bytes)`));
+        return;
+      }
+    }
+  }, STALL_TICK_MS);
+}
+
 async function countDownload(url, response) {
   const path = url.slice(runtimeBase.length).split(/[?#]/)[0];
   if (!expected || !(path in expected) || /\.m?js$/.test(path) || !response.body) return;
   const reader = response.clone().body.getReader();
+  const file = new URL(url).pathname;
   received.set(path, 0);
+  downloading.set(path, performance.now());
+  watchForStalls();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       received.set(path, received.get(path) + value.byteLength);
+      if (downloading.has(path)) downloading.set(path, performance.now());
       postProgress();
     }
-  } catch {
-    return; // the download failed: reported by Pyodide's own reading
+  } catch (err) {
+    downloading.delete(path);
+    runtimeFailed(new Error(`the runtime file ${file} broke off after ${received.get(path)} of ${expected[path]} bytes ` +
+      `(${(err && err.message) || err}): is the connection down?`));
+    return;
+  }
+  downloading.delete(path);
+  if (Number.isFinite(expected[path]) && received.get(path) < expected[path]) {
+    runtimeFailed(new Error(`the runtime file ${file} arrived incomplete: ${received.get(path)} of ${expected[path]} bytes ` +
+      "(the site was published with a cut copy of it, or the server stopped sending)"));
+    return;
   }
   postProgress(undefined, true);
+}
+
+// Pyodide's own failure at the end of a download that was cut comes at the same moment as
+// the count's verdict: the count, which names the file, is waited for (briefly) first.
+async function downloadsSettled() {
+  const until = performance.now() + 1000;
+  while (downloading.size && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 self.fetch = async (input, init) => {
@@ -333,7 +403,10 @@ async function boot() {
   return { ...engine, pyodide, start: "normal", stages, snapshot: { status: canSave ? "to-save" : "unavailable", reason: snapshot.discard }, key };
 }
 
-const booting = Promise.race([boot(), runtimeFailure]);
+const booting = Promise.race([
+  boot().catch(async (err) => { await downloadsSettled(); throw err; }),
+  runtimeFailure,
+]);
 
 booting.then(
   (engine) => {
