@@ -11,6 +11,7 @@ import urllib.request
 import zipfile
 
 import pytest
+from site_visits import play_a_move, wait_playable
 
 from build_scripts import archive
 
@@ -21,7 +22,9 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_path):
+def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_path, browser):
+    """Unzipped into an empty folder and started by a Python that sees no installed package
+    (``-S``: no site-packages; no environment but PATH), it serves a board that plays."""
     target = archive.write_archive(site_dir, tmp_path / "dist" / "site.zip")
     with zipfile.ZipFile(target) as zf:
         names = zf.namelist()
@@ -36,7 +39,7 @@ def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_p
     port = _free_port()
     # the command of README.txt, run from the unzipped folder, with nothing of the project
     proc = subprocess.Popen(
-        [sys.executable, "serve.py", "--port", str(port)],
+        [sys.executable, "-S", "serve.py", "--port", str(port)],
         cwd=folder,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -62,6 +65,17 @@ def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_p
             assert r.headers["Content-Encoding"] == "gzip"
             assert "default-src 'self'" in r.headers["Content-Security-Policy"]
             assert gzip.decompress(r.read()) == (site_dir / wasm).read_bytes()
+        # a reader opens a page with a board, and plays
+        context = browser.new_context(service_workers="block")
+        try:
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{port}/zohn-ahl/")
+            board = page.locator('.board[data-game="zohn-ahl"]').first
+            assert wait_playable(page, board)
+            before = board.locator("[data-role=live]").text_content()
+            assert play_a_move(page, board) != before
+        finally:
+            context.close()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
