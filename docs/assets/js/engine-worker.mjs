@@ -151,24 +151,45 @@ holdLock();
 
 // ---- The snapshot store (IndexedDB) ----
 
+// A failure of the store itself (it cannot be opened, a read or a write fails) is an
+// Error whose message names the step and IndexedDB's own error, e.g. "the snapshot store
+// could not be read (UnknownError: ...)": the worker reports it as such, never as "none
+// stored".
+function storeError(step, err) {
+  const what = err ? [err.name, err.message].filter(Boolean).join(": ") : "no reason given";
+  return new Error(`the snapshot store could not be ${step} (${what || String(err)})`);
+}
+
 function openStore() {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-    request.onblocked = () => reject(new Error("the snapshot store is blocked"));
+    request.onerror = () => reject(storeError("opened", request.error));
+    request.onblocked = () => {
+      reject(storeError("opened", new Error("blocked by another tab")));
+      request.onsuccess = () => request.result.close();  // (opened later: not kept open)
+    };
   });
 }
 
 function storeRequest(mode, act) {
+  const step = mode === "readonly" ? "read" : "written";
   return openStore().then((db) => new Promise((resolve, reject) => {
-    const tx = db.transaction(DB_STORE, mode);
-    const request = act(tx.objectStore(DB_STORE));
+    let tx;
+    let request;
+    try {
+      tx = db.transaction(DB_STORE, mode);
+      request = act(tx.objectStore(DB_STORE));
+    } catch (err) {
+      db.close();
+      reject(storeError(step, err));
+      return;
+    }
     let result;
     request.onsuccess = () => { result = request.result; };
     tx.oncomplete = () => { db.close(); resolve(result); };
-    tx.onerror = tx.onabort = () => { db.close(); reject(tx.error || request.error); };
+    tx.onerror = tx.onabort = () => { db.close(); reject(storeError(step, tx.error || request.error)); };
   }));
 }
 
@@ -187,8 +208,14 @@ class SnapshotRefused extends Error {}
 // The stored snapshot for `key`: {bytes, checked} (`checked` resolves with the bytes once
 // their SHA-256 matches, and rejects with SnapshotRefused otherwise: Pyodide's own loading
 // goes on meanwhile), or {discard: reason} when there is none that can be used.
+// A store that cannot be read gives {discard: <its error>}, not "none stored".
 async function readSnapshot(recordPromise, key) {
-  const record = await recordPromise;
+  let record;
+  try {
+    record = await recordPromise;
+  } catch (err) {
+    return { discard: String((err && err.message) || err) };
+  }
   if (record === undefined) return { discard: "none stored" };
   let reason = null;
   if (!record || record.format !== SNAPSHOT_FORMAT || typeof record.key !== "string") reason = "unknown format";
@@ -284,8 +311,10 @@ async function boot() {
     return performance.now();
   };
   // The stored snapshot is read while the manifest is fetched.
-  const stored = (self.indexedDB ? storeRequest("readonly", (s) => s.get(DB_KEY)) : Promise.resolve(undefined))
-    .catch(() => undefined);
+  // (A failed read is kept as it is: readSnapshot reports it as the reason.)
+  const stored = self.indexedDB ? storeRequest("readonly", (s) => s.get(DB_KEY))
+    : Promise.reject(new Error("this browser keeps no snapshot (no IndexedDB)"));
+  stored.catch(() => {});
   let t = performance.now();
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
