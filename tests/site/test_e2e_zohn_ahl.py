@@ -125,8 +125,12 @@ def test_against_the_computer(visit):
     # Red (the person) throws until the turn passes; then Green's throws come by themselves
     for _ in range(50):
         throw_enabled(page, board)
+        before = log_items(board)
         throw.click()
-        page.wait_for_timeout(50)
+        page.wait_for_function(
+            f"b => b.querySelectorAll('.za-log li:not(.za-empty)').length > {before}",
+            arg=board.element_handle(),
+        )
         if "Green" in board.locator(".za-log").text_content():
             break
     page.wait_for_function(
