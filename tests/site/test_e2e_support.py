@@ -90,7 +90,8 @@ class Visit:
             self.context.close()
             return
         for page in self.pages:
-            page.close()
+            if not page.is_closed():
+                page.close()
         self.context.remove_listener("request", self._on_request)
         self.warm.reset()
 

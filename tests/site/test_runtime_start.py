@@ -11,7 +11,8 @@
 - A computer search far over its time is stopped and tried again with a smaller budget.
 
 The tests drive ``docs/assets/js/engine-client.js`` (the module the boards use) and the
-boards themselves.
+boards themselves; the tests of the snapshot each start in a fresh browser context, the
+recovery tests in the module's warm context (``warm_page``).
 """
 
 from __future__ import annotations
@@ -212,7 +213,8 @@ def test_wasm_with_the_wrong_type_is_reported_at_once(page, site_dir, serve):
     assert result["ms"] < 15_000, result
 
 
-def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on(page, site_url):
+def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on(warm_page, site_url):
+    page = warm_page
     page.goto(site_url + "404.html")
     result = page.evaluate(
         """async ([url, limit]) => {
@@ -240,7 +242,8 @@ def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on(page, site
     assert result["resumedMs"] < 5_000 + result["info"]["startup_ms"] + 10_000, result
 
 
-def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(page, site_url):
+def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(warm_page, site_url):
+    page = warm_page
     page.goto(site_url + "404.html")
     result = page.evaluate(
         """async ([url, limit]) => {
@@ -265,7 +268,8 @@ def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(page, site_u
     assert result["ms"] < 30_000, result
 
 
-def test_stop_says_what_became_of_the_computer(page, site_url):
+def test_stop_says_what_became_of_the_computer(warm_page, site_url):
+    page = warm_page
     page.goto(site_url + BOARD_PAGE)
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="level"]').select_option("hard")
