@@ -43,25 +43,34 @@ START = """async ([url, limit]) => {
     return {info, snapshot, legal: view.legal.map(m => m.notation)};
 }"""
 
-# Changes the stored snapshot as a damaged disk or an interrupted write would.
+# Changes the stored snapshot (its record, and its bytes in pieces: see the snapshot
+# store in docs/assets/js/engine-worker.mjs) as a damaged disk or an interrupted write would.
 DAMAGE = """async (how) => {
     const db = await new Promise((ok, ko) => { const r = indexedDB.open('engine-runtime');
         r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
-    const store = (mode) => db.transaction('snapshots', mode).objectStore('snapshots');
-    const record = await new Promise((ok) => { const r = store('readonly').get('interpreter');
-        r.onsuccess = () => ok(r.result); });
+    const ask = (request) => new Promise((ok, ko) => { request.onsuccess = () => ok(request.result);
+        request.onerror = () => ko(request.error); });
+    const tx = db.transaction('snapshots', 'readwrite');
+    const store = tx.objectStore('snapshots');
+    const done = new Promise((ok, ko) => { tx.oncomplete = ok; tx.onerror = tx.onabort = () => ko(tx.error); });
+    const record = await ask(store.get('interpreter'));
     if (!record) return false;
-    const bytes = new Uint8Array(record.data);
-    if (how === 'flipped') {
-        for (let i = 1000; i < bytes.length; i += 1 << 20) bytes[i] ^= 0xff;
-    } else if (how === 'truncated') {
-        record.data = bytes.slice(0, bytes.length >> 1).buffer;
-    } else if (how === 'garbage') {
-        record.data = new TextEncoder().encode('not a snapshot').buffer;
-        record.length = 14;
+    const pieces = IDBKeyRange.bound(['interpreter', 0], ['interpreter', Infinity]);
+    const keys = await ask(store.getAllKeys(pieces));
+    if (how === 'flipped') {  // a byte changed in every 32nd piece, lengths unchanged
+        for (let i = 0; i < keys.length; i += 32) {
+            const bytes = new Uint8Array(await ask(store.get(keys[i])));
+            bytes[100] ^= 0xff;
+            store.put(bytes.buffer, keys[i]);
+        }
+    } else if (how === 'truncated') {  // the second half of the pieces missing
+        for (const key of keys.slice(keys.length >> 1)) store.delete(key);
+    } else if (how === 'garbage') {  // other bytes, of the length the record says
+        store.delete(pieces);
+        store.put(new TextEncoder().encode('not a snapshot').buffer, ['interpreter', 0]);
+        store.put({...record, length: 14, pieces: 1}, 'interpreter');
     }
-    await new Promise((ok, ko) => { const t = db.transaction('snapshots', 'readwrite');
-        t.objectStore('snapshots').put(record, 'interpreter'); t.oncomplete = ok; t.onerror = ko; });
+    await done;
     db.close();
     return true;
 }"""
