@@ -46,8 +46,9 @@ class Visit:
     download for offline use would mix with the requests the tests count.
 
     Given ``warm`` (a ``WarmContext``), the visit uses that context instead of a new one:
-    it records only its own pages' requests, and ``close()`` closes its pages and clears
-    the site's localStorage, leaving the context (and its snapshot) to the next test."""
+    it records the context's requests from its start to its end (the warm-up's page is
+    idle meanwhile), and ``close()`` closes its pages and clears the site's localStorage,
+    leaving the context (and its snapshot) to the next test."""
 
     def __init__(self, browser, base: str, warm: WarmContext | None = None, **context_args):
         context_args.setdefault("service_workers", "block")
