@@ -59,8 +59,14 @@ lint: setup typecheck
 typecheck: setup
 	$(VENV)/bin/mypy
 
+# Two test processes (pytest-xdist): the tests of the built site and the browser in one
+# (which builds the site once and serves it), the others shared out between both. The
+# time the tests took is printed at the end.
+TEST_WORKERS ?= 2
 test: lint /usr/bin/chromium /usr/bin/pdftoppm
-	$(PY) -m pytest
+	@start=$$(date +%s); \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15; status=$$?; \
+	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
 test-engine: lint
 	$(PY) -m pytest tests/engine

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import subprocess
@@ -47,9 +48,11 @@ def _key(state: State) -> tuple:
     return (state.awls, state.counters, state.to_move, state.skip, state.winner)
 
 
+@functools.cache  # (the same chains serve the tests with and without the mirror shortcut)
 def brute_force(options: Options, bias=F(1, 2)):
     """{state key: (side 0's chance, expected throws)} for every state reachable from the
-    start, by value iteration on the chain of real states (16 throws each)."""
+    start, by value iteration on the chain of real states (16 throws each); computed once
+    per options and bias (the callers only read it)."""
     p = F(bias)
     probs = [float(p**t.marked * (1 - p) ** (4 - t.marked)) for t in Throw.all()]
     start = State.start(options)

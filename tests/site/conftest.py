@@ -14,6 +14,9 @@
   ``page.requests`` lists every URL it (and its workers) asked for. Its context blocks the
   service worker (``tests/site/test_offline.py`` tests it): the site's background download
   for offline use would mix with the requests the other tests count.
+- ``warm_context`` (module), ``visit``, ``warm_page``: pages in one context per module in
+  which Python has started once and kept its snapshot (``test_e2e_support.py``);
+  ``cold_visit`` and ``page``: a fresh context, for what happens at a first start.
 - ``serve(folder, wasm_type=...)``: start another local server (at another address than
   the build was made for, or for a deliberately broken site); returns its URL and is
   stopped at the end of the session.
@@ -37,7 +40,12 @@ from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sy
 
 if str(ROOT) not in sys.path:  # build_scripts is not an installed package
     sys.path.insert(0, str(ROOT))
-from test_e2e_support import e2e_url, visit  # noqa: E402, F401  (fixtures of every site test)
+from test_e2e_support import (  # noqa: E402, F401  (fixtures of every site test)
+    cold_visit,
+    e2e_url,
+    visit,
+    warm_context,
+)
 
 from build_scripts.serve import TYPES, SiteHandler, make_server  # noqa: E402
 
@@ -199,17 +207,40 @@ def every_page(browser, site_dir):
     return visit_every_page(browser, site_dir)
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
+def _recording(page, context):
     page.requests = []
     page.console_errors = []
-    context.on("request", lambda request: page.requests.append(request.url))
+    on_request = lambda request: page.requests.append(request.url)  # noqa: E731
+    context.on("request", on_request)
     page.on(
         "console", lambda msg: page.console_errors.append(msg.text) if msg.type == "error" else None
     )
+    return on_request
+
+
+@pytest.fixture
+def page(browser):
+    """A page in a fresh context: Python's first start in this browser."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    _recording(page, context)
     try:
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture
+def warm_page(warm_context):  # noqa: F811  (the fixture imported above)
+    """A page in the module's warm context (``test_e2e_support.WarmContext``): Python
+    starts from the snapshot kept there; ``page.requests`` lists this page's requests."""
+    warm_context.check()
+    context = warm_context.context
+    page = context.new_page()
+    on_request = _recording(page, context)
+    try:
+        yield page
+    finally:
+        page.close()
+        context.remove_listener("request", on_request)
+        warm_context.reset()

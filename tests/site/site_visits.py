@@ -171,13 +171,15 @@ AXE_RUN = """async (scope) => {
 @dataclass
 class PageSeen:
     """What one page showed: its boards, whether each one's engine started, axe-core's
-    findings (as loaded, then on the boards after a move on each), and every breach of the
-    policy (reported by the page, or said on its console)."""
+    findings (as loaded, then on the boards after a move on each), every breach of the
+    policy (reported by the page, or said on its console), and every URL the page and its
+    workers asked for."""
 
     boards: int = 0
     started: int = 0
     findings: list[dict] = field(default_factory=list)
     breaches: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
 
 
 def axe_findings(page, scope: str | None = None) -> list[dict]:
@@ -190,15 +192,18 @@ def axe_findings(page, scope: str | None = None) -> list[dict]:
 
 
 def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
-    """Open every built page of both languages, served with the site's security headers,
-    as a reader does: wait for its boards to be playable, let axe-core look at it, make a
-    move on each board, and let axe-core look at the boards again."""
+    """Open every built page of both languages once, served with the site's security
+    headers, as a reader does: wait for its boards to be playable, let axe-core look at it,
+    make a move on each board, and let axe-core look at the boards again. (One context for
+    the whole visit: after the first start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, reduced_motion="reduce")
     context.add_init_script(LISTEN_FOR_BREACHES)
     allow_slow_start(context)
     page = context.new_page()
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda e: console.append(str(e)))
@@ -206,6 +211,7 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     try:
         for rel in built_pages(site_dir):
             console.clear()
+            requests.clear()
             page.goto(url + rel)
             page.wait_for_load_state("load")
             boards = page.locator(".board[data-game]").all()
@@ -224,6 +230,7 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
                 if "Content Security Policy" in t or "Content-Security-Policy" in t
             ]
             here.breaches = page.evaluate("window.__violations") + said
+            here.requests = list(requests)
     finally:
         context.close()
         stop()

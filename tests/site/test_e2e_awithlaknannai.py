@@ -157,10 +157,24 @@ def test_play_a_move_against_the_computer(visit):
     assert "Black" in board.locator(".board-turn").text_content()
 
 
+# Counts the searches the page asks of its engine (the messages to the engine's worker).
+COUNT_SEARCHES = """() => {
+  window.__searches = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && typeof message.cmd === 'string' && message.cmd.endsWith('.ai')) window.__searches += 1;
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
 def test_stop_the_computer_and_page_stays_responsive(visit):
     page = visit.page()
+    # the page's clock can be run ahead: any delay the computer would wait out is over at once
+    page.clock.install()
     page.goto(visit.base + PAGE)
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    page.evaluate(COUNT_SEARCHES)
     board.locator('select[data-action="level"]').select_option("hard")
     board.locator('select[data-action="opponent"]').select_option("cvc")
     stop = board.get_by_role("button", name=re.compile("Stop"))
@@ -168,6 +182,7 @@ def test_stop_the_computer_and_page_stays_responsive(visit):
         "b => b.querySelector('.board-turn').textContent.includes('thinking')",
         arg=board.element_handle(),
     )
+    page.wait_for_function("() => window.__searches >= 1")
     # the page answers while the computer thinks in the worker
     assert page.evaluate("1 + 1") == 2
     stop.click()
@@ -175,9 +190,13 @@ def test_stop_the_computer_and_page_stays_responsive(visit):
         "b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
         arg=board.element_handle(),
     )
-    count = moves_text(board)
-    page.wait_for_timeout(1500)
-    assert moves_text(board) == count, "the computer went on playing after Stop"
+    moves, searches = moves_text(board), page.evaluate("window.__searches")
+    # a minute of the page's time goes by: the computer asks for no other move and plays none
+    page.clock.run_for(60_000)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate("window.__searches") == searches, "the computer went on after Stop"
+    assert moves_text(board) == moves, "the computer went on playing after Stop"
+    assert "thinking" not in board.locator(".board-turn").text_content()
     assert board.locator('select[data-action="opponent"]').input_value() == "person"
 
 
@@ -266,15 +285,22 @@ def test_computer_against_computer_plays_on(visit):
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="level"]').select_option("random")
     board.locator('select[data-action="opponent"]').select_option("cvc")
-    # several moves by each side, with nobody clicking
+    # several moves by each side, with nobody clicking (no game ends in four moves)
     page.wait_for_function(
-        "b => b.querySelectorAll('.aw-movelist li:not(.aw-empty)').length >= 3 "
-        "|| b.querySelector('.board-turn').textContent.includes('Game over')",
+        "b => b.querySelectorAll('.aw-movelist .aw-move').length >= 4",
         arg=board.element_handle(),
     )
+    played = [m.text_content().strip() for m in board.locator(".aw-movelist .aw-move").all()]
+    assert len(played) >= 4 and all(played), played
+    assert "Game over" not in board.locator(".board-turn").text_content()
+    # it is still playing: Stop is offered, and stops it
     stop = board.get_by_role("button", name=re.compile("Stop"))
-    if stop.is_enabled():
-        stop.click()
+    assert stop.is_enabled()
+    stop.click()
+    page.wait_for_function(
+        "b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
+        arg=board.element_handle(),
+    )
 
 
 def test_bent_leap_asks_which_piece_to_take(visit):

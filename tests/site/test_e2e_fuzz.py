@@ -1,10 +1,19 @@
-"""Tampered game links and saved games, in Chromium: a few dozen of them, made from a fixed
-seed (random bytes, markup and script, wrong rulesets, illegal moves, truncated records).
-Each must give a clear message and a playable board, run nothing and throw no page error
-(the ``visit`` fixture fails the test on any page error or request off the site)."""
+"""Tampered game links and saved games: a few dozen of them, made from a fixed seed (random
+bytes, markup and script, wrong rulesets, illegal moves, truncated records).
+
+The whole corpus is checked without a browser: the engine (in CPython, the engine the page
+runs) refuses every record in words; the page's link functions carry each one unchanged
+and never off the site (``tests/js/tampered-links.test.mjs``, under Node, with a corpus of
+the same kinds). In Chromium, one smoke test per way a record reaches a board -- a link
+followed while the page is open (every markup and script payload), a link from another
+page, a saved game -- must give a clear message and a playable board, run nothing and
+throw no page error (the ``visit`` fixture fails the test on any page error or request
+off the site).
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from urllib.parse import quote
@@ -99,7 +108,7 @@ def test_tampered_links_and_saved_games(visit, game, path, first):
     board = wait_ready(page, f"#{bid}")
     records = tampered(game, seed=20261123, count=24)
     # links followed while the page is open (the fragment changes): the game stays
-    for record in records[:18]:
+    for record in [*PAYLOADS, records[-1]]:
         before = board.locator(".aw-movelist, .za-log").first.text_content()
         page.evaluate(
             "b => { b.querySelector('[data-role=status]').textContent = ''; }",
@@ -112,11 +121,11 @@ def test_tampered_links_and_saved_games(visit, game, path, first):
         )
         assert "could not be read" in healthy(page, board)
         assert board.locator(".aw-movelist, .za-log").first.text_content() == before
-    # links opened from another page and saved games: a message and a fresh board (the
+    # a link opened from another page and a saved game: a message and a fresh board (the
     # pages are changed as a reader's click does, so the same Python serves them all)
-    for i, record in enumerate(records[18:]):
+    for i, record in enumerate(records[len(PAYLOADS) : len(PAYLOADS) + 2]):
         follow(page, "/sources/")
-        if i % 2:
+        if i % 2 == 0:
             follow(page, f"{path}#game-{bid}={quote(record, safe='')}")
         else:
             page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"zaa:{path}:{bid}", record])
@@ -127,3 +136,23 @@ def test_tampered_links_and_saved_games(visit, game, path, first):
             f"b => {USABLE}(b.querySelector('{first}'))", arg=board.element_handle()
         )
     assert not dialogs, dialogs
+
+
+@pytest.mark.parametrize("game", ["awithlaknannai", "zohn-ahl"])
+def test_the_engine_refuses_every_tampered_record_in_words(game):
+    """The whole corpus, in CPython, through the protocol's JSON entry point (the page's
+    way in): each record is refused with a message, as an error of the request or the
+    record, never an internal one."""
+    sys.path.insert(0, str(ROOT))
+    from engine import protocol
+
+    records = tampered(game, seed=20261123, count=24)
+    assert len(records) == 24 and all(p in records for p in PAYLOADS)
+    for record in records:
+        reply = protocol.handle(
+            f'{{"id": 1, "cmd": "{game}.load", "args": {{"record": {json.dumps(record)}}}}}'
+        )
+        answer = json.loads(reply)
+        assert answer["ok"] is False, record
+        error = answer["error"]
+        assert error["message"] and error["kind"] != "internal", (record, error)

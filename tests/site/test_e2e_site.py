@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import pytest
 from test_e2e_support import USABLE, Visit, board_id, wait_ready
@@ -32,7 +32,7 @@ def play(page, board, *points, expect):
     )
 
 
-def test_copied_link_reopens_the_same_position(visit, browser, e2e_url):
+def test_copied_link_reopens_the_same_position(visit):
     page = visit.page()
     page.goto(visit.base + AW)
     board = aw_board(page)
@@ -46,19 +46,18 @@ def test_copied_link_reopens_the_same_position(visit, browser, e2e_url):
     link = board.locator(".board-link").input_value()
     # the same page, the game in the fragment (never sent to a server, so never cut short)
     assert link.startswith(f"{visit.base}{AW}#game-") and "?" not in link
-    # another reader, with nothing saved, opens the link
-    other = Visit(browser, e2e_url)
-    try:
-        page2 = other.page()
-        page2.goto(link)
-        board2 = wait_ready(page2, f"#{board.get_attribute('id')}")
-        assert "m6-m5" in board2.locator(".aw-movelist").text_content()
-        assert "m4xm6" in board2.locator(".aw-movelist").text_content()
-        for p in ("m4", "m5", "m6", "b5"):
-            assert label(board2, p) == label(board, p)
-        assert not other.off_origin()
-    finally:
-        other.close()
+    labels = {p: label(board, p) for p in ("m4", "m5", "m6", "b5")}
+    bid = board.get_attribute("id")
+    # another reader, with nothing saved, opens the link (the saved game is cleared)
+    page.close()
+    visit.warm.reset()
+    page2 = visit.page()
+    page2.goto(link)
+    board2 = wait_ready(page2, f"#{bid}")
+    assert "m6-m5" in board2.locator(".aw-movelist").text_content()
+    assert "m4xm6" in board2.locator(".aw-movelist").text_content()
+    for p, said in labels.items():
+        assert label(board2, p) == said
 
 
 def test_reload_resumes_the_game(visit):
@@ -161,14 +160,22 @@ def test_a_restarted_worker_keeps_the_game(visit):
     assert len([u for u in visit.workers if "engine-worker" in u]) == 2
 
 
-def test_every_board_page_stays_on_the_origin(visit):
-    page = visit.page()
-    for path in ("/", "/fr" + ZA):  # (every other test checks its own pages too)
-        page.goto(visit.base + path)
-        if page.locator(".board[data-game]").count():
-            wait_ready(page)
-    # visit's teardown asserts that no request left the origin
-    assert visit.requests
+def test_every_board_page_stays_on_the_origin(every_page):
+    """Every page with a board, its boards started and a move made on each (the shared
+    visit of every page): not one request leaves the page's origin."""
+    with_boards = {rel: seen for rel, seen in every_page.items() if seen.boards}
+    assert len(with_boards) > 20 and "zohn-ahl/" in with_boards and "fr/zohn-ahl/" in with_boards
+    assert {
+        rel: (s.started, s.boards) for rel, s in with_boards.items() if s.started != s.boards
+    } == {}
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(with_boards["zohn-ahl/"].requests[0]))
+    elsewhere = {
+        rel: [u for u in seen.requests if not u.startswith((origin + "/", "data:", "blob:"))]
+        for rel, seen in with_boards.items()
+    }
+    assert {rel: urls for rel, urls in elsewhere.items() if urls} == {}
+    # the engine's own requests are among those seen (the runtime, from the same origin)
+    assert any(u.endswith("pyodide.asm.wasm") for s in with_boards.values() for u in s.requests)
 
 
 def test_a_board_says_in_plain_words_when_python_cannot_start(browser, site_dir, serve):
@@ -196,7 +203,9 @@ def test_a_board_says_in_plain_words_when_python_cannot_start(browser, site_dir,
         v.close()
 
 
-def test_loading_state_then_playable(visit):
+def test_loading_state_then_playable(cold_visit):
+    # (a fresh browser: Python's first start, the one a reader waits for longest)
+    visit = cold_visit
     page = visit.page()
     page.goto(visit.base + ZA, wait_until="domcontentloaded")
     board = page.locator('.board[data-game="zohn-ahl"]').first

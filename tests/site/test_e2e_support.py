@@ -5,6 +5,14 @@ Chromium (the conftest's ``browser``) through Playwright.
 
 Every page opened through ``Visit.page()`` records the URLs it requests, so a test can
 check that none leaves the site's origin.
+
+Warm contexts: Python's first start in a browser takes seconds; later starts restore the
+memory snapshot the first one kept in the context's IndexedDB (see
+``docs/assets/js/engine-worker.mjs``). The ``visit`` fixture therefore opens its pages in
+one browser context per test module (``warm_context``), warmed once by a first start; each
+test gets its own pages, request lists and a cleared localStorage (saved games), and the
+test fails if the warm-up did not keep a snapshot. Tests about a first start, or that need
+a browser of their own, use ``cold_visit`` (a fresh context) or make their own ``Visit``.
 """
 
 from __future__ import annotations
@@ -35,23 +43,35 @@ def e2e_url(request):
 class Visit:
     """One browser context (its own localStorage) with every request recorded. The
     service worker is blocked unless ``service_workers="allow"`` is given: its background
-    download for offline use would mix with the requests the tests count."""
+    download for offline use would mix with the requests the tests count.
 
-    def __init__(self, browser, base: str, **context_args):
+    Given ``warm`` (a ``WarmContext``), the visit uses that context instead of a new one:
+    it records the context's requests from its start to its end (the warm-up's page is
+    idle meanwhile), and ``close()`` closes its pages and clears the site's localStorage,
+    leaving the context (and its snapshot) to the next test."""
+
+    def __init__(self, browser, base: str, warm: WarmContext | None = None, **context_args):
         context_args.setdefault("service_workers", "block")
         self.base = base
         self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(base))
-        self.context = browser.new_context(viewport={"width": 1280, "height": 1300}, **context_args)
+        self.warm = warm
+        if warm is None:
+            self.context = browser.new_context(viewport=VIEWPORT, **context_args)
+        else:
+            self.context = warm.context
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.workers = []
-        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.pages = []
+        self._on_request = lambda r: self.requests.append(r.url)
+        self.context.on("request", self._on_request)
 
     def page(self):
         page = self.context.new_page()
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("worker", lambda w: self.workers.append(w.url))
         page.set_default_timeout(READY_MS)
+        self.pages.append(page)
         return page
 
     def off_origin(self) -> list[str]:
@@ -67,19 +87,95 @@ class Visit:
         ]
 
     def close(self):
+        if self.warm is None:
+            self.context.close()
+            return
+        for page in self.pages:
+            if not page.is_closed():
+                page.close()
+        self.context.remove_listener("request", self._on_request)
+        self.warm.reset()
+
+
+VIEWPORT = {"width": 1280, "height": 1300}
+
+# Starts the engine of a page of the site (engine-client.js, the module the boards use)
+# and waits until its snapshot is kept (or was restored): {start, snapshot}.
+WARM_UP = """async ([url, limit]) => {
+    const m = await import(url);
+    const engine = m.getEngine({startLimitMs: limit});
+    const info = await engine.ready;
+    const snapshot = await engine.snapshot;
+    return {start: info.start, snapshot};
+}"""
+
+
+class WarmContext:
+    """A browser context in which Python has started once and kept its memory snapshot:
+    every later page of the context starts Python from it. Its first page (``home``, the
+    site's 404 page, without a board) stays open to clear the site's localStorage between
+    tests."""
+
+    def __init__(self, browser, base: str, **context_args):
+        context_args.setdefault("service_workers", "block")
+        self.base = base
+        self.context = browser.new_context(viewport=VIEWPORT, **context_args)
+        self.home = self.context.new_page()
+        self.home.set_default_timeout(READY_MS)
+        self.home.goto(base + "/404.html")
+        self.started = self.home.evaluate(
+            WARM_UP, [base + "/assets/js/engine-client.js", 2 * READY_MS]
+        )
+
+    def check(self):
+        status = self.started["snapshot"].get("status")
+        assert status in ("saved", "restored"), (
+            f"the warm-up kept no snapshot (the next pages start Python afresh): {self.started}"
+        )
+
+    def reset(self):
+        """What a test leaves in the context goes, except the snapshot and the cache."""
+        self.home.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.context.clear_cookies()
+
+    def close(self):
         self.context.close()
 
 
-@pytest.fixture
-def visit(browser, e2e_url):
-    v = Visit(browser, e2e_url)
-    yield v
+@pytest.fixture(scope="module")
+def warm_context(browser, e2e_url):
+    """The module's warm context (``WarmContext``)."""
+    warm = WarmContext(browser, e2e_url)
+    try:
+        yield warm
+    finally:
+        warm.close()
+
+
+def _checked(v: Visit):
     off = v.off_origin()
     cookies = v.context.cookies()
     v.close()
     assert not off, f"requests left the site's origin: {off}"
     assert not cookies, f"the site set cookies: {cookies}"
     assert not v.errors, f"errors in the page: {v.errors}"
+
+
+@pytest.fixture
+def visit(browser, e2e_url, warm_context):
+    """A visit in the module's warm context: Python starts from the kept snapshot."""
+    warm_context.check()
+    v = Visit(browser, e2e_url, warm=warm_context)
+    yield v
+    _checked(v)
+
+
+@pytest.fixture
+def cold_visit(browser, e2e_url):
+    """A visit in a fresh context: Python's first start in this browser."""
+    v = Visit(browser, e2e_url)
+    yield v
+    _checked(v)
 
 
 def wait_ready(page, selector=".board[data-game]"):

@@ -11,7 +11,8 @@
 - A computer search far over its time is stopped and tried again with a smaller budget.
 
 The tests drive ``docs/assets/js/engine-client.js`` (the module the boards use) and the
-boards themselves.
+boards themselves; the tests of the snapshot each start in a fresh browser context, the
+recovery tests in the module's warm context (``warm_page``).
 """
 
 from __future__ import annotations
@@ -42,25 +43,34 @@ START = """async ([url, limit]) => {
     return {info, snapshot, legal: view.legal.map(m => m.notation)};
 }"""
 
-# Changes the stored snapshot as a damaged disk or an interrupted write would.
+# Changes the stored snapshot (its record, and its bytes in pieces: see the snapshot
+# store in docs/assets/js/engine-worker.mjs) as a damaged disk or an interrupted write would.
 DAMAGE = """async (how) => {
     const db = await new Promise((ok, ko) => { const r = indexedDB.open('engine-runtime');
         r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
-    const store = (mode) => db.transaction('snapshots', mode).objectStore('snapshots');
-    const record = await new Promise((ok) => { const r = store('readonly').get('interpreter');
-        r.onsuccess = () => ok(r.result); });
+    const ask = (request) => new Promise((ok, ko) => { request.onsuccess = () => ok(request.result);
+        request.onerror = () => ko(request.error); });
+    const tx = db.transaction('snapshots', 'readwrite');
+    const store = tx.objectStore('snapshots');
+    const done = new Promise((ok, ko) => { tx.oncomplete = ok; tx.onerror = tx.onabort = () => ko(tx.error); });
+    const record = await ask(store.get('interpreter'));
     if (!record) return false;
-    const bytes = new Uint8Array(record.data);
-    if (how === 'flipped') {
-        for (let i = 1000; i < bytes.length; i += 1 << 20) bytes[i] ^= 0xff;
-    } else if (how === 'truncated') {
-        record.data = bytes.slice(0, bytes.length >> 1).buffer;
-    } else if (how === 'garbage') {
-        record.data = new TextEncoder().encode('not a snapshot').buffer;
-        record.length = 14;
+    const pieces = IDBKeyRange.bound(['interpreter', 0], ['interpreter', Infinity]);
+    const keys = await ask(store.getAllKeys(pieces));
+    if (how === 'flipped') {  // a byte changed in every 32nd piece, lengths unchanged
+        for (let i = 0; i < keys.length; i += 32) {
+            const bytes = new Uint8Array(await ask(store.get(keys[i])));
+            bytes[100] ^= 0xff;
+            store.put(bytes.buffer, keys[i]);
+        }
+    } else if (how === 'truncated') {  // the second half of the pieces missing
+        for (const key of keys.slice(keys.length >> 1)) store.delete(key);
+    } else if (how === 'garbage') {  // other bytes, of the length the record says
+        store.delete(pieces);
+        store.put(new TextEncoder().encode('not a snapshot').buffer, ['interpreter', 0]);
+        store.put({...record, length: 14, pieces: 1}, 'interpreter');
     }
-    await new Promise((ok, ko) => { const t = db.transaction('snapshots', 'readwrite');
-        t.objectStore('snapshots').put(record, 'interpreter'); t.oncomplete = ok; t.onerror = ko; });
+    await done;
     db.close();
     return true;
 }"""
@@ -212,7 +222,8 @@ def test_wasm_with_the_wrong_type_is_reported_at_once(page, site_dir, serve):
     assert result["ms"] < 15_000, result
 
 
-def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on(page, site_url):
+def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on(warm_page, site_url):
+    page = warm_page
     page.goto(site_url + "404.html")
     result = page.evaluate(
         """async ([url, limit]) => {
@@ -240,7 +251,8 @@ def test_a_worker_that_dies_mid_game_is_replaced_and_the_game_goes_on(page, site
     assert result["resumedMs"] < 5_000 + result["info"]["startup_ms"] + 10_000, result
 
 
-def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(page, site_url):
+def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(warm_page, site_url):
+    page = warm_page
     page.goto(site_url + "404.html")
     result = page.evaluate(
         """async ([url, limit]) => {
@@ -265,7 +277,8 @@ def test_a_search_far_over_its_budget_is_retried_with_a_smaller_one(page, site_u
     assert result["ms"] < 30_000, result
 
 
-def test_stop_says_what_became_of_the_computer(page, site_url):
+def test_stop_says_what_became_of_the_computer(warm_page, site_url):
+    page = warm_page
     page.goto(site_url + BOARD_PAGE)
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     board.locator('select[data-action="level"]').select_option("hard")

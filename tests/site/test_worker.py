@@ -2,7 +2,9 @@
 the protocol, survives being cancelled or timed out, and fails in plain words.
 
 The tests drive ``docs/assets/js/engine-client.js`` directly (a dynamic import on a page of
-the site), the same module the boards use.
+the site), the same module the boards use. The first start is tested in a fresh browser context
+(``page``); the other tests use a page of the module's warm context (``warm_page``), where
+Python starts from the snapshot a first start kept.
 """
 
 from __future__ import annotations
@@ -58,7 +60,10 @@ def test_worker_boots_pyodide_and_answers_ping(page, site_url, site_dir):
     assert any(url.endswith(".whl") for url in page.requests)
 
 
-def test_the_engine_in_the_browser_plays_the_rules_and_reports_errors(page, site_url, site_dir):
+def test_the_engine_in_the_browser_plays_the_rules_and_reports_errors(
+    warm_page, site_url, site_dir
+):
+    page = warm_page
     _open(page, site_url + _no_board_page(site_dir))
     result = page.evaluate(
         """async ([url, limit]) => {
@@ -80,7 +85,8 @@ def test_the_engine_in_the_browser_plays_the_rules_and_reports_errors(page, site
     assert result["thrown"]["value"] == 6 and result["thrown"]["path"] == [2, 3, 4, 5, 6, 7]
 
 
-def test_the_worker_is_reused_and_restarted_after_cancel_and_timeout(page, site_url, site_dir):
+def test_the_worker_is_reused_and_restarted_after_cancel_and_timeout(warm_page, site_url, site_dir):
+    page = warm_page
     _open(page, site_url + _no_board_page(site_dir))
     result = page.evaluate(
         """async ([url, limit]) => {
@@ -121,8 +127,12 @@ def test_a_page_without_a_board_does_not_start_python(page, site_url, site_dir):
     assert candidates, "the site has pages without boards"
     target = sorted(candidates, key=lambda p: len(p.parts))[0].relative_to(site_dir).as_posix()
     _open(page, site_url + target)
-    page.wait_for_timeout(1500)
+    # the page's scripts have run (the board script, which starts Python where a board
+    # is, among them) and the network has gone quiet
+    page.wait_for_load_state("networkidle")
+    assert any("/assets/js/boards" in u for u in page.requests), page.requests
     assert not [u for u in page.requests if "engine-worker" in u or "/runtime/" in u], page.requests
+    assert not [w.url for w in page.workers if "engine-worker" in w.url]
 
 
 def _broken_copy(site_dir: Path, dest: Path, manifest: str | None) -> Path:
@@ -175,7 +185,8 @@ def test_a_broken_runtime_fails_in_plain_words(page, site_dir, serve, tmp_path, 
     assert not [u for u in page.requests if not u.startswith(base.rstrip("/"))]
 
 
-def test_one_worker_serves_every_board_of_a_visit(page, site_url, site_dir):
+def test_one_worker_serves_every_board_of_a_visit(warm_page, site_url, site_dir):
+    page = warm_page
     """A page with boards starts Python once; instant navigation to the next page with a
     board reuses the same worker (no second download of the runtime)."""
     html = (site_dir / "authoring" / "index.html").read_text(encoding="utf-8")
@@ -206,7 +217,10 @@ def test_one_worker_serves_every_board_of_a_visit(page, site_url, site_dir):
     ]
 
 
-def test_a_request_that_is_not_json_is_refused_and_the_worker_lives_on(page, site_url, site_dir):
+def test_a_request_that_is_not_json_is_refused_and_the_worker_lives_on(
+    warm_page, site_url, site_dir
+):
+    page = warm_page
     _open(page, site_url + _no_board_page(site_dir))
     result = page.evaluate(
         """async ([url, limit]) => {

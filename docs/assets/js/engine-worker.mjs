@@ -39,7 +39,7 @@
 
 const manifestURL = new URL("../runtime/manifest.json", import.meta.url);
 const started = performance.now();
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;  // 2: the bytes in pieces (see the snapshot store)
 const DB_NAME = "engine-runtime";
 const DB_STORE = "snapshots";
 const DB_KEY = "interpreter";
@@ -220,25 +220,60 @@ function holdLock() {
 holdLock();
 
 // ---- The snapshot store (IndexedDB) ----
+//
+// A snapshot is kept as a small record (DB_KEY: format, key, length, SHA-256, number of
+// pieces) and its bytes in pieces of CHUNK bytes ([DB_KEY, 0], [DB_KEY, 1], ...), all
+// written in one transaction. Every value stays below the size above which Chromium keeps
+// a value outside the database, as a blob (64 KiB): in a private window such a blob lives
+// only as long as the browser holds on to it, and a value whose blob is gone can no
+// longer be read, though its write was reported complete. Small values are in the
+// database itself.
+
+const CHUNK = 32 * 1024;
+const pieceKeys = () => IDBKeyRange.bound([DB_KEY, 0], [DB_KEY, Infinity]);
+
+// A failure of the store itself (it cannot be opened, a read or a write fails) is an
+// Error whose message names the step and IndexedDB's own error, e.g. "the snapshot store
+// could not be read (UnknownError: ...)": the worker reports it as such, never as "none
+// stored".
+function storeError(step, err) {
+  const what = err ? [err.name, err.message].filter(Boolean).join(": ") : "no reason given";
+  return new Error(`the snapshot store could not be ${step} (${what || String(err)})`);
+}
 
 function openStore() {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-    request.onblocked = () => reject(new Error("the snapshot store is blocked"));
+    request.onerror = () => reject(storeError("opened", request.error));
+    request.onblocked = () => {
+      reject(storeError("opened", new Error("blocked by another tab")));
+      request.onsuccess = () => request.result.close();  // (opened later: not kept open)
+    };
   });
 }
 
-function storeRequest(mode, act) {
+// One transaction on the store: `act(store)` makes the requests and returns those whose
+// results are wanted (a list); resolves with their results once the transaction is done.
+function storeTransaction(mode, act) {
+  const step = mode === "readonly" ? "read" : "written";
   return openStore().then((db) => new Promise((resolve, reject) => {
-    const tx = db.transaction(DB_STORE, mode);
-    const request = act(tx.objectStore(DB_STORE));
-    let result;
-    request.onsuccess = () => { result = request.result; };
-    tx.oncomplete = () => { db.close(); resolve(result); };
-    tx.onerror = tx.onabort = () => { db.close(); reject(tx.error || request.error); };
+    let tx;
+    let requests;
+    try {
+      tx = db.transaction(DB_STORE, mode);
+      requests = act(tx.objectStore(DB_STORE)) || [];
+    } catch (err) {
+      db.close();
+      reject(storeError(step, err));
+      return;
+    }
+    tx.oncomplete = () => { db.close(); resolve(requests.map((r) => r.result)); };
+    tx.onerror = tx.onabort = () => {
+      db.close();
+      reject(storeError(step, tx.error || requests.map((r) => r.error).find(Boolean)));
+    };
   }));
 }
 
@@ -254,24 +289,41 @@ function snapshotKey(manifest) {
 
 class SnapshotRefused extends Error {}
 
+// The stored snapshot: [record, pieces] (record undefined when none is stored).
+function readStore() {
+  return storeTransaction("readonly", (s) => [s.get(DB_KEY), s.getAll(pieceKeys())]);
+}
+
 // The stored snapshot for `key`: {bytes, checked} (`checked` resolves with the bytes once
 // their SHA-256 matches, and rejects with SnapshotRefused otherwise: Pyodide's own loading
 // goes on meanwhile), or {discard: reason} when there is none that can be used.
-async function readSnapshot(recordPromise, key) {
-  const record = await recordPromise;
+// A store that cannot be read gives {discard: <its error>}, not "none stored".
+async function readSnapshot(stored, key) {
+  let record;
+  let pieces;
+  try {
+    [record, pieces] = await stored;
+  } catch (err) {
+    return { discard: String((err && err.message) || err) };
+  }
   if (record === undefined) return { discard: "none stored" };
   let reason = null;
   if (!record || record.format !== SNAPSHOT_FORMAT || typeof record.key !== "string") reason = "unknown format";
   else if (record.key !== key) reason = `made by another build (${record.key})`;
   let bytes = null;
   if (!reason) {
-    try {
-      bytes = new Uint8Array(record.data instanceof Blob ? await record.data.arrayBuffer() : record.data);
-    } catch (err) {
-      reason = `unreadable (${(err && err.message) || err})`;
+    const received = pieces.reduce((n, piece) => n + piece.byteLength, 0);
+    if (pieces.length !== record.pieces || received !== record.length) {
+      reason = `truncated (${received} of ${record.length} bytes)`;
+    } else {
+      bytes = new Uint8Array(record.length);
+      let at = 0;
+      for (const piece of pieces) {
+        bytes.set(new Uint8Array(piece), at);
+        at += piece.byteLength;
+      }
     }
   }
-  if (!reason && bytes.byteLength !== record.length) reason = `truncated (${bytes.byteLength} of ${record.length} bytes)`;
   if (reason) {
     await dropSnapshot();
     return { discard: reason };
@@ -285,7 +337,7 @@ async function readSnapshot(recordPromise, key) {
 }
 
 function dropSnapshot() {
-  return storeRequest("readwrite", (s) => s.delete(DB_KEY)).catch(() => {});
+  return storeTransaction("readwrite", (s) => { s.delete(DB_KEY); s.delete(pieceKeys()); }).catch(() => {});
 }
 
 async function saveSnapshot(pyodide, key) {
@@ -293,12 +345,20 @@ async function saveSnapshot(pyodide, key) {
   const image = pyodide.makeMemorySnapshot();
   const makeMs = Math.round(performance.now() - t0);
   const t1 = performance.now();
+  const pieces = [];
+  for (let at = 0; at < image.byteLength; at += CHUNK) {
+    pieces.push(image.slice(at, at + CHUNK).buffer);
+  }
   const record = {
     format: SNAPSHOT_FORMAT, key, length: image.byteLength, sha256: await sha256(image),
-    data: image.byteOffset === 0 && image.byteLength === image.buffer.byteLength ? image.buffer : image.slice().buffer,
-    made: new Date().toISOString(),
+    pieces: pieces.length, made: new Date().toISOString(),
   };
-  await storeRequest("readwrite", (s) => s.put(record, DB_KEY));
+  // (the old pieces go in the same transaction: a reader sees the old snapshot or the new)
+  await storeTransaction("readwrite", (s) => {
+    s.delete(pieceKeys());
+    pieces.forEach((piece, i) => s.put(piece, [DB_KEY, i]));
+    s.put(record, DB_KEY);
+  });
   return { status: "saved", bytes: image.byteLength, make_ms: makeMs, save_ms: Math.round(performance.now() - t1) };
 }
 
@@ -354,8 +414,10 @@ async function boot() {
     return performance.now();
   };
   // The stored snapshot is read while the manifest is fetched.
-  const stored = (self.indexedDB ? storeRequest("readonly", (s) => s.get(DB_KEY)) : Promise.resolve(undefined))
-    .catch(() => undefined);
+  // (A failed read is kept as it is: readSnapshot reports it as the reason.)
+  const stored = self.indexedDB ? readStore()
+    : Promise.reject(new Error("this browser keeps no snapshot (no IndexedDB)"));
+  stored.catch(() => {});
   let t = performance.now();
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
