@@ -265,3 +265,27 @@ def test_any_path_gets_a_proper_status_and_the_server_keeps_serving(server, targ
     status, _ = _raw(server, target)
     assert status in statuses, (target[:40], status)
     assert _get(server, "/")[0] == 200
+
+
+def test_slow_and_silent_clients_do_not_hold_up_the_others(server, site_dir):
+    """Readers on a poor connection: some send half a request and then nothing, some read
+    the runtime a trickle at a time. Everyone else is still served."""
+    import socket
+
+    address = server.server_address[:2]
+    silent = []
+    for _ in range(10):
+        sock = socket.create_connection(address, timeout=60)
+        sock.sendall(b"GET /zohn-ahl/ HTTP/1.1\r\nHost: x\r\n")  # the headers never end
+        silent.append(sock)
+    trickle = socket.create_connection(address, timeout=60)
+    trickle.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    trickle.sendall(f"GET {_runtime(site_dir, '.wasm')} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    assert trickle.recv(1024).startswith(b"HTTP/1.1 200")  # and then reads no more for now
+    try:
+        for path in ("/", "/fr/zohn-ahl/", "/assets/js/boards.js"):
+            status, _, body = _get(server, path)
+            assert status == 200 and body, path
+    finally:
+        for sock in [*silent, trickle]:
+            sock.close()
