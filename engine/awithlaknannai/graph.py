@@ -76,34 +76,35 @@ def _clip(score: int) -> float:
     return max(-CAP, min(CAP, score))
 
 
-def _standing(score: int, w: dict, lang: str) -> str:
+def _standing(score: int, w: dict[str, Any], lang: str) -> str:
+    side: str = w["sides"][0 if score > 0 else 1]
     if abs(score) > WIN_BOUND:
-        return w["won"].format(side=w["sides"][0 if score > 0 else 1])
+        return str(w["won"]).format(side=side)
     if abs(score) < 50:
-        return w["level"]
+        return str(w["level"])
     pieces = f"{abs(score) / 100:.1f}"
     if lang == "fr":
         pieces = pieces.replace(".", ",")
-    return w["lead"].format(side=w["sides"][0 if score > 0 else 1], pieces=pieces)
+    return str(w["lead"]).format(side=side, pieces=pieces)
 
 
-def describe(review: dict, lang: str = "en") -> str:
+def describe(review: dict[str, Any], lang: str = "en") -> str:
     """The graph's text alternative (also its ``<desc>``)."""
     w = WORDS[check_lang(lang)]
-    moves = review["moves"]
+    moves: list[dict[str, Any]] = review["moves"]
     if not moves:
-        return w["desc_empty"]
-    summary = w["at_end"].format(who=_standing(moves[-1]["black"], w, lang))
+        return str(w["desc_empty"])
+    summary = str(w["at_end"]).format(who=_standing(moves[-1]["black"], w, lang))
     graded = [m for m in moves if m["grade"] in SIGNS]
     if graded:
-        worst = max(graded, key=lambda m: m["loss"])
-        summary += " " + w["swings"].format(
+        worst = max(graded, key=lambda m: int(m["loss"]))
+        summary += " " + str(w["swings"]).format(
             ply=worst["ply"], move=worst["move"], grade=w["grades"][worst["grade"]]
         )
-    return w["desc"].format(n=len(moves), summary=summary)
+    return str(w["desc"]).format(n=len(moves), summary=summary)
 
 
-def review_graph_svg(review, lang: str = "en") -> str:
+def review_graph_svg(review: Review | dict[str, Any], lang: str = "en") -> str:
     """The evaluation graph (see the module docstring)."""
     lang = check_lang(lang)
     data = review.to_dict() if isinstance(review, Review) else review

@@ -11,13 +11,16 @@ answered from the cache.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from engine.zohn_ahl.charts import line_chart, percent, win_chart
 from engine.zohn_ahl.game import State
+from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import Options
 from engine.zohn_ahl.solver import lap_chance, solve, throws_per_lap
 from engine.zohn_ahl.throws import (
     HALF,
+    Bias,
     Throw,
     earns_extra,
     extra_throw_probability,
@@ -86,7 +89,7 @@ def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
     return ruleset
 
 
-def game_chances(record, bias=None, lang: str = "en") -> dict:
+def game_chances(record: Record, bias: Bias | None = None, lang: str = "en") -> dict[str, Any]:
     """The chances along the game of ``record``: ``win`` now, ``history`` (side 0's chance
     at the start and after each throw), ``last`` (before and after the last throw),
     ``next`` (what the next throw can do), ``expected_throws`` and the graph ``svg``."""
@@ -129,7 +132,7 @@ def game_chances(record, bias=None, lang: str = "en") -> dict:
     }
 
 
-def throw_table(table: str, bias=HALF) -> dict:
+def throw_table(table: str, bias: Bias = HALF) -> dict[str, Any]:
     """The 16 throws of ``table`` with exact probabilities, and per value and extra throw."""
     probs = throw_probabilities(table, bias)
     return {
@@ -153,12 +156,16 @@ def throw_table(table: str, bias=HALF) -> dict:
     }
 
 
-_FIGURES: dict = {}
+_FIGURES: dict[tuple[Options, Fraction, bool], dict[str, Any]] = {}
 
 
 def variant_figures(
-    ruleset: str, gully: str = "lose-throw", counters: int = 4, bias=HALF, length: bool = True
-) -> dict:
+    ruleset: str,
+    gully: str = "lose-throw",
+    counters: int = 4,
+    bias: Bias = HALF,
+    length: bool = True,
+) -> dict[str, Any]:
     """One ruleset's figures for the lab: the first side's chance, the expected length, the
     lap questions, the comeback chances, and (with ``length``) the distribution of the
     game's length. Kept for the next call with the same arguments."""
@@ -204,7 +211,9 @@ def _length_limit(mean: float) -> int:
     return int(min(4000, max(60, 3.5 * mean)))
 
 
-def length_chart(figures: list, lang: str = "en", chart_id: str = "lab-length") -> str:
+def length_chart(
+    figures: list[dict[str, Any]], lang: str = "en", chart_id: str = "lab-length"
+) -> str:
     """The distribution of the game's length for several rulesets, one curve each."""
     W = LAB_WORDS[lang]
     series = []
@@ -239,7 +248,11 @@ def length_chart(figures: list, lang: str = "en", chart_id: str = "lab-length") 
     )
 
 
-def counters_chart(rows: dict, lang: str = "en", chart_id: str = "lab-counters") -> str:
+def counters_chart(
+    rows: dict[tuple[str, str], list[tuple[int, float]]],
+    lang: str = "en",
+    chart_id: str = "lab-counters",
+) -> str:
     """Expected game length by counters a side: ``rows`` = {(ruleset, gully): [(n, E)]}."""
     W = LAB_WORDS[lang]
     series = []
@@ -275,13 +288,13 @@ def _round_up(x: float) -> float:
 
 
 def lab_figures(
-    bias=HALF,
+    bias: Bias = HALF,
     counters: int = 4,
-    variants=VARIANTS,
+    variants: tuple[tuple[str, str], ...] = VARIANTS,
     lang: str = "en",
     charts: bool = True,
     length: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """Everything the lab shows for one bias: the three throw tables, and for each ruleset
     its figures; with ``charts``, the length chart as SVG."""
     figures = [variant_figures(r, g, counters, bias, length or charts) for r, g in variants]
@@ -302,7 +315,7 @@ def lab_figures(
 COUNTER_RANGE = (1, 2, 3, 4, 5, 6, 8)
 
 
-def counters_figures(bias=HALF, lang: str = "en") -> dict:
+def counters_figures(bias: Bias = HALF, lang: str = "en") -> dict[str, Any]:
     """The printable board (the gully loses a throw) for each number of counters in
     :data:`COUNTER_RANGE`: the first thrower's chance and the expected length; and the chart
     of the chance by counters."""

@@ -99,7 +99,7 @@ def _nice_step(span: float, ticks: int = 6) -> float:
 
 
 def line_chart(
-    series: list,
+    series: list[tuple[str, list[tuple[float, float]]]],
     *,
     title: str,
     desc: str,
@@ -225,7 +225,7 @@ def _num(x: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def win_chart(chances: list, lang: str = "en", chart_id: str = "za-chances") -> str:
+def win_chart(chances: list[float], lang: str = "en", chart_id: str = "za-chances") -> str:
     """The win-chance graph of a game: ``chances[i]`` is side 0's chance after throw i
     (``chances[0]``: the start). Side 0 solid with round markers, side 1 dashed with
     square markers; the text alternative states the start, now, highest and lowest."""
