@@ -17,8 +17,14 @@ them) are left as they are. A colon or mark that already follows no space -- ``h
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from build_scripts.html_text import RAW, Segment, rewrite_text, segments
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 _SPACE = "[ \t\r\n\u00a0\u202f]"
@@ -73,7 +79,7 @@ def problems(html: str) -> list[str]:
     return found
 
 
-def on_post_page(output, page, config, **kwargs):
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
     if (getattr(page.file, "locale", None) or "en") != "fr":
         return output
     return french_spacing(output)

@@ -11,10 +11,18 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from typing import TYPE_CHECKING
 
+from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 from build_scripts.html_text import RAW, rewrite_text
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
 
 KEY_PAGE = "sources/"
 KEY_ANCHOR = "grades"
@@ -60,7 +68,7 @@ def link_grades(html: str, lang: str, href: str) -> str:
     """Every "grade X" of the prose of ``html`` as a linked abbreviation."""
     word_for = {"grades": "grade", "niveaux": "niveau"}
 
-    def one(match: re.Match) -> str:
+    def one(match: re.Match[str]) -> str:
         word, first, joint, second = match.groups()
         single = word_for.get(word, word)
         out = _link(first, single, lang, href)
@@ -75,7 +83,8 @@ def link_grades(html: str, lang: str, href: str) -> str:
     )
 
 
-def on_page_content(html, page, config, files):
+@event_priority(30)  # the page's rewriting: grades, glossary links, then the correction link
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     lang = getattr(page.file, "locale", None) or "en"
     lang = lang if lang in MEANINGS else "en"
     prefix = "" if lang == "en" else f"{lang}/"

@@ -22,7 +22,13 @@ from __future__ import annotations
 import gzip
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+
 
 LANGUAGES = ("fr",)
 DEFAULT_LANGUAGE = "en"
@@ -30,10 +36,10 @@ _ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="([A-Za-z-
 _MENU_LINK = re.compile(r'<a href="[^"]*" hreflang="([A-Za-z-]+)" class="md-select__link">')
 
 
-def on_post_page(output, page, config, **kwargs):
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
     root = "../" * page.url.count("/") or "./"
 
-    def home(match):
+    def home(match: re.Match[str]) -> str:
         lang = match.group(1)
         folder = "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
         return f'<link rel="alternate" href="{root}{folder}" hreflang="{lang}">'
@@ -42,7 +48,7 @@ def on_post_page(output, page, config, **kwargs):
     return _ALTERNATE.sub(home, head) + sep + body
 
 
-def _site_path(config) -> str:
+def _site_path(config: MkDocsConfig) -> str:
     """The path the site is served under (the root, or a folder such as ``games``),
     from ``site_url``."""
     path = urlsplit(config.get("site_url") or "/").path or "/"
@@ -53,7 +59,9 @@ def _site_path(config) -> str:
     return path
 
 
-def on_post_template(output_content, template_name, config, **kwargs):
+def on_post_template(
+    output_content: str, template_name: str, config: MkDocsConfig, **kwargs: object
+) -> str:
     if template_name != "404.html":
         return output_content
     root = _site_path(config)
@@ -71,7 +79,7 @@ def on_post_template(output_content, template_name, config, **kwargs):
     )
 
 
-def on_post_build(config, **kwargs):
+def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
     site = Path(config["site_dir"])
     source = site / "sitemap.xml"
     if not source.exists():

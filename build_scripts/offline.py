@@ -27,13 +27,20 @@ import logging
 import sys
 from pathlib import Path
 
-from mkdocs.plugins import event_priority
+from mkdocs.plugins import BasePlugin, event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # MkDocs puts only this folder on sys.path, and not for long
     sys.path.insert(0, str(ROOT))
 
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
 from build_scripts import icons  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+
 
 log = logging.getLogger("mkdocs.hooks.offline")
 
@@ -56,11 +63,11 @@ _SKIPPED_SUFFIXES = (".gz", ".map")
 _LUNR = "assets/javascripts/lunr/"
 
 
-def _i18n(config):
+def _i18n(config: MkDocsConfig) -> BasePlugin[Any] | None:
     return config.plugins.get("i18n") if hasattr(config, "plugins") else None
 
 
-def _language(config) -> str:
+def _language(config: MkDocsConfig) -> str:
     plugin = _i18n(config)
     lang = getattr(plugin, "current_language", None) if plugin else None
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
@@ -70,7 +77,7 @@ def _folder(lang: str) -> str:
     return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
 
 
-def on_post_page(output, page, config, **kwargs):
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
     root = "../" * page.url.count("/") or "./"
     lang = _language(config)
     links = (
@@ -185,12 +192,12 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 _COMMAND = {"name": "build"}
 
 
-def on_startup(command, dirty, **kwargs):
+def on_startup(command: str, dirty: bool, **kwargs: object) -> None:
     _COMMAND["name"] = command
 
 
 @event_priority(-200)
-def on_post_build(config, **kwargs):
+def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
     plugin = _i18n(config)
     if plugin is not None and getattr(plugin, "building", False):
         return  # a language built from inside mkdocs-static-i18n: wait for the whole site

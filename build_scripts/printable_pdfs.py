@@ -54,6 +54,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
 from build_scripts import printables  # noqa: E402
 from build_scripts.board_blocks import (  # noqa: E402
     awithlaknannai_config,
@@ -62,6 +64,10 @@ from build_scripts.board_blocks import (  # noqa: E402
 )
 from build_scripts.french_typography import french_spacing  # noqa: E402
 from engine.zohn_ahl.throws import Throw, earns_extra, value  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+
 
 PAPERS = {"a4": A4, "letter": LETTER}
 LANGS = ("en", "fr")
@@ -134,15 +140,18 @@ class Drawing(Flowable):
 
     def __init__(self, svg_text: str, width: float, height: float):
         super().__init__()
-        self.drawing = svg2rlg(io.StringIO(svg_text))
+        drawing = svg2rlg(io.StringIO(svg_text))
+        if drawing is None:
+            raise PrintableError("svglib could not read a drawing made by the engine")
+        self.drawing = drawing
         scale = min(width / self.drawing.width, height / self.drawing.height)
         self.drawing.scale(scale, scale)
         self.width, self.height = self.drawing.width * scale, self.drawing.height * scale
 
-    def wrap(self, avail_width, avail_height):
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
 
-    def draw(self):
+    def draw(self) -> None:
         from reportlab.graphics import renderPDF
 
         renderPDF.draw(self.drawing, self.canv, 0, 0)
@@ -155,7 +164,12 @@ def _lines(count: int, width: float) -> Table:
     return table
 
 
-def _grid(rows: list[list], widths: list[float], header: bool = True, height=None) -> Table:
+def _grid(
+    rows: list[list[Flowable | str]],
+    widths: list[float],
+    header: bool = True,
+    height: list[float | None] | None = None,
+) -> Table:
     table = Table(rows, colWidths=widths, rowHeights=height, repeatRows=1 if header else 0)
     style = [
         ("GRID", (0, 0), (-1, -1), 0.5, RULE),
@@ -177,7 +191,9 @@ def _grid(rows: list[list], widths: list[float], header: bool = True, height=Non
 class _Doc(BaseDocTemplate):
     """Two page layouts: ``sheet`` (a printable sheet, edge to edge) and ``text``."""
 
-    def __init__(self, target, paper: str, title: str, lang: str, sheet_first: bool):
+    def __init__(
+        self, target: io.BytesIO, paper: str, title: str, lang: str, sheet_first: bool
+    ) -> None:
         size = PAPERS[paper]
         super().__init__(
             target,
@@ -197,7 +213,9 @@ class _Doc(BaseDocTemplate):
         self.addPageTemplates(templates if sheet_first else templates[::-1])
 
 
-def _build(story: list, paper: str, title: str, lang: str, starts_with_sheet: bool) -> bytes:
+def _build(
+    story: list[Flowable], paper: str, title: str, lang: str, starts_with_sheet: bool
+) -> bytes:
     out = io.BytesIO()
     _Doc(out, paper, title, lang, starts_with_sheet).build(story)
     data = out.getvalue()
@@ -205,7 +223,7 @@ def _build(story: list, paper: str, title: str, lang: str, starts_with_sheet: bo
     return re.sub(rb"/(CreationDate|ModDate) \(D:[^)]*\)", rb"/\1 (D:20000101000000+00'00')", data)
 
 
-def _sheet_page(svg_text: str, paper: str) -> list:
+def _sheet_page(svg_text: str, paper: str) -> list[Flowable]:
     size = PAPERS[paper]
     return [Drawing(svg_text, size[0], size[1]), NextPageTemplate("text"), PageBreak()]
 
@@ -486,7 +504,7 @@ CARD_WORDS = {
 TABLES = {"zohn-ahl-cloth": ("sahe", "culin"), "zohn-ahl-square": ("sahe", "globe")}
 
 
-def rules_card(sheet: str, lang: str) -> list:
+def rules_card(sheet: str, lang: str) -> list[Flowable]:
     w = WORDS[lang]
     title = printables.SHEETS[sheet][lang][0]
     story = [
@@ -533,7 +551,7 @@ STICKS_NOTE = {
 # ------------------------------------------------------------------------ worksheets
 
 
-def exercises(lesson: str, lang: str) -> list[dict]:
+def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
     """The exercises of a lesson's student page: ``[{"anchor", "title", "paragraphs",
     "table", "block"}]``, in page order. ``block`` is the first board block after the
     exercise heading (its language and text), ``table`` the first Markdown table."""
@@ -580,7 +598,7 @@ def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Dr
     return Drawing(board, width, height)
 
 
-def worksheet(lesson: str, lang: str, frame_width: float) -> list:
+def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
     w = WORDS[lang]
     title = (
         (STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md"))
@@ -636,7 +654,7 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list:
     return story
 
 
-def _tally(lang: str, frame_width: float) -> list:
+def _tally(lang: str, frame_width: float) -> list[Flowable]:
     w = WORDS[lang]
     rows = [[w["marks"], w["tally-col"], w["total"], w["with-sahe"], w["class"]]]
     for k in range(5):
@@ -683,7 +701,7 @@ def make_pdf(name: str, paper: str, lang: str) -> bytes:
     return _build(worksheet(lesson, lang, frame_width), paper, name, lang, False)
 
 
-def write_pdfs(out_dir) -> list[tuple[str, int]]:
+def write_pdfs(out_dir: str | Path) -> list[tuple[str, int]]:
     """Write every PDF into ``out_dir``; return ``[(path, bytes), ...]``."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -702,7 +720,7 @@ def write_pdfs(out_dir) -> list[tuple[str, int]]:
     return written
 
 
-def on_post_build(config, **kwargs):
+def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
     """The hook: write the PDFs into the site's ``printables/`` folder, once (the default
     language's build; mkdocs-static-i18n builds the other languages into the same site)."""
     plugin = config.plugins.get("i18n") if hasattr(config, "plugins") else None

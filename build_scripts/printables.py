@@ -465,7 +465,7 @@ def file_name(slug: str, paper: str, lang: str) -> str:
     return f"{slug}-{paper}{'' if lang == 'en' else '-' + lang}.svg"
 
 
-def write_printables(out_dir) -> list[tuple[str, int]]:
+def write_printables(out_dir: str | Path) -> list[tuple[str, int]]:
     """Write every sheet, paper and language into ``out_dir`` (created if needed);
     return ``[(path, bytes), ...]`` in a fixed order."""
     out = Path(out_dir)
@@ -486,7 +486,7 @@ def write_printables(out_dir) -> list[tuple[str, int]]:
     return written
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
         print("usage: python build_scripts/printables.py OUT_DIR", file=sys.stderr)

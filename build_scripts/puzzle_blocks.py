@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
+from typing import Any
 
 from build_scripts.block_syntax import BlockError, choice, parse_pairs
 from build_scripts.board_blocks import render_board
@@ -30,7 +31,7 @@ from engine.core import EngineError
 DATA = Path(__file__).resolve().parent / "puzzles" / "awithlaknannai.json"
 _CHECKED: dict[str, Puzzle] = {}
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Puzzle {n}",
         "levels": {"easy": "easy", "medium": "medium", "hard": "hard"},
@@ -62,7 +63,7 @@ WORDS = {
 }
 
 
-def load_puzzles(path: Path = DATA) -> list[dict]:
+def load_puzzles(path: Path = DATA) -> list[dict[str, Any]]:
     """The puzzle data (a list of objects); BlockError when the file cannot be read."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -73,7 +74,7 @@ def load_puzzles(path: Path = DATA) -> list[dict]:
     return data
 
 
-def checked(data: dict) -> Puzzle:
+def checked(data: dict[str, Any]) -> Puzzle:
     """The puzzle, checked by the engine (once per build); BlockError naming it."""
     key = json.dumps(data, sort_keys=True)
     if key not in _CHECKED:
@@ -88,10 +89,10 @@ def _task(p: Puzzle, side: int, lang: str) -> str:
     w = WORDS[lang]
     name = w["sides"][side]
     if p.goal == "win":
-        return (w["win1"] if p.mate == 1 else w["win"]).format(side=name, k=p.mate)
+        return str(w["win1"] if p.mate == 1 else w["win"]).format(side=name, k=p.mate)
     one, many = w["pieces"]
     gain = one if p.gain == 1 else many.format(n=p.gain)
-    return w["material"].format(side=name, gain=gain)
+    return str(w["material"]).format(side=name, gain=gain)
 
 
 def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
