@@ -27,30 +27,16 @@ from urllib.parse import quote, urlencode, urlsplit
 
 from mkdocs.plugins import event_priority
 
+from build_scripts import words as build_words
+from build_scripts.page_language import page_language
+
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
 
 
-WORDS = {
-    "en": {
-        "label": "Suggest a correction",
-        "lead": "Something wrong, misspelled, or that should not be here?",
-        "by-email": "by email",
-        "subject": "Correction: {title}",
-        "body": "Page: {url}\n\nWhat should change (and your source, if you have one):\n\n",
-        "about": "How corrections are handled",
-    },
-    "fr": {
-        "label": "Proposer une correction",
-        "lead": "Une erreur, une faute d'orthographe, quelque chose qui ne devrait pas être ici ?",
-        "by-email": "par courriel",
-        "subject": "Correction : {title}",
-        "body": "Page : {url}\n\nCe qui devrait changer (et votre source, si vous en avez une) :\n\n",
-        "about": "Comment les corrections sont traitées",
-    },
-}
+WORDS = build_words.section("corrections")
 _PLACEHOLDER = re.compile(r"(^|[.@])(example\.(org|com|net)|invalid|test|localhost)$", re.I)
 
 
@@ -132,8 +118,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     from mkdocs.utils import get_relative_url
 
-    lang = getattr(page.file, "locale", None) or "en"
-    lang = lang if lang in WORDS else "en"
+    lang = page_language(page)
     where = settings(config)
     if not where["email"] and not where["issues"]:
         return html

@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from build_scripts.html_text import RAW, Segment, rewrite_text, segments
+from build_scripts.page_language import page_language
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -80,6 +81,6 @@ def problems(html: str) -> list[str]:
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
-    if (getattr(page.file, "locale", None) or "en") != "fr":
+    if page_language(page) != "fr":
         return output
     return french_spacing(output)

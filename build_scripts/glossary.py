@@ -16,6 +16,8 @@ from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 from build_scripts.html_text import RAW, Segment, rewrite_text
+from build_scripts.page_language import folder as language_folder
+from build_scripts.page_language import page_language
 from build_scripts.public_words import for_authors
 
 if TYPE_CHECKING:
@@ -102,10 +104,8 @@ def link_terms(html: str, lang: str, href: str) -> str:
 
 @event_priority(20)  # after the grades (30), before the correction link (10)
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    lang = getattr(page.file, "locale", None) or "en"
-    lang = lang if lang in _PATTERNS else "en"
+    lang = page_language(page)
     if for_authors(page) or page.file.src_uri.startswith("glossary."):
         return html
-    prefix = "" if lang == "en" else f"{lang}/"
-    href = get_relative_url(prefix + PAGE, page.url)
+    href = get_relative_url(language_folder(lang) + PAGE, page.url)
     return link_terms(html, lang, href)

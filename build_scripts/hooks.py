@@ -27,15 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from typing import Any  # noqa: E402
 
 from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import BasePlugin, event_priority  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from build_scripts import fences, runtime  # noqa: E402
+from build_scripts.page_language import built_language, first_language_build  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site")
 
@@ -68,19 +68,6 @@ logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_Kn
 RENDERER = fences.FenceRenderer()
 
 
-def _i18n(config: MkDocsConfig) -> BasePlugin[Any] | None:
-    return config.plugins.get("i18n") if hasattr(config, "plugins") else None
-
-
-def _language(config: MkDocsConfig) -> str:
-    plugin = _i18n(config)
-    lang = getattr(plugin, "current_language", None) if plugin else None
-    if not lang:
-        theme = config.get("theme")
-        lang = (theme.get("language") if theme else None) or "en"
-    return str(lang) if lang in ("en", "fr") else "en"
-
-
 def _display_path(page: Page, config: MkDocsConfig) -> str:
     """The page's source file as a path from the project folder (``docs/authoring.md``)."""
     docs = Path(config["docs_dir"])
@@ -104,23 +91,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def _first_language_build(config: MkDocsConfig) -> bool:
-    """True for the default language's build (mkdocs-static-i18n builds the others from
-    its ``on_post_build``, into the same site_dir)."""
-    plugin = _i18n(config)
-    if plugin is None:
-        return True
-    current = getattr(plugin, "current_language", None)
-    return current is None or current == getattr(plugin, "default_language", current)
-
-
 def on_pre_build(config: MkDocsConfig) -> None:
-    if _first_language_build(config):
+    if first_language_build(config):
         RENDERER.errors.clear()
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    RENDERER.begin_page(_display_path(page, config), _language(config), markdown)
+    RENDERER.begin_page(_display_path(page, config), built_language(config), markdown)
     return markdown
 
 
@@ -143,10 +120,10 @@ def _keep_default_404(config: MkDocsConfig) -> None:
     page = Path(config["site_dir"]) / "404.html"
     if not page.is_file():
         return
-    if _first_language_build(config):
+    if first_language_build(config):
         _DEFAULT_404["page"] = page.read_bytes()
     elif "page" in _DEFAULT_404:
-        lang = _language(config)
+        lang = built_language(config)
         (Path(config["site_dir"]) / lang).mkdir(exist_ok=True)
         (Path(config["site_dir"]) / lang / "404.html").write_bytes(page.read_bytes())
         page.write_bytes(_DEFAULT_404["page"])
@@ -156,7 +133,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     if RENDERER.errors:
         raise PluginError("Board or answer blocks are wrong:\n  " + "\n  ".join(RENDERER.errors))
     _keep_default_404(config)
-    if not _first_language_build(config):
+    if not first_language_build(config):
         return  # a second language's build: the runtime lives once, at the site root
     site_dir = Path(config["site_dir"])
     try:

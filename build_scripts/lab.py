@@ -35,7 +35,9 @@ if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a packa
 
 from typing import TYPE_CHECKING  # noqa: E402
 
+from build_scripts import words as build_words  # noqa: E402
 from build_scripts.fences import find_fences  # noqa: E402
+from build_scripts.page_language import page_language  # noqa: E402
 from engine.zohn_ahl.chances import (  # noqa: E402
     VARIANTS,
     counters_figures,
@@ -56,72 +58,7 @@ if TYPE_CHECKING:
 PARTS = ("dice", "rulesets", "counters", "comeback", "tally")
 KEYS = ("part", "counters")
 
-W = {
-    "en": {
-        "marks": "Marks showing",
-        "value": "Worth (spaces)",
-        "probability": "Probability",
-        "again": "Throws again",
-        "yes": "yes",
-        "no": "no",
-        "table": "Throw table {t}",
-        "per_value": "Probability of each value",
-        "extra": "Chance of throwing again: {p}",
-        "ruleset": "Ruleset",
-        "first": "First thrower's chance of winning",
-        "length": "Expected throws in a game",
-        "lap": "Chance a lap ends without a fall",
-        "per_lap": "Expected throws per lap",
-        "counters": "Counters a side",
-        "comeback_caption": (
-            "Chance of winning with k counters against {total} minus k, both awls at the "
-            "start, {n} counters a side at the start, this side to throw"
-        ),
-        "k": "k (counters held)",
-        "kinds": "Marks showing (k)",
-        "expected_share": "Expected share of throws",
-        "your_count": "Your count",
-        "expected_count": "Expected count",
-        "bias_caption": "Fair sticks (each mark shows with probability 1/2), {n} counters a side.",
-        "counters_caption": "Printable board, the gully loses a throw, fair sticks.",
-    },
-    "fr": {
-        "marks": "Marques visibles",
-        "value": "Valeur (cases)",
-        "probability": "Probabilité",
-        "again": "Relance",
-        "yes": "oui",
-        "no": "non",
-        "table": "Table de lancers {t}",
-        "per_value": "Probabilité de chaque valeur",
-        "extra": "Chance de relancer : {p}",
-        "ruleset": "Variante",
-        "first": "Chance de gagner du premier à lancer",
-        "length": "Lancers attendus dans une partie",
-        "lap": "Chance de finir un tour sans chute",
-        "per_lap": "Lancers attendus par tour",
-        "counters": "Jetons par camp",
-        "comeback_caption": (
-            "Chance de gagner avec k jetons contre {total} moins k, les deux alènes au "
-            "départ, {n} jetons par camp au départ, ce camp devant lancer"
-        ),
-        "k": "k (jetons en main)",
-        "kinds": "Marques visibles (k)",
-        "expected_share": "Part attendue des lancers",
-        "your_count": "Votre décompte",
-        "expected_count": "Décompte attendu",
-        "bias_caption": (
-            "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "
-            "{n} jetons par camp."
-        ),
-        "counters_caption": "Plateau printable, la ravine fait perdre le lancer, bâtonnets équilibrés.",
-    },
-}
-
-
-def _lang(page: Any) -> str:
-    path = str(getattr(page.file, "src_uri", "") or page.file.src_path)
-    return "fr" if path.endswith(".fr.md") else "en"
+W = build_words.section("lab")
 
 
 def _num(x: float, lang: str, digits: int = 1) -> str:
@@ -321,7 +258,7 @@ def replace_blocks(markdown: str, render_one: Callable[[str, int], str]) -> str:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     if "zohn-ahl-lab" not in markdown:
         return markdown
-    lang = _lang(page)
+    lang = page_language(page)
     src = page.file.src_path
 
     def render_one(body: str, line: int) -> str:

@@ -25,13 +25,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from build_scripts.page_language import DEFAULT_LANGUAGE, OTHER_LANGUAGES
+from build_scripts.page_language import folder as language_folder
+
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.pages import Page
 
 
-LANGUAGES = ("fr",)
-DEFAULT_LANGUAGE = "en"
 _ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="([A-Za-z-]+)">')
 _MENU_LINK = re.compile(r'<a href="[^"]*" hreflang="([A-Za-z-]+)" class="md-select__link">')
 
@@ -41,8 +42,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object
 
     def home(match: re.Match[str]) -> str:
         lang = match.group(1)
-        folder = "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
-        return f'<link rel="alternate" href="{root}{folder}" hreflang="{lang}">'
+        return f'<link rel="alternate" href="{root}{language_folder(lang)}" hreflang="{lang}">'
 
     head, sep, body = output.partition("</head>")
     return _ALTERNATE.sub(home, head) + sep + body
@@ -53,7 +53,7 @@ def _site_path(config: MkDocsConfig) -> str:
     from ``site_url``."""
     path = urlsplit(config.get("site_url") or "/").path or "/"
     path = path if path.endswith("/") else path + "/"
-    for lang in LANGUAGES:  # a language's own build may name its folder
+    for lang in OTHER_LANGUAGES:  # a language's own build may name its folder
         if path.endswith(f"/{lang}/"):
             path = path[: -len(lang) - 1]
     return path
@@ -85,7 +85,7 @@ def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
     if not source.exists():
         return
     text = source.read_text(encoding="utf-8")
-    for lang in LANGUAGES:
+    for lang in OTHER_LANGUAGES:
         folder = site / lang
         if not folder.is_dir() or (folder / "sitemap.xml").exists():
             continue

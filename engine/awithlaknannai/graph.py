@@ -16,56 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.svg import COLOURS, check_lang, el, esc, num, points, svg_document, text
+from engine.words import section
 
 from .analysis import WIN_BOUND, Review
 
 CAP = 400  # four pieces: the graph's top and bottom
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
-WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "title": "How the game went: the engine's evaluation after each move",
-        "black": "Black ahead",
-        "white": "White ahead",
-        "even": "even",
-        "moves": "moves",
-        "desc_empty": "No move has been played.",
-        "desc": "{n} moves. {summary} Signs above or below a point: ?! an inaccuracy, "
-        "? a mistake, ?? a blunder.",
-        "at_end": "After the last move {who}.",
-        "lead": "{side} is ahead by {pieces} pieces",
-        "level": "the game is about even",
-        "won": "{side} has a forced win",
-        "swings": "Largest swing: move {ply} ({move}), graded {grade}.",
-        "sides": ("Black", "White"),
-        "grades": {
-            "inaccuracy": "an inaccuracy",
-            "mistake": "a mistake",
-            "blunder": "a blunder",
-        },
-    },
-    "fr": {
-        "title": "Le déroulement de la partie : l’évaluation du moteur après chaque coup",
-        "black": "Noir mène",
-        "white": "Blanc mène",
-        "even": "égalité",
-        "moves": "coups",
-        "desc_empty": "Aucun coup n’a été joué.",
-        "desc": "{n} coups. {summary} Signes au-dessus ou au-dessous d’un point : ?! une "
-        "imprécision, ? une erreur, ?? une gaffe.",
-        "at_end": "Après le dernier coup, {who}.",
-        "lead": "{side} mène de {pieces} pions",
-        "level": "la partie est à peu près égale",
-        "won": "{side} a un gain forcé",
-        "swings": "Plus grand écart : coup {ply} ({move}), jugé {grade}.",
-        "sides": ("Noir", "Blanc"),
-        "grades": {
-            "inaccuracy": "une imprécision",
-            "mistake": "une erreur",
-            "blunder": "une gaffe",
-        },
-    },
-}
+WORDS: dict[str, dict[str, Any]] = section("review-graph")
 
 
 def _clip(score: int) -> float:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from engine.words import section
 from engine.zohn_ahl.charts import line_chart, percent, win_chart
 from engine.zohn_ahl.game import State
 from engine.zohn_ahl.record import Record
@@ -40,42 +41,7 @@ VARIANTS = (
     ("globe", "lose-throw"),
 )
 
-LAB_WORDS = {
-    "en": {
-        "length_title": "How long a game lasts ({n} counters a side)",
-        "length_x": "number of throws in the game",
-        "length_y": "chance the game ends on that throw",
-        "length_desc": "The chance that a game ends on each throw, for each ruleset: {parts}.",
-        "length_part": "{name}: most likely length {mode} throws, average {mean}",
-        "by_counters_title": "First thrower's chance of winning by counters a side",
-        "by_counters_y": "chance of winning",
-        "by_counters_desc": "The first thrower's chance of winning on the printable board: {parts}.",
-        "counters_title": "Expected length of a game by counters a side",
-        "counters_x": "counters a side",
-        "counters_y": "expected throws",
-        "counters_desc": "The expected number of throws in a game for each ruleset: {parts}.",
-        "counters_part": "{name}: {values}",
-    },
-    "fr": {
-        "length_title": "Durée d'une partie ({n} jetons par camp)",
-        "length_x": "nombre de lancers de la partie",
-        "length_y": "chance que la partie finisse à ce lancer",
-        "length_desc": (
-            "La chance qu'une partie finisse à chaque lancer, pour chaque version : {parts}."
-        ),
-        "length_part": "{name} : durée la plus probable {mode} lancers, moyenne {mean}",
-        "by_counters_title": "Chance de gagner du premier à lancer selon le nombre de jetons",
-        "by_counters_y": "chance de gagner",
-        "by_counters_desc": (
-            "La chance de gagner du premier à lancer, plateau printable : {parts}."
-        ),
-        "counters_title": "Durée moyenne d'une partie selon le nombre de jetons par camp",
-        "counters_x": "jetons par camp",
-        "counters_y": "lancers en moyenne",
-        "counters_desc": "Le nombre moyen de lancers d'une partie, pour chaque version : {parts}.",
-        "counters_part": "{name} : {values}",
-    },
-}
+LAB_WORDS = section("lab")
 
 
 def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
