@@ -14,7 +14,8 @@ How it is solved, and why the bound holds, is derived in ``spec/zohn-ahl-solver.
 each module below says which sections it implements:
 
 - :mod:`~engine.zohn_ahl.solver.graph`: the throw classes and the configurations (§ 1, 2, 5);
-- :mod:`~engine.zohn_ahl.solver.sweeps`: the equations and the sweeps (§ 3 to 9), whose
+- :mod:`~engine.zohn_ahl.solver.equations`: the equations, set up once (§ 3 to 6, § 8);
+- :mod:`~engine.zohn_ahl.solver.sweeps`: the sweeps that solve them (§ 6 to 9), whose
   innermost loops are generated in :mod:`~engine.zohn_ahl.solver.kernels` (§ 7);
 - :mod:`~engine.zohn_ahl.solver.bound`: the error bound (§ 10);
 - :mod:`~engine.zohn_ahl.solver.lengths`: the distribution of a game's length (§ 11);
