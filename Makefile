@@ -3,7 +3,7 @@
 # make offline the whole site as one zip to serve without internet: dist/zohn-ahl-site.zip
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
 #              after `make lint`
-# make lint    ruff (lint and format) on the Python sources, mypy on the engine
+# make lint    ruff (lint and format) on the Python sources, mypy --strict on the engine
 # make build   build the site into site/
 # make bench   print the benchmark figures (JSON)
 
@@ -51,7 +51,7 @@ offline: build
 	$(PY) -m build_scripts.archive site dist/zohn-ahl-site.zip
 
 # Style and types: ruff's lint and format rules (pyproject.toml) on every Python file, and
-# mypy on the engine (strict on its public API; see [tool.mypy] in pyproject.toml).
+# mypy --strict on the engine (see [tool.mypy] in pyproject.toml).
 lint: setup typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

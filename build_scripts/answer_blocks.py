@@ -33,8 +33,16 @@ from __future__ import annotations
 import html
 import re
 from fractions import Fraction
+from typing import Any
 
-from build_scripts.block_syntax import BlockError, choice, integer, parse_pairs, text_value
+from build_scripts.block_syntax import (
+    BlockError,
+    Pairs,
+    choice,
+    integer,
+    parse_pairs,
+    text_value,
+)
 from build_scripts.labels import label
 from engine import protocol
 from engine.core import EngineError
@@ -67,19 +75,19 @@ OUTCOME_FR = {
 }
 
 
-def _only(pairs: dict, allowed: tuple[str, ...], what: str) -> None:
+def _only(pairs: Pairs, allowed: tuple[str, ...], what: str) -> None:
     for key, (_, line) in pairs.items():
         if key not in allowed:
             raise BlockError(f"key {key!r} does not apply to {what}", line=line)
 
 
-def _need(pairs: dict, key: str, what: str) -> tuple[str, int]:
+def _need(pairs: Pairs, key: str, what: str) -> tuple[str, int]:
     if key not in pairs:
         raise BlockError(f"{what} needs a {key!r} line")
     return pairs[key]
 
 
-def check_answer(text: str) -> dict:
+def check_answer(text: str) -> dict[str, Any]:
     """Check an answer block; return ``{"check", "answer", "explain", "shown", ...}``."""
     pairs = parse_pairs(text, ANSWER_KEYS)
     game = choice(pairs, "game", ("awithlaknannai", "zohn-ahl"))
@@ -101,7 +109,7 @@ def check_answer(text: str) -> dict:
 # --------------------------------------------------------------------------- Awithlaknannai
 
 
-def _aw_view(pairs: dict) -> dict:
+def _aw_view(pairs: Pairs) -> dict[str, Any]:
     args = {
         "ruleset": choice(pairs, "ruleset", ("culin", "open", "bent", "ludii", "kolowis"), "culin"),
         "stall": choice(pairs, "stall", ("draw", "majority"), "draw"),
@@ -121,16 +129,16 @@ def _aw_view(pairs: dict) -> dict:
         raise BlockError(f"{key}: {err}", line=pairs.get(key, (None, None))[1]) from None
 
 
-def _canonical(view: dict, token: str, line: int) -> str:
+def _canonical(view: dict[str, Any], token: str, line: int) -> str:
     """The notation of the legal move ``token`` in the view's position (BlockError if none)."""
     try:
         played = protocol.dispatch("awithlaknannai.play", {"record": view["record"], "move": token})
     except EngineError as err:
         raise BlockError(f"answer: {err}", line=line) from None
-    return played["move"]["notation"]
+    return str(played["move"]["notation"])
 
 
-def _check_awithlaknannai(pairs: dict, check: str, answer: str, line: int) -> str:
+def _check_awithlaknannai(pairs: Pairs, check: str, answer: str, line: int) -> str:
     _only(
         pairs,
         ("game", "ruleset", "stall", "position", "moves", "check", "answer", "reason", "explain"),
@@ -144,13 +152,13 @@ def _check_awithlaknannai(pairs: dict, check: str, answer: str, line: int) -> st
         given = answer.split()
         if answer.strip().lower() in ("none", "-"):
             given = []
-        named = {}
+        named: dict[str, str | None] = {}
         for token in given:
             if token in named.values():
                 raise BlockError(f"answer lists {token!r} twice", line=line)
             named[token] = _canonical(view, token, line) if legal else None
-        stated = set(named.values())
-        missing = [m for m in legal if m not in stated]
+        listed = set(named.values())
+        missing = [m for m in legal if m not in listed]
         if missing:
             raise BlockError(
                 f"wrong answer: the legal moves are {' '.join(legal) or 'none'}; "
@@ -186,7 +194,7 @@ def _check_awithlaknannai(pairs: dict, check: str, answer: str, line: int) -> st
                 f"{best[0]}, which removes {most}",
                 line=line,
             )
-        return best[0]
+        return str(best[0])
     # outcome
     key = answer.strip().lower()
     if key not in OUTCOMES:
@@ -211,7 +219,7 @@ def _check_awithlaknannai(pairs: dict, check: str, answer: str, line: int) -> st
     return key
 
 
-def _removes(view: dict, notation: str) -> int:
+def _removes(view: dict[str, Any], notation: str) -> int:
     for move in view["legal"]:
         if move["notation"] == notation:
             return len(move["captured"])
@@ -233,7 +241,7 @@ def _fraction(text: str, key: str, line: int) -> Fraction:
     return value
 
 
-def _check_zohn_ahl(pairs: dict, check: str, answer: str, line: int) -> str:
+def _check_zohn_ahl(pairs: Pairs, check: str, answer: str, line: int) -> str:
     if check == "probability":
         _only(
             pairs,
@@ -322,19 +330,20 @@ def _check_zohn_ahl(pairs: dict, check: str, answer: str, line: int) -> str:
     if not m:
         raise BlockError(f"answer {answer!r} is not written 'awls A B, counters C D'", line=line)
     state = view["state"]
-    actual = f"awls {state['awls'][0]} {state['awls'][1]}, counters {state['counters'][0]} {state['counters'][1]}"
-    stated = f"awls {m.group(1)} {m.group(2)}, counters {m.group(3)} {m.group(4)}"
-    if stated != actual:
+    engine_says = f"awls {state['awls'][0]} {state['awls'][1]}, counters {state['counters'][0]} {state['counters'][1]}"
+    written = f"awls {m.group(1)} {m.group(2)}, counters {m.group(3)} {m.group(4)}"
+    if written != engine_says:
         raise BlockError(
-            f"wrong answer: {answer!r}, but after those throws the engine has {actual}", line=line
+            f"wrong answer: {answer!r}, but after those throws the engine has {engine_says}",
+            line=line,
         )
-    return actual
+    return engine_says
 
 
 # --------------------------------------------------------------------------- HTML
 
 
-def render_answer(result: dict, lang: str) -> str:
+def render_answer(result: dict[str, Any], lang: str) -> str:
     shown = result["shown"]
     if result["check"] == "outcome" and lang == "fr":
         shown = OUTCOME_FR.get(shown, shown)

@@ -33,7 +33,11 @@ class BlockError(ValueError):
         super().__init__(f"line {line} of the block: {message}" if line else message)
 
 
-def parse_pairs(text: str, allowed: tuple[str, ...] | None = None) -> dict[str, tuple[str, int]]:
+Pairs = dict[str, tuple[str, int]]
+"""A block's ``key: value`` lines: key -> (value, line number in the block)."""
+
+
+def parse_pairs(text: str, allowed: tuple[str, ...] | None = None) -> Pairs:
     """Return ``{key: (value, line_number)}`` for a block's text (line numbers from 1).
 
     ``allowed`` lists the keys the block accepts (None: any key). Raises

@@ -24,9 +24,11 @@ from __future__ import annotations
 import html
 import json
 import re
+from typing import Any
 
 from build_scripts.block_syntax import (
     BlockError,
+    Pairs,
     choice,
     identifier,
     integer,
@@ -66,7 +68,7 @@ AWITHLAKNANNAI_RULESETS = ("culin", "open", "bent", "ludii", "kolowis")
 AWITHLAKNANNAI_OPPONENTS = ("person", "easy", "medium", "hard", "random", "computer-vs-computer")
 
 
-def engine_error(err: EngineError, key: str, pairs: dict) -> BlockError:
+def engine_error(err: EngineError, key: str, pairs: Pairs) -> BlockError:
     """A block error for an engine error raised while checking ``key``."""
     line = pairs[key][1] if key in pairs else None
     return BlockError(f"{key}: {err}", line=line)
@@ -75,7 +77,7 @@ def engine_error(err: EngineError, key: str, pairs: dict) -> BlockError:
 # --------------------------------------------------------------------------- Zohn Ahl
 
 
-def zohn_ahl_config(text: str) -> dict:
+def zohn_ahl_config(text: str) -> dict[str, Any]:
     """Check a ```` ```zohn-ahl ```` block; return its config (with the engine's view)."""
     pairs = parse_pairs(text, ZOHN_AHL_KEYS)
     ruleset = choice(pairs, "ruleset", ZOHN_AHL_RULESETS, "kiowa")
@@ -89,10 +91,10 @@ def zohn_ahl_config(text: str) -> dict:
     teams = _teams(pairs)
     seed = integer(pairs, "seed", 0, 2**63 - 1)
     chances = choice(pairs, "chances", ("on", "off"), "off")
-    options = {"ruleset": ruleset, "counters": counters}
+    options: dict[str, str | int | None] = {"ruleset": ruleset, "counters": counters}
     if gully is not None:
         options["gully"] = gully
-    args = {"options": options, "throws": pairs.get("throws", ("", 0))[0]}
+    args: dict[str, object] = {"options": options, "throws": pairs.get("throws", ("", 0))[0]}
     if seed is not None:
         args["seed"] = seed
     try:
@@ -127,7 +129,7 @@ def zohn_ahl_config(text: str) -> dict:
     }
 
 
-def _teams(pairs: dict) -> list[list[str]] | None:
+def _teams(pairs: Pairs) -> list[list[str]] | None:
     if "teams" not in pairs:
         return None
     value, line = pairs["teams"]
@@ -153,7 +155,7 @@ def _teams(pairs: dict) -> list[list[str]] | None:
 # --------------------------------------------------------------------------- Awithlaknannai
 
 
-def awithlaknannai_config(text: str, *, lesson: bool = False) -> dict:
+def awithlaknannai_config(text: str, *, lesson: bool = False) -> dict[str, Any]:
     """Check a ```` ```awithlaknannai ```` block; return its config (with the engine's view).
 
     ``analysis`` (the evaluation bar, the best line and the review of a finished game)
@@ -200,7 +202,7 @@ def awithlaknannai_config(text: str, *, lesson: bool = False) -> dict:
 # --------------------------------------------------------------------------- drawing
 
 
-def static_svgs(config: dict, lang: str) -> tuple[str, str | None]:
+def static_svgs(config: dict[str, Any], lang: str) -> tuple[str, str | None]:
     """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine's ``svg`` modules."""
     view = config["view"]
     if config["game"] == "zohn-ahl":
@@ -234,7 +236,7 @@ def _button(action: str, lang: str, *, hidden: bool = False) -> str:
     )
 
 
-def render_board(config: dict, lang: str, element_id: str) -> str:
+def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
     """The HTML of a board block (see the module docstring)."""
     game = config["game"]
     board_svg, sticks_svg = static_svgs(config, lang)

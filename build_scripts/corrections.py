@@ -22,30 +22,25 @@ from __future__ import annotations
 import html as html_lib
 import re
 import sys
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlencode, urlsplit
 
-WORDS = {
-    "en": {
-        "label": "Suggest a correction",
-        "lead": "Something wrong, misspelled, or that should not be here?",
-        "by-email": "by email",
-        "subject": "Correction: {title}",
-        "body": "Page: {url}\n\nWhat should change (and your source, if you have one):\n\n",
-        "about": "How corrections are handled",
-    },
-    "fr": {
-        "label": "Proposer une correction",
-        "lead": "Une erreur, une faute d'orthographe, quelque chose qui ne devrait pas être ici ?",
-        "by-email": "par courriel",
-        "subject": "Correction : {title}",
-        "body": "Page : {url}\n\nCe qui devrait changer (et votre source, si vous en avez une) :\n\n",
-        "about": "Comment les corrections sont traitées",
-    },
-}
+from mkdocs.plugins import event_priority
+
+from build_scripts import words as build_words
+from build_scripts.page_language import page_language
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+
+WORDS = build_words.section("corrections")
 _PLACEHOLDER = re.compile(r"(^|[.@])(example\.(org|com|net)|invalid|test|localhost)$", re.I)
 
 
-def settings(config) -> dict[str, str]:
+def settings(config: MkDocsConfig) -> dict[str, str]:
     extra = config.get("extra") or {}
     raw = extra.get("corrections") or {}
     return {key: str(raw.get(key) or "").strip() for key in ("email", "issues")}
@@ -79,7 +74,7 @@ def links(where: dict[str, str], title: str, url: str, lang: str) -> list[tuple[
     return out
 
 
-def footer_html(where, title: str, url: str, lang: str, about_href: str) -> str:
+def footer_html(where: dict[str, str], title: str, url: str, lang: str, about_href: str) -> str:
     words = WORDS[lang]
     anchors = " · ".join(
         f'<a class="corrections-link" href="{html_lib.escape(href)}">{html_lib.escape(text)}</a>'
@@ -96,7 +91,7 @@ def footer_html(where, title: str, url: str, lang: str, about_href: str) -> str:
 _WARNED: set[str] = set()
 
 
-def warn_if_unconfigured(config) -> None:
+def warn_if_unconfigured(config: MkDocsConfig) -> None:
     where = settings(config)
     if not is_placeholder(where):
         return
@@ -114,16 +109,16 @@ def warn_if_unconfigured(config) -> None:
     )
 
 
-def on_config(config):
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
     warn_if_unconfigured(config)
     return config
 
 
-def on_page_content(html, page, config, files):
+@event_priority(10)  # after the grades (30) and the glossary links (20)
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     from mkdocs.utils import get_relative_url
 
-    lang = getattr(page.file, "locale", None) or "en"
-    lang = lang if lang in WORDS else "en"
+    lang = page_language(page)
     where = settings(config)
     if not where["email"] and not where["issues"]:
         return html

@@ -1,10 +1,12 @@
-"""The custom fences (``zohn-ahl``, ``awithlaknannai``, ``answer``, ``zohn-ahl-sticks``) for
-pymdownx.superfences.
+"""The custom fences (``zohn-ahl``, ``awithlaknannai``, ``answer``, ``zohn-ahl-sticks``,
+``awithlaknannai-puzzles``) for pymdownx.superfences, and the one fence scanner of the
+build (:func:`find_fences`, also used by the lab's blocks).
 
-:func:`custom_fences` returns the entries that :mod:`build_scripts.hooks` appends to
-superfences' ``custom_fences`` in ``on_config``. Superfences calls :func:`format_block` for
-each block; the hooks tell this module which page is being rendered and in which language
-(:func:`begin_page`), because a fence formatter is not told.
+A :class:`FenceRenderer` holds one build's state: :meth:`FenceRenderer.custom_fences`
+returns the entries that :mod:`build_scripts.hooks` appends to superfences'
+``custom_fences`` in ``on_config``; superfences calls its ``format_block`` for each block;
+the hooks tell it which page is being rendered and in which language
+(:meth:`FenceRenderer.begin_page`), because a fence formatter is not told.
 
 A bad block must fail the build, naming the file, the block and the reason. Superfences
 swallows ordinary exceptions raised by a formatter (the block would silently become a code
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from markdown import Markdown
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
@@ -44,6 +47,43 @@ _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w
 
 
 @dataclass
+class Fence:
+    """One fenced block of a page's Markdown, as lines: the opening fence at ``start``, the
+    closing one at ``end`` (``len(lines)`` when the page ends first)."""
+
+    start: int
+    end: int
+    language: str
+    indent: int  # the opening fence's indentation
+
+    def body(self, lines: list[str]) -> list[str]:
+        """The lines between the two fences."""
+        return lines[self.start + 1 : self.end]
+
+
+def find_fences(lines: list[str]) -> list[Fence]:
+    """Every top-level fenced block of ``lines`` (a block shown inside another fence is
+    part of that fence's body, not a block)."""
+    found: list[Fence] = []
+    i = 0
+    while i < len(lines):
+        m = _OPEN.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        fence = m.group("fence")
+        closing = re.compile(
+            r"^[ \t]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$"
+        )
+        j = i + 1
+        while j < len(lines) and not closing.match(lines[j]):
+            j += 1
+        found.append(Fence(i, j, m.group("lang"), len(m.group("indent"))))
+        i = j + 1
+    return found
+
+
+@dataclass
 class ScannedBlock:
     number: int  # 1-based among this page's custom blocks
     language: str
@@ -61,9 +101,19 @@ class PageContext:
     errors: list[str] = field(default_factory=list)
     rendered: int = 0
 
-
-CURRENT = PageContext()
-ALL_ERRORS: list[str] = []
+    def locate(self, language: str, source: str) -> ScannedBlock:
+        """The scanned block superfences is rendering (superfences does not say which)."""
+        norm = source.strip()
+        for block in self.blocks:
+            if not block.used and block.language == language and block.source.strip() == norm:
+                block.used = True
+                return block
+        for block in self.blocks:
+            if not block.used and block.language == language:
+                block.used = True
+                return block
+        number = len(self.blocks) + self.rendered + 1
+        return ScannedBlock(number, language, 0, source, True)
 
 
 class BlockFailure(SuperFencesException, PluginError):
@@ -77,49 +127,14 @@ def scan_blocks(markdown: str) -> list[ScannedBlock]:
     """Find the custom blocks of a page (not those shown inside another fence)."""
     blocks: list[ScannedBlock] = []
     lines = markdown.splitlines()
-    i = 0
-    while i < len(lines):
-        m = _OPEN.match(lines[i])
-        if not m:
-            i += 1
-            continue
-        fence, lang = m.group("fence"), m.group("lang")
-        closing = re.compile(
-            r"^[ \t]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$"
-        )
-        j = i + 1
-        body = []
-        while j < len(lines) and not closing.match(lines[j]):
-            body.append(lines[j])
-            j += 1
-        if lang in FENCES:
-            indent = len(m.group("indent"))
+    for fence in find_fences(lines):
+        if fence.language in FENCES:
+            indent = fence.indent
             text = "\n".join(
-                line[indent:] if line[:indent].strip() == "" else line for line in body
+                line[indent:] if line[:indent].strip() == "" else line for line in fence.body(lines)
             )
-            blocks.append(ScannedBlock(len(blocks) + 1, lang, i + 1, text))
-        i = j + 1
+            blocks.append(ScannedBlock(len(blocks) + 1, fence.language, fence.start + 1, text))
     return blocks
-
-
-def begin_page(src_path: str, lang: str, markdown: str) -> None:
-    """Called by the hooks before a page's Markdown is converted."""
-    global CURRENT
-    CURRENT = PageContext(src_path=src_path, lang=lang, blocks=scan_blocks(markdown))
-
-
-def _locate(language: str, source: str) -> ScannedBlock:
-    norm = source.strip()
-    for block in CURRENT.blocks:
-        if not block.used and block.language == language and block.source.strip() == norm:
-            block.used = True
-            return block
-    for block in CURRENT.blocks:
-        if not block.used and block.language == language:
-            block.used = True
-            return block
-    number = len(CURRENT.blocks) + CURRENT.rendered + 1
-    return ScannedBlock(number, language, 0, source, True)
 
 
 def describe(block: ScannedBlock) -> str:
@@ -128,8 +143,11 @@ def describe(block: ScannedBlock) -> str:
     return f"block {block.number} (```{block.language}{where}: {first!r})"
 
 
-def render_block(language: str, source: str, lang: str, ids: set[str], number: int) -> str:
-    """Check one block and return its HTML (raises BlockError or EngineError)."""
+def render_block(
+    language: str, source: str, lang: str, ids: set[str], number: int, src_path: str = ""
+) -> str:
+    """Check one block of the page ``src_path`` and return its HTML (raises BlockError or
+    EngineError)."""
     if language == "answer":
         return render_answer(check_answer(source), lang)
     if language == "zohn-ahl-sticks":
@@ -139,7 +157,7 @@ def render_block(language: str, source: str, lang: str, ids: set[str], number: i
     config = (
         zohn_ahl_config(source)
         if language == "zohn-ahl"
-        else awithlaknannai_config(source, lesson=is_lesson(CURRENT.src_path))
+        else awithlaknannai_config(source, lesson=is_lesson(src_path))
     )
     element_id = config["id"] or auto_id(language, number)
     if element_id in ids:
@@ -148,50 +166,82 @@ def render_block(language: str, source: str, lang: str, ids: set[str], number: i
     return render_board(config, lang, element_id)
 
 
-def format_block(source, language, class_name, options, md, **kwargs):
-    """The superfences formatter of the custom fences."""
-    block = _locate(language, source)
-    CURRENT.rendered += 1
-    try:
-        if kwargs.get("id_value") or kwargs.get("classes"):
-            raise BlockError(
-                "the opening line takes no {#id .class} attributes: write "
-                "'id: ...' as a line inside the block"
+class FenceRenderer:
+    """The custom fences of one build: the page being rendered (superfences does not tell
+    a formatter) and every block refused so far, for the hooks to report.
+
+    The hooks make one and register :meth:`custom_fences` with superfences; they call
+    :meth:`begin_page` before each page's Markdown is converted, read ``page.errors``
+    after it, and ``errors`` once the build is done."""
+
+    def __init__(self) -> None:
+        self.page = PageContext()
+        self.errors: list[str] = []
+
+    def begin_page(self, src_path: str, lang: str, markdown: str) -> PageContext:
+        """Start a page: its file (for the messages), its language and its blocks."""
+        self.page = PageContext(src_path=src_path, lang=lang, blocks=scan_blocks(markdown))
+        return self.page
+
+    def _refuse(self, message: str) -> BlockFailure:
+        self.page.errors.append(message)
+        self.errors.append(message)
+        return BlockFailure(message)
+
+    def format_block(
+        self,
+        source: str,
+        language: str,
+        class_name: str,
+        options: dict[str, object],
+        md: Markdown,
+        **kwargs: object,
+    ) -> str:
+        """The superfences formatter of the custom fences."""
+        page = self.page
+        block = page.locate(language, source)
+        page.rendered += 1
+        try:
+            if kwargs.get("id_value") or kwargs.get("classes"):
+                raise BlockError(
+                    "the opening line takes no {#id .class} attributes: write "
+                    "'id: ...' as a line inside the block"
+                )
+            return render_block(language, source, page.lang, page.ids, block.number, page.src_path)
+        except (BlockError, EngineError) as err:
+            message = f"{page.src_path}: {describe(block)}: {err}"
+        except Exception as err:  # noqa: BLE001 - a bug must fail the build too, with its name
+            message = (
+                f"{page.src_path}: {describe(block)}: internal error {type(err).__name__}: {err}"
             )
-        return render_block(language, source, CURRENT.lang, CURRENT.ids, block.number)
-    except (BlockError, EngineError) as err:
-        message = f"{CURRENT.src_path}: {describe(block)}: {err}"
-    except Exception as err:  # noqa: BLE001 - a bug must fail the build too, with its name
-        message = (
-            f"{CURRENT.src_path}: {describe(block)}: internal error {type(err).__name__}: {err}"
-        )
-    CURRENT.errors.append(message)
-    ALL_ERRORS.append(message)
-    raise BlockFailure(message)
+        raise self._refuse(message)
 
+    def validate_block(
+        self,
+        language: str,
+        inputs: dict[str, str],
+        options: dict[str, object],
+        attrs: dict[str, object],
+        md: Markdown,
+    ) -> bool:
+        """Accept the fence only without header options (```` ```zohn-ahl ```` alone on its
+        line)."""
+        if inputs:
+            names = ", ".join(sorted(inputs))
+            raise self._refuse(
+                f"{self.page.src_path}: a ```{language} block takes no options on its "
+                f"opening line (found {names}); write them as 'key: value' lines inside"
+            )
+        return True
 
-def validate_block(language, inputs, options, attrs, md):
-    """Accept the fence only without header options (```` ```zohn-ahl ```` alone on its line)."""
-    if inputs:
-        names = ", ".join(sorted(inputs))
-        message = (
-            f"{CURRENT.src_path}: a ```{language} block takes no options on its "
-            f"opening line (found {names}); write them as 'key: value' lines inside"
-        )
-        CURRENT.errors.append(message)
-        ALL_ERRORS.append(message)
-        raise BlockFailure(message)
-    return True
-
-
-def custom_fences() -> list[dict]:
-    """The superfences ``custom_fences`` entries for the custom blocks."""
-    return [
-        {
-            "name": name,
-            "class": f"block-{name}",
-            "format": format_block,
-            "validator": validate_block,
-        }
-        for name in FENCES
-    ]
+    def custom_fences(self) -> list[dict[str, object]]:
+        """The superfences ``custom_fences`` entries for the custom blocks."""
+        return [
+            {
+                "name": name,
+                "class": f"block-{name}",
+                "format": self.format_block,
+                "validator": self.validate_block,
+            }
+            for name in FENCES
+        ]

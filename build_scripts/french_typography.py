@@ -17,8 +17,15 @@ them) are left as they are. A colon or mark that already follows no space -- ``h
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from build_scripts.html_text import RAW, Segment, rewrite_text, segments
+from build_scripts.page_language import page_language
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 _SPACE = "[ \t\r\n\u00a0\u202f]"
@@ -73,7 +80,7 @@ def problems(html: str) -> list[str]:
     return found
 
 
-def on_post_page(output, page, config, **kwargs):
-    if (getattr(page.file, "locale", None) or "en") != "fr":
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
+    if page_language(page) != "fr":
         return output
     return french_spacing(output)

@@ -10,11 +10,21 @@ on the glossary itself or on an authors' page.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
-from build_scripts.html_text import RAW, rewrite_text
+from build_scripts.html_text import RAW, Segment, rewrite_text
+from build_scripts.page_language import folder as language_folder
+from build_scripts.page_language import page_language
 from build_scripts.public_words import for_authors
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
 
 PAGE = "glossary/"
 
@@ -74,7 +84,7 @@ def link_terms(html: str, lang: str, href: str) -> str:
     """``html`` with the first use of each glossary term linked to ``href#anchor``."""
     todo = dict(_PATTERNS[lang])
 
-    def change(seg) -> str:
+    def change(seg: Segment) -> str:
         if not todo or seg.within(_SKIP) or seg.within_class(_SKIP_CLASSES):
             return seg.text
         out, text = [], seg.text
@@ -92,11 +102,10 @@ def link_terms(html: str, lang: str, href: str) -> str:
     return rewrite_text(html, change)
 
 
-def on_page_content(html, page, config, files):
-    lang = getattr(page.file, "locale", None) or "en"
-    lang = lang if lang in _PATTERNS else "en"
+@event_priority(20)  # after the grades (30), before the correction link (10)
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    lang = page_language(page)
     if for_authors(page) or page.file.src_uri.startswith("glossary."):
         return html
-    prefix = "" if lang == "en" else f"{lang}/"
-    href = get_relative_url(prefix + PAGE, page.url)
+    href = get_relative_url(language_folder(lang) + PAGE, page.url)
     return link_terms(html, lang, href)

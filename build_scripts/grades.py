@@ -11,36 +11,26 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from typing import TYPE_CHECKING
 
+from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
+from build_scripts import words as build_words
 from build_scripts.html_text import RAW, rewrite_text
+from build_scripts.page_language import folder as language_folder
+from build_scripts.page_language import page_language
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
 
 KEY_PAGE = "sources/"
 KEY_ANCHOR = "grades"
 
-MEANINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "P": "primary text, read in the original or in a word-for-word quotation",
-        "P*": "primary text seen only in a third party's transcription, not yet checked "
-        "against the printed page",
-        "S": "a modern secondary or scholarly work",
-        "T": "a tertiary source (an encyclopedia, a database, a game seller's rules): "
-        "a pointer, not an authority",
-        "U": "unverified, or looked for and not found",
-        "S/T": "between a modern study (S) and a tertiary source (T)",
-    },
-    "fr": {
-        "P": "texte primaire, lu dans l'original ou dans une citation mot pour mot",
-        "P*": "texte primaire vu seulement dans la transcription d'un tiers, pas encore "
-        "vérifiée sur la page imprimée",
-        "S": "un travail moderne, secondaire ou savant",
-        "T": "une source tertiaire (encyclopédie, base de données, règle d'un éditeur de "
-        "jeux) : une piste, non une autorité",
-        "U": "non vérifié, ou cherché sans être trouvé",
-        "S/T": "entre une étude moderne (S) et une source tertiaire (T)",
-    },
-}
+MEANINGS: dict[str, dict[str, str]] = build_words.section("grades")
 _CODE = r"(?:P\*|S/T|[PSTU])(?![\w/*])"
 _GRADE = re.compile(rf"\b(grades?|niveaux?) ({_CODE})((?:,| and| et| ou| or) )?({_CODE})?")
 _SKIP = RAW | {"a", "abbr", "h1", "h2", "h3", "h4", "h5", "h6", "title"}
@@ -60,7 +50,7 @@ def link_grades(html: str, lang: str, href: str) -> str:
     """Every "grade X" of the prose of ``html`` as a linked abbreviation."""
     word_for = {"grades": "grade", "niveaux": "niveau"}
 
-    def one(match: re.Match) -> str:
+    def one(match: re.Match[str]) -> str:
         word, first, joint, second = match.groups()
         single = word_for.get(word, word)
         out = _link(first, single, lang, href)
@@ -75,9 +65,8 @@ def link_grades(html: str, lang: str, href: str) -> str:
     )
 
 
-def on_page_content(html, page, config, files):
-    lang = getattr(page.file, "locale", None) or "en"
-    lang = lang if lang in MEANINGS else "en"
-    prefix = "" if lang == "en" else f"{lang}/"
-    href = get_relative_url(prefix + KEY_PAGE, page.url) + "#" + KEY_ANCHOR
+@event_priority(30)  # the page's rewriting: grades, glossary links, then the correction link
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    lang = page_language(page)
+    href = get_relative_url(language_folder(lang) + KEY_PAGE, page.url) + "#" + KEY_ANCHOR
     return link_grades(html, lang, href)

@@ -2,13 +2,15 @@
 
 - on import: make ``import engine`` and ``import build_scripts`` work from the repository
   root on purpose (MkDocs puts this folder on ``sys.path`` only while loading the hook).
-- ``on_config``: register the custom fences ``zohn-ahl``, ``awithlaknannai``, ``answer``
-  and ``zohn-ahl-sticks`` (:mod:`build_scripts.fences`) with pymdownx.superfences.
-- ``on_page_markdown``: tell the fences which file is being rendered and in which language
-  (mkdocs-static-i18n builds each language in turn; the language is the one being built,
-  i.e. the page's ``<html lang>``).
-- ``on_page_content``: fail the build if a block of the page was refused (the fence also
-  raises, this is the safety net) -- the message names the file, the block and the reason.
+- ``on_config``: register the custom fences (``zohn-ahl``, ``awithlaknannai``, ``answer``,
+  ``zohn-ahl-sticks``, ``awithlaknannai-puzzles``) of this build's
+  :class:`~build_scripts.fences.FenceRenderer` (``RENDERER``) with pymdownx.superfences.
+- ``on_page_markdown``: tell the renderer which file is being rendered and in which
+  language (mkdocs-static-i18n builds each language in turn; the language is the one being
+  built, i.e. the page's ``<html lang>``).
+- ``on_page_content`` (first of the page's hooks): fail the build if a block of the page
+  was refused (the fence also raises, this is the safety net) -- the message names the
+  file, the block and the reason.
 - ``on_post_build``: put Pyodide, the engine wheel and the runtime manifest into the site
   (:mod:`build_scripts.runtime`) and write the printables (:mod:`build_scripts.printables`), once,
   into the root site folder; keep the English ``404.html`` at the root (the French build
@@ -25,9 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
+from mkdocs.structure.files import Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
 
 from build_scripts import fences, runtime  # noqa: E402
+from build_scripts.page_language import built_language, first_language_build  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site")
 
@@ -56,20 +64,11 @@ class _KnownI18nWarning(logging.Filter):
 logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_KnownI18nWarning())
 
 
-def _i18n(config):
-    return config.plugins.get("i18n") if hasattr(config, "plugins") else None
+# The custom fences of this build: the page being rendered and the blocks refused so far.
+RENDERER = fences.FenceRenderer()
 
 
-def _language(config) -> str:
-    plugin = _i18n(config)
-    lang = getattr(plugin, "current_language", None) if plugin else None
-    if not lang:
-        theme = config.get("theme")
-        lang = (theme.get("language") if theme else None) or "en"
-    return lang if lang in ("en", "fr") else "en"
-
-
-def _display_path(page, config) -> str:
+def _display_path(page: Page, config: MkDocsConfig) -> str:
     """The page's source file as a path from the project folder (``docs/authoring.md``)."""
     docs = Path(config["docs_dir"])
     try:
@@ -79,43 +78,34 @@ def _display_path(page, config) -> str:
         return f"{docs.name}/{page.file.src_uri}"
 
 
-def on_config(config):
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
     mdx = config["mdx_configs"]
     if "pymdownx.superfences" not in config["markdown_extensions"]:
         config["markdown_extensions"].append("pymdownx.superfences")
     superfences = mdx.setdefault("pymdownx.superfences", {})
     entries = superfences.setdefault("custom_fences", [])
     names = {entry.get("name") for entry in entries}
-    for entry in fences.custom_fences():
+    for entry in RENDERER.custom_fences():
         if entry["name"] not in names:
             entries.append(entry)
     return config
 
 
-def _first_language_build(config) -> bool:
-    """True for the default language's build (mkdocs-static-i18n builds the others from
-    its ``on_post_build``, into the same site_dir)."""
-    plugin = _i18n(config)
-    if plugin is None:
-        return True
-    current = getattr(plugin, "current_language", None)
-    return current is None or current == getattr(plugin, "default_language", current)
+def on_pre_build(config: MkDocsConfig) -> None:
+    if first_language_build(config):
+        RENDERER.errors.clear()
 
 
-def on_pre_build(config):
-    if _first_language_build(config):
-        fences.ALL_ERRORS.clear()
-
-
-def on_page_markdown(markdown, page, config, files):
-    fences.begin_page(_display_path(page, config), _language(config), markdown)
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    RENDERER.begin_page(_display_path(page, config), built_language(config), markdown)
     return markdown
 
 
-def on_page_content(html, page, config, files):
-    if fences.CURRENT.errors:
+@event_priority(100)  # first: a refused block stops the build before any other rewriting
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    if RENDERER.page.errors:
         raise PluginError(
-            "A board or answer block is wrong:\n  " + "\n  ".join(fences.CURRENT.errors)
+            "A board or answer block is wrong:\n  " + "\n  ".join(RENDERER.page.errors)
         )
     return html
 
@@ -123,27 +113,27 @@ def on_page_content(html, page, config, files):
 _DEFAULT_404: dict[str, bytes] = {}
 
 
-def _keep_default_404(config) -> None:
+def _keep_default_404(config: MkDocsConfig) -> None:
     """Each language's build writes ``404.html`` at the site root, so the last language
     built (French) would replace the English page. Keep the default language's page at
     the root and move the other one to ``<lang>/404.html``."""
     page = Path(config["site_dir"]) / "404.html"
     if not page.is_file():
         return
-    if _first_language_build(config):
+    if first_language_build(config):
         _DEFAULT_404["page"] = page.read_bytes()
     elif "page" in _DEFAULT_404:
-        lang = _language(config)
+        lang = built_language(config)
         (Path(config["site_dir"]) / lang).mkdir(exist_ok=True)
         (Path(config["site_dir"]) / lang / "404.html").write_bytes(page.read_bytes())
         page.write_bytes(_DEFAULT_404["page"])
 
 
-def on_post_build(config):
-    if fences.ALL_ERRORS:
-        raise PluginError("Board or answer blocks are wrong:\n  " + "\n  ".join(fences.ALL_ERRORS))
+def on_post_build(config: MkDocsConfig) -> None:
+    if RENDERER.errors:
+        raise PluginError("Board or answer blocks are wrong:\n  " + "\n  ".join(RENDERER.errors))
     _keep_default_404(config)
-    if not _first_language_build(config):
+    if not first_language_build(config):
         return  # a second language's build: the runtime lives once, at the site root
     site_dir = Path(config["site_dir"])
     try:

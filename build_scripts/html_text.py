@@ -13,7 +13,7 @@ so it is well formed, and the inside of ``<script>`` and ``<style>`` is never re
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
 # Elements whose text is not prose: what they hold is shown as written (code), runs
@@ -60,10 +60,10 @@ class Segment:
     inside: tuple[str, ...]
     classes: frozenset[str] = frozenset()
 
-    def within(self, names) -> bool:
+    def within(self, names: Collection[str]) -> bool:
         return any(name in names for name in self.inside)
 
-    def within_class(self, names) -> bool:
+    def within_class(self, names: Collection[str]) -> bool:
         return not self.classes.isdisjoint(names)
 
 
@@ -116,6 +116,6 @@ def rewrite_text(html: str, change: Callable[[Segment], str]) -> str:
     return "".join(seg.text if seg.tag else change(seg) for seg in segments(html))
 
 
-def visible_text(html: str, skip=frozenset({"script", "style"})) -> str:
+def visible_text(html: str, skip: Collection[str] = frozenset({"script", "style"})) -> str:
     """The page's text outside the elements named in ``skip``, tags replaced by spaces."""
     return " ".join(seg.text for seg in segments(html) if not seg.tag and not seg.within(skip))

@@ -106,7 +106,7 @@ def png(size: int) -> bytes:
     )
 
 
-def write_icons(folder: Path) -> list[dict]:
+def write_icons(folder: Path) -> list[dict[str, str]]:
     """Write ``icon.svg`` and ``icon-<size>.png`` into ``folder``; return the manifest's
     ``icons`` entries (``src`` relative to ``folder``)."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -19,9 +19,10 @@ by both languages.
 
 from __future__ import annotations
 
+import functools
 import html
-import re
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -32,86 +33,32 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
     sys.path.insert(0, str(ROOT))
 
+from typing import TYPE_CHECKING  # noqa: E402
+
+from build_scripts import words as build_words  # noqa: E402
+from build_scripts.fences import find_fences  # noqa: E402
+from build_scripts.page_language import page_language  # noqa: E402
 from engine.zohn_ahl.chances import (  # noqa: E402
     VARIANTS,
     counters_figures,
     lab_figures,
+    length_chart,
     throw_table,
     variant_name,
 )
 from engine.zohn_ahl.charts import percent  # noqa: E402
 from engine.zohn_ahl.throws import marked_probabilities  # noqa: E402
 
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+
 PARTS = ("dice", "rulesets", "counters", "comeback", "tally")
 KEYS = ("part", "counters")
-_CACHE: dict = {}
 
-W = {
-    "en": {
-        "marks": "Marks showing",
-        "value": "Worth (spaces)",
-        "probability": "Probability",
-        "again": "Throws again",
-        "yes": "yes",
-        "no": "no",
-        "table": "Throw table {t}",
-        "per_value": "Probability of each value",
-        "extra": "Chance of throwing again: {p}",
-        "ruleset": "Ruleset",
-        "first": "First thrower's chance of winning",
-        "length": "Expected throws in a game",
-        "lap": "Chance a lap ends without a fall",
-        "per_lap": "Expected throws per lap",
-        "counters": "Counters a side",
-        "comeback_caption": (
-            "Chance of winning with k counters against {total} minus k, both awls at the "
-            "start, {n} counters a side at the start, this side to throw"
-        ),
-        "k": "k (counters held)",
-        "kinds": "Marks showing (k)",
-        "expected_share": "Expected share of throws",
-        "your_count": "Your count",
-        "expected_count": "Expected count",
-        "bias_caption": "Fair sticks (each mark shows with probability 1/2), {n} counters a side.",
-        "counters_caption": "Printable board, the gully loses a throw, fair sticks.",
-    },
-    "fr": {
-        "marks": "Marques visibles",
-        "value": "Valeur (cases)",
-        "probability": "Probabilité",
-        "again": "Relance",
-        "yes": "oui",
-        "no": "non",
-        "table": "Table de lancers {t}",
-        "per_value": "Probabilité de chaque valeur",
-        "extra": "Chance de relancer : {p}",
-        "ruleset": "Variante",
-        "first": "Chance de gagner du premier à lancer",
-        "length": "Lancers attendus dans une partie",
-        "lap": "Chance de finir un tour sans chute",
-        "per_lap": "Lancers attendus par tour",
-        "counters": "Jetons par camp",
-        "comeback_caption": (
-            "Chance de gagner avec k jetons contre {total} moins k, les deux alènes au "
-            "départ, {n} jetons par camp au départ, ce camp devant lancer"
-        ),
-        "k": "k (jetons en main)",
-        "kinds": "Marques visibles (k)",
-        "expected_share": "Part attendue des lancers",
-        "your_count": "Votre décompte",
-        "expected_count": "Décompte attendu",
-        "bias_caption": (
-            "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "
-            "{n} jetons par camp."
-        ),
-        "counters_caption": "Plateau printable, la ravine fait perdre le lancer, bâtonnets équilibrés.",
-    },
-}
-
-
-def _lang(page: Any) -> str:
-    path = str(getattr(page.file, "src_uri", "") or page.file.src_path)
-    return "fr" if path.endswith(".fr.md") else "en"
+W = build_words.section("lab")
 
 
 def _num(x: float, lang: str, digits: int = 1) -> str:
@@ -119,13 +66,23 @@ def _num(x: float, lang: str, digits: int = 1) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _figures(counters: int, length: bool) -> dict:
-    key = ("figures", counters, length)
-    if key not in _CACHE:
-        _CACHE[key] = lab_figures(
-            Fraction(1, 2), counters, VARIANTS, "en", charts=False, length=length
-        )
-    return _CACHE[key]
+# The figures are pure functions of their arguments, computed once per build and shared by
+# both languages (the caches below).
+
+
+@functools.cache
+def _figures(counters: int, length: bool) -> dict[str, Any]:
+    return lab_figures(Fraction(1, 2), counters, VARIANTS, "en", charts=False, length=length)
+
+
+@functools.cache
+def _length_chart(counters: int, lang: str) -> str:
+    return length_chart(_figures(counters, True)["variants"], lang)
+
+
+@functools.cache
+def _counters_figures(lang: str) -> dict[str, Any]:
+    return counters_figures(Fraction(1, 2), lang)
 
 
 def _esc(x: object) -> str:
@@ -173,17 +130,13 @@ def _rulesets(lang: str, counters: int) -> str:
             f"<td data-k='lap'>{percent(f['lap_chance_f'], lang)}</td>"
             f"<td data-k='per_lap'>{_num(f['throws_per_lap'], lang)}</td></tr>"
         )
-    key = ("length", counters, lang)
-    if key not in _CACHE:
-        from engine.zohn_ahl.chances import length_chart
-
-        _CACHE[key] = length_chart(figs["variants"], lang)
     return (
         f"<table class='lab-rulesets'><caption>{_esc(w['bias_caption'].format(n=counters))}"
         f"</caption><thead><tr><th scope='col'>{w['ruleset']}</th><th scope='col'>{w['first']}"
         f"</th><th scope='col'>{w['length']}</th><th scope='col'>{w['lap']}</th>"
         f"<th scope='col'>{w['per_lap']}</th></tr></thead><tbody>{''.join(rows)}</tbody>"
-        f"</table>\n<div class='lab-chart' data-chart='length'>{_CACHE[key]}</div>"
+        f"</table>\n<div class='lab-chart' data-chart='length'>"
+        f"{_length_chart(counters, lang)}</div>"
     )
 
 
@@ -193,10 +146,7 @@ def _pc(lang: str) -> str:
 
 def _counters(lang: str) -> str:
     w = W[lang]
-    key = ("counters", lang)
-    if key not in _CACHE:
-        _CACHE[key] = counters_figures(Fraction(1, 2), lang)
-    figs = _CACHE[key]
+    figs = _counters_figures(lang)
     body = "".join(
         f"<tr data-counters='{r['counters']}'><th scope='row'>{r['counters']}</th>"
         f"<td data-k='first'>{_num(100 * r['first'], lang, 2)}{_pc(lang)}</td>"
@@ -264,7 +214,7 @@ def render(part: str, lang: str, counters: int) -> str:
 
 
 def _parse(body: str, where: str) -> tuple[str, int]:
-    pairs: dict = {}
+    pairs: dict[str, str] = {}
     for n, raw in enumerate(body.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -290,38 +240,25 @@ def _parse(body: str, where: str) -> tuple[str, int]:
     return part, int(counters)
 
 
-_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w.+-]*)")
-
-
-def replace_blocks(markdown: str, render_one) -> str:
+def replace_blocks(markdown: str, render_one: Callable[[str, int], str]) -> str:
     """Replace every top-level ``zohn-ahl-lab`` fence (not one shown inside another fence)
     with ``render_one(body, line)``."""
     lines = markdown.split("\n")
-    out: list = []
-    i = 0
-    while i < len(lines):
-        m = _OPEN.match(lines[i])
-        if not m:
-            out.append(lines[i])
-            i += 1
-            continue
-        fence = m.group("fence")
-        close = re.compile(r"^[ \t]*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$")
-        j = i + 1
-        while j < len(lines) and not close.match(lines[j]):
-            j += 1
-        if m.group("lang") == "zohn-ahl-lab":
-            out.append(render_one("\n".join(lines[i + 1 : j]), i + 1))
-        else:
-            out.extend(lines[i : j + 1])
-        i = j + 1
+    out: list[str] = []
+    done = 0  # the lines before this one are in ``out``
+    for fence in find_fences(lines):
+        if fence.language == "zohn-ahl-lab":
+            out.extend(lines[done : fence.start])
+            out.append(render_one("\n".join(fence.body(lines)), fence.start + 1))
+            done = fence.end + 1
+    out.extend(lines[done:])
     return "\n".join(out)
 
 
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     if "zohn-ahl-lab" not in markdown:
         return markdown
-    lang = _lang(page)
+    lang = page_language(page)
     src = page.file.src_path
 
     def render_one(body: str, line: int) -> str:

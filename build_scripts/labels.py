@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from engine.words import section
 
-LANGUAGES = ("en", "fr")
-
 LABELS: dict[str, dict[str, str]] = section("board")
 
 

@@ -22,38 +22,46 @@ from __future__ import annotations
 import gzip
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-LANGUAGES = ("fr",)
-DEFAULT_LANGUAGE = "en"
+from build_scripts.page_language import DEFAULT_LANGUAGE, OTHER_LANGUAGES
+from build_scripts.page_language import folder as language_folder
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+
+
 _ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="([A-Za-z-]+)">')
 _MENU_LINK = re.compile(r'<a href="[^"]*" hreflang="([A-Za-z-]+)" class="md-select__link">')
 
 
-def on_post_page(output, page, config, **kwargs):
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
     root = "../" * page.url.count("/") or "./"
 
-    def home(match):
+    def home(match: re.Match[str]) -> str:
         lang = match.group(1)
-        folder = "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
-        return f'<link rel="alternate" href="{root}{folder}" hreflang="{lang}">'
+        return f'<link rel="alternate" href="{root}{language_folder(lang)}" hreflang="{lang}">'
 
     head, sep, body = output.partition("</head>")
     return _ALTERNATE.sub(home, head) + sep + body
 
 
-def _site_path(config) -> str:
+def _site_path(config: MkDocsConfig) -> str:
     """The path the site is served under (the root, or a folder such as ``games``),
     from ``site_url``."""
     path = urlsplit(config.get("site_url") or "/").path or "/"
     path = path if path.endswith("/") else path + "/"
-    for lang in LANGUAGES:  # a language's own build may name its folder
+    for lang in OTHER_LANGUAGES:  # a language's own build may name its folder
         if path.endswith(f"/{lang}/"):
             path = path[: -len(lang) - 1]
     return path
 
 
-def on_post_template(output_content, template_name, config, **kwargs):
+def on_post_template(
+    output_content: str, template_name: str, config: MkDocsConfig, **kwargs: object
+) -> str:
     if template_name != "404.html":
         return output_content
     root = _site_path(config)
@@ -71,13 +79,13 @@ def on_post_template(output_content, template_name, config, **kwargs):
     )
 
 
-def on_post_build(config, **kwargs):
+def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
     site = Path(config["site_dir"])
     source = site / "sitemap.xml"
     if not source.exists():
         return
     text = source.read_text(encoding="utf-8")
-    for lang in LANGUAGES:
+    for lang in OTHER_LANGUAGES:
         folder = site / lang
         if not folder.is_dir() or (folder / "sitemap.xml").exists():
             continue

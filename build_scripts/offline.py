@@ -33,7 +33,22 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # MkDocs puts only this folder on sys.path, and not for long
     sys.path.insert(0, str(ROOT))
 
+from typing import TYPE_CHECKING  # noqa: E402
+
 from build_scripts import icons  # noqa: E402
+from build_scripts import words as build_words  # noqa: E402
+from build_scripts.page_language import (  # noqa: E402
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    built_language,
+    i18n_plugin,
+)
+from build_scripts.page_language import folder as language_folder  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.pages import Page
+
 
 log = logging.getLogger("mkdocs.hooks.offline")
 
@@ -41,40 +56,19 @@ HERE = Path(__file__).resolve().parent
 WORKER_SOURCE = HERE / "service_worker.js"
 WORKER = "sw.js"
 ICONS = Path("assets") / "icons"
-LANGUAGES = ("en", "fr")
-DEFAULT_LANGUAGE = "en"
 
-DESCRIPTIONS = {
-    "en": "The history, names and sources of two traditional games, Zohn Ahl of the Kiowa "
-    "and Awithlaknannai Mosona of the Zuni, playable in the page, also offline.",
-    "fr": "L’histoire, les noms et les sources de deux jeux traditionnels, le Zohn Ahl des "
-    "Kiowas et l’Awithlaknannai Mosona des Zunis, jouables dans la page, même hors ligne.",
-}
+DESCRIPTIONS = build_words.section("app-description")
 THEME_COLOR = "#%02x%02x%02x" % icons.BACKGROUND
 
 _SKIPPED_SUFFIXES = (".gz", ".map")
 _LUNR = "assets/javascripts/lunr/"
 
 
-def _i18n(config):
-    return config.plugins.get("i18n") if hasattr(config, "plugins") else None
-
-
-def _language(config) -> str:
-    plugin = _i18n(config)
-    lang = getattr(plugin, "current_language", None) if plugin else None
-    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-
-
-def _folder(lang: str) -> str:
-    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
-
-
-def on_post_page(output, page, config, **kwargs):
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
     root = "../" * page.url.count("/") or "./"
-    lang = _language(config)
+    lang = built_language(config)
     links = (
-        f'<link rel="manifest" href="{root}{_folder(lang)}manifest.webmanifest">'
+        f'<link rel="manifest" href="{root}{language_folder(lang)}manifest.webmanifest">'
         f'<link rel="apple-touch-icon" href="{root}{ICONS.as_posix()}/icon-192.png">'
     )
     head, sep, body = output.partition("</head>")
@@ -138,7 +132,7 @@ def build_hash(site: Path, files: list[str]) -> str:
 def write_manifests(site: Path, name: str) -> None:
     icon_entries = icons.write_icons(site / ICONS)
     for lang in LANGUAGES:
-        folder = site / _folder(lang)
+        folder = site / language_folder(lang)
         if lang != DEFAULT_LANGUAGE and not folder.is_dir():
             continue
         up = "../" if lang != DEFAULT_LANGUAGE else ""
@@ -185,13 +179,13 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 _COMMAND = {"name": "build"}
 
 
-def on_startup(command, dirty, **kwargs):
+def on_startup(command: str, dirty: bool, **kwargs: object) -> None:
     _COMMAND["name"] = command
 
 
 @event_priority(-200)
-def on_post_build(config, **kwargs):
-    plugin = _i18n(config)
+def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
+    plugin = i18n_plugin(config)
     if plugin is not None and getattr(plugin, "building", False):
         return  # a language built from inside mkdocs-static-i18n: wait for the whole site
     site = Path(config["site_dir"])

@@ -18,12 +18,22 @@ import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
     sys.path.insert(0, str(ROOT))
 
+from typing import TYPE_CHECKING  # noqa: E402
+
 from build_scripts.security import CSP  # noqa: E402
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
 
 _META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
@@ -58,7 +68,7 @@ def policy_problems(page_html: str) -> list[str]:
     return problems
 
 
-def on_env(env, config, files):
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     env.globals["content_security_policy"] = CSP
     return env
 
@@ -70,11 +80,14 @@ def _check(output: str, where: str) -> str:
     return output
 
 
-def on_post_page(output, page, config, **kwargs):
+@event_priority(-100)  # last: the page is checked as it is written out
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
     return _check(output, f"the page built from docs/{page.file.src_uri}")
 
 
-def on_post_template(output_content, template_name, config, **kwargs):
+def on_post_template(
+    output_content: str, template_name: str, config: MkDocsConfig, **kwargs: object
+) -> str:
     if template_name.endswith(".html"):
         return _check(output_content, f"the theme's {template_name}")
     return output_content

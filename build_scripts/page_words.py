@@ -16,7 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
     sys.path.insert(0, str(ROOT))
 
+from typing import TYPE_CHECKING  # noqa: E402
+
 from engine.words import section  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+
 
 PATH = "assets/js/words.js"
 
@@ -31,7 +37,7 @@ def words_module() -> str:
     )
 
 
-def on_post_build(config):
+def on_post_build(config: MkDocsConfig) -> None:
     target = Path(config["site_dir"]) / PATH
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(words_module(), encoding="utf-8")

@@ -54,17 +54,25 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
 from build_scripts import printables  # noqa: E402
+from build_scripts import words as build_words  # noqa: E402
 from build_scripts.board_blocks import (  # noqa: E402
     awithlaknannai_config,
     static_svgs,
     zohn_ahl_config,
 )
 from build_scripts.french_typography import french_spacing  # noqa: E402
+from build_scripts.page_language import first_language_build, source_name  # noqa: E402
+from engine.words import LANGUAGES  # noqa: E402
 from engine.zohn_ahl.throws import Throw, earns_extra, value  # noqa: E402
 
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+
+
 PAPERS = {"a4": A4, "letter": LETTER}
-LANGS = ("en", "fr")
 BOARDS = ("zohn-ahl-cloth", "zohn-ahl-square", "mosona-lined", "mosona-open", "kolowis")
 LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures")
 STUDENTS = ROOT / "docs" / "students"
@@ -134,15 +142,18 @@ class Drawing(Flowable):
 
     def __init__(self, svg_text: str, width: float, height: float):
         super().__init__()
-        self.drawing = svg2rlg(io.StringIO(svg_text))
+        drawing = svg2rlg(io.StringIO(svg_text))
+        if drawing is None:
+            raise PrintableError("svglib could not read a drawing made by the engine")
+        self.drawing = drawing
         scale = min(width / self.drawing.width, height / self.drawing.height)
         self.drawing.scale(scale, scale)
         self.width, self.height = self.drawing.width * scale, self.drawing.height * scale
 
-    def wrap(self, avail_width, avail_height):
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
 
-    def draw(self):
+    def draw(self) -> None:
         from reportlab.graphics import renderPDF
 
         renderPDF.draw(self.drawing, self.canv, 0, 0)
@@ -155,7 +166,12 @@ def _lines(count: int, width: float) -> Table:
     return table
 
 
-def _grid(rows: list[list], widths: list[float], header: bool = True, height=None) -> Table:
+def _grid(
+    rows: list[list[Flowable | str]],
+    widths: list[float],
+    header: bool = True,
+    height: list[float | None] | None = None,
+) -> Table:
     table = Table(rows, colWidths=widths, rowHeights=height, repeatRows=1 if header else 0)
     style = [
         ("GRID", (0, 0), (-1, -1), 0.5, RULE),
@@ -177,7 +193,9 @@ def _grid(rows: list[list], widths: list[float], header: bool = True, height=Non
 class _Doc(BaseDocTemplate):
     """Two page layouts: ``sheet`` (a printable sheet, edge to edge) and ``text``."""
 
-    def __init__(self, target, paper: str, title: str, lang: str, sheet_first: bool):
+    def __init__(
+        self, target: io.BytesIO, paper: str, title: str, lang: str, sheet_first: bool
+    ) -> None:
         size = PAPERS[paper]
         super().__init__(
             target,
@@ -197,7 +215,9 @@ class _Doc(BaseDocTemplate):
         self.addPageTemplates(templates if sheet_first else templates[::-1])
 
 
-def _build(story: list, paper: str, title: str, lang: str, starts_with_sheet: bool) -> bytes:
+def _build(
+    story: list[Flowable], paper: str, title: str, lang: str, starts_with_sheet: bool
+) -> bytes:
     out = io.BytesIO()
     _Doc(out, paper, title, lang, starts_with_sheet).build(story)
     data = out.getvalue()
@@ -205,72 +225,14 @@ def _build(story: list, paper: str, title: str, lang: str, starts_with_sheet: bo
     return re.sub(rb"/(CreationDate|ModDate) \(D:[^)]*\)", rb"/\1 (D:20000101000000+00'00')", data)
 
 
-def _sheet_page(svg_text: str, paper: str) -> list:
+def _sheet_page(svg_text: str, paper: str) -> list[Flowable]:
     size = PAPERS[paper]
     return [Drawing(svg_text, size[0], size[1]), NextPageTemplate("text"), PageBreak()]
 
 
 # ------------------------------------------------------------------- the throw tables
 
-WORDS = {
-    "en": {
-        "marks": "Marks showing",
-        "again-yes": ", throw again",
-        "again-no": "",
-        "again-sahe": ", throw again if the sahe is one of them",
-        "table": "Table",
-        "rules": "Rules card",
-        "source": "Source",
-        "start": "Start",
-        "throws": "The throws",
-        "water": "The water",
-        "lap": "A lap",
-        "awl": "Landing on the other awl",
-        "end": "The end",
-        "recon": "A reconstruction",
-        "recon-text": "These rules come from records written by outsiders around 1900 and "
-        "from modern retellings of them. They are a reconstruction, not the rule as Kiowa or "
-        "Zuni players would give it. Corrections are welcome: see the site's About page.",
-        "name": "Name",
-        "date": "Date",
-        "worksheet": "Worksheet",
-        "tally": "Tally sheet: 32 throws",
-        "total": "Total",
-        "with-sahe": "of which the sahe shows",
-        "class": "The class's total",
-        "tally-col": "Tally",
-        "answer": "Your answer",
-    },
-    "fr": {
-        "marks": "Marques visibles",
-        "again-yes": ", on relance",
-        "again-no": "",
-        "again-sahe": ", on relance si le sahe en fait partie",
-        "table": "Barème",
-        "rules": "Fiche de règles",
-        "source": "Source",
-        "start": "Départ",
-        "throws": "Les lancers",
-        "water": "L'eau",
-        "lap": "Un tour",
-        "awl": "S'arrêter sur l'alène adverse",
-        "end": "La fin",
-        "recon": "Une reconstitution",
-        "recon-text": "Ces règles viennent de documents écrits par des observateurs extérieurs "
-        "vers 1900 et de versions modernes de ces documents. C'est une reconstitution, non la "
-        "règle telle que la donneraient des joueurs kiowas ou zunis. Les corrections sont "
-        "bienvenues : voir la page À propos du site.",
-        "name": "Nom",
-        "date": "Date",
-        "worksheet": "Fiche d'exercices",
-        "tally": "Feuille de relevé : 32 lancers",
-        "total": "Total",
-        "with-sahe": "dont le sahe est visible",
-        "class": "Total de la classe",
-        "tally-col": "Relevé",
-        "answer": "Votre réponse",
-    },
-}
+WORDS = build_words.section("pdfs")
 
 
 def throw_rows(tables: tuple[str, ...], lang: str) -> list[list[str]]:
@@ -294,199 +256,12 @@ def throw_rows(tables: tuple[str, ...], lang: str) -> list[list[str]]:
 
 # ---------------------------------------------------------------------- rules cards
 
-CARDS = {
-    "en": {
-        "zohn-ahl-cloth": [
-            (
-                "start",
-                "Two sides, each with an awl and four counters. Each side counts the "
-                "forty spaces from its own space 1, on its own bank of the creek, and goes round "
-                "in its own direction.",
-            ),
-            (
-                "water",
-                "Land on your own space 20, the near bank of the creek (or, in "
-                "<i>kiowa</i>, on 40), and you fall in: back to space 1, and your side pays a "
-                "counter.",
-            ),
-            (
-                "lap",
-                "<i>kiowa</i>: passing 40 wins a counter, and the awl goes on with the rest "
-                "of the throw. <i>culin</i>: the awl must land exactly on 40; it wins a counter "
-                "and starts again from 1.",
-            ),
-            ("awl", "It goes back to its space 1, and its side pays a counter."),
-            ("end", "The side that holds all the counters wins at once."),
-            (
-                "source",
-                "<i>kiowa</i>: the Wikipedia article \u201cZohn Ahl\u201d, with "
-                "Mooney's throws (1896). <i>culin</i>: Culin 1898 as the Digital Ludeme Project "
-                "summarises it, with the values of Culin 1907 (read in a transcription).",
-            ),
-        ],
-        "zohn-ahl-square": [
-            (
-                "start",
-                "<i>printable</i>: both awls start on the south creek and go round in "
-                "opposite directions. <i>globe</i>: red enters on the first space left of the "
-                "south river and goes clockwise, green on the first space to its right; red "
-                "throws first.",
-            ),
-            (
-                "water",
-                "<i>printable</i>: the north torrent sends you back to the start and "
-                "costs a counter; a dry gully costs a throw, or is crossed (agree before the "
-                "game). <i>globe</i>: either river sends you back and costs a counter; a ravine "
-                "ends your turn and you miss the next.",
-            ),
-            (
-                "lap",
-                "Reaching or passing the start wins a counter. <i>printable</i>: both awls "
-                "go back to the start. <i>globe</i>: the other pawn goes back to its start.",
-            ),
-            ("awl", "It goes back to its start, and its side pays a counter."),
-            ("end", "The side that holds all the counters wins at once."),
-            (
-                "source",
-                "<i>printable</i>: the rules sheet \u201cZohn Ahl Rules, Route and "
-                "Layout\u201d, made to fit on A4 paper. <i>globe</i>: Le Globe Joueur's French "
-                "rules \u201cZohn Al\u201d. Modern adaptations of the 40-space cloth.",
-            ),
-        ],
-        "mosona": [
-            (
-                "start",
-                "Each side fills the outer row nearest it and the middle points on its "
-                "own right; only the centre point is empty. Black moves first, and must move "
-                "into the centre.",
-            ),
-            (
-                "throws",
-                "A piece steps along a line to a neighbouring empty point, in any "
-                "direction, or leaps over a neighbouring enemy piece onto the empty point "
-                "straight beyond it, and the enemy piece is removed.",
-            ),
-            (
-                "water",
-                "If you can capture, you must, but you may choose which capture. A piece "
-                "that has leapt keeps leaping while it can; the whole chain is one move.",
-            ),
-            (
-                "end",
-                "A side with no pieces, or with no move, loses. After 40 moves without a "
-                "capture the game is a draw (or, if agreed, the side with more pieces wins).",
-            ),
-            (
-                "source",
-                "Stevenson 1903 (the opening) and Culin 1907, p. 801 (the boards), as "
-                "the Wikipedia article \u201cAwithlaknannai Mosona\u201d reads them; the long board "
-                "as the Digital Ludeme Project reads Culin's figure 1111. Zuni.",
-            ),
-        ],
-    },
-    "fr": {
-        "zohn-ahl-cloth": [
-            (
-                "start",
-                "Deux camps, chacun avec une alène et quatre jetons. Chaque camp compte "
-                "les quarante cases depuis sa case 1, sur sa rive du ruisseau, et tourne dans son "
-                "propre sens.",
-            ),
-            (
-                "water",
-                "Une alène qui s'arrête sur la case 20 de son camp, la rive proche du "
-                "ruisseau (ou, en <i>kiowa</i>, sur la 40), y tombe : retour à la case 1, et son "
-                "camp paie un jeton.",
-            ),
-            (
-                "lap",
-                "<i>kiowa</i> : dépasser la 40 rapporte un jeton, et l'alène poursuit avec "
-                "le reste du lancer. <i>culin</i> : l'alène doit s'arrêter exactement sur la 40 ; "
-                "elle gagne un jeton et repart de la case 1.",
-            ),
-            ("awl", "Elle retourne à sa case 1, et son camp paie un jeton."),
-            ("end", "Le camp qui a tous les jetons gagne aussitôt."),
-            (
-                "source",
-                "<i>kiowa</i> : l'article de Wikipédia \u201cZohn Ahl\u201d, avec les "
-                "lancers de Mooney (1896). <i>culin</i> : Culin 1898 tel que le résume le "
-                "Digital Ludeme Project, avec les valeurs de Culin 1907 (lu dans une "
-                "transcription).",
-            ),
-        ],
-        "zohn-ahl-square": [
-            (
-                "start",
-                "<i>printable</i> : les deux alènes partent du ruisseau sud et tournent "
-                "en sens inverse. <i>globe</i> : le rouge entre sur la première case à gauche de "
-                "la rivière sud et tourne dans le sens des aiguilles d'une montre, le vert sur la "
-                "première case à sa droite ; le rouge lance le premier.",
-            ),
-            (
-                "water",
-                "<i>printable</i> : le torrent nord renvoie au départ et coûte un jeton ; "
-                "une ravine sèche coûte un lancer, ou se traverse (à convenir avant la partie). "
-                "<i>globe</i> : chaque rivière renvoie au départ et coûte un jeton ; un ravin "
-                "met fin au tour, et l'on passe le suivant.",
-            ),
-            (
-                "lap",
-                "Atteindre ou dépasser le départ rapporte un jeton. <i>printable</i> : les "
-                "deux alènes reviennent au départ. <i>globe</i> : le pion adverse retourne à son "
-                "départ.",
-            ),
-            ("awl", "Elle retourne à son départ, et son camp paie un jeton."),
-            ("end", "Le camp qui a tous les jetons gagne aussitôt."),
-            (
-                "source",
-                "<i>printable</i> : la fiche \u201cZohn Ahl Rules, Route and Layout\u201d, "
-                "conçue pour une feuille A4. <i>globe</i> : la règle française du Globe Joueur, "
-                "\u201cZohn Al\u201d. Des adaptations modernes de la toile de 40 cases.",
-            ),
-        ],
-        "mosona": [
-            (
-                "start",
-                "Chaque camp occupe la rangée extérieure la plus proche et les points "
-                "du milieu à sa droite ; seul le point central est vide. Les Noirs jouent les "
-                "premiers, et doivent aller au centre.",
-            ),
-            (
-                "throws",
-                "Un pion avance le long d'une ligne vers un point voisin vide, dans "
-                "n'importe quel sens, ou saute par-dessus un pion adverse voisin jusqu'au point "
-                "vide situé juste au-delà, et le pion sauté est retiré.",
-            ),
-            (
-                "water",
-                "Si vous pouvez prendre, vous devez prendre, mais vous choisissez la "
-                "prise. Un pion qui a sauté continue tant qu'il le peut ; toute la rafle compte "
-                "pour un coup.",
-            ),
-            (
-                "end",
-                "Un camp sans pions, ou sans coup possible, a perdu. Après 40 coups sans "
-                "prise, la partie est nulle (ou, si on l'a convenu, le camp qui a le plus de "
-                "pions gagne).",
-            ),
-            (
-                "source",
-                "Stevenson 1903 (l'ouverture) et Culin 1907, p. 801 (les plateaux), "
-                "tels que les lit l'article de Wikipédia \u201cAwithlaknannai Mosona\u201d ; le "
-                "long plateau tel que le Digital Ludeme Project lit la figure 1111 de Culin. "
-                "Zuni.",
-            ),
-        ],
-    },
-}
-CARD_WORDS = {
-    "en": {"throws": "Moves", "water": "Captures"},
-    "fr": {"throws": "Les coups", "water": "Les prises"},
-}
+CARDS = build_words.section("rules-cards")
+CARD_WORDS = build_words.section("rules-card-headings")
 TABLES = {"zohn-ahl-cloth": ("sahe", "culin"), "zohn-ahl-square": ("sahe", "globe")}
 
 
-def rules_card(sheet: str, lang: str) -> list:
+def rules_card(sheet: str, lang: str) -> list[Flowable]:
     w = WORDS[lang]
     title = printables.SHEETS[sheet][lang][0]
     story = [
@@ -514,30 +289,17 @@ def _throw_table(tables: tuple[str, ...], lang: str) -> Table:
     return _grid(cells, [32 * mm] + [(width - 32 * mm) / len(tables)] * len(tables))
 
 
-STICKS_NOTE = {
-    "en": "Where the sticks come from. Culin (1898, 1907) describes four grooved sticks, none "
-    "of them special: all grooved sides up is \u201cred\u201d, all plain sides up "
-    "\u201cwhite\u201d. The fourth stick marked differently, the <i>sahe</i>, comes from "
-    "Mooney's account (1896, through the Digital Ludeme Project's summary), where its line is "
-    "green; other accounts mark it blue or black. Table <i>culin</i> treats the sahe as a "
-    "fourth ordinary stick.",
-    "fr": "D'où viennent les bâtonnets. Culin (1898, 1907) décrit quatre bâtonnets à rainure, "
-    "dont aucun n'est particulier : toutes les faces à rainure dessus, c'est \u201crouge\u201d, "
-    "toutes les faces unies, \u201cblanc\u201d. Le quatrième bâtonnet marqué autrement, le "
-    "<i>sahe</i>, vient du récit de Mooney (1896, par le résumé du Digital Ludeme Project), "
-    "où sa ligne est verte ; d'autres récits le marquent en bleu ou en noir. Le barème "
-    "<i>culin</i> traite le sahe comme un quatrième bâtonnet ordinaire.",
-}
+STICKS_NOTE = build_words.section("sticks-note")
 
 
 # ------------------------------------------------------------------------ worksheets
 
 
-def exercises(lesson: str, lang: str) -> list[dict]:
+def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
     """The exercises of a lesson's student page: ``[{"anchor", "title", "paragraphs",
     "table", "block"}]``, in page order. ``block`` is the first board block after the
     exercise heading (its language and text), ``table`` the first Markdown table."""
-    path = STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md")
+    path = STUDENTS / source_name(lesson, lang)
     text = path.read_text(encoding="utf-8")
     heading = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
     marks = list(heading.finditer(text))
@@ -580,10 +342,10 @@ def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Dr
     return Drawing(board, width, height)
 
 
-def worksheet(lesson: str, lang: str, frame_width: float) -> list:
+def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
     w = WORDS[lang]
     title = (
-        (STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md"))
+        (STUDENTS / source_name(lesson, lang))
         .read_text(encoding="utf-8")
         .splitlines()[0]
         .lstrip("# ")
@@ -636,7 +398,7 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list:
     return story
 
 
-def _tally(lang: str, frame_width: float) -> list:
+def _tally(lang: str, frame_width: float) -> list[Flowable]:
     w = WORDS[lang]
     rows = [[w["marks"], w["tally-col"], w["total"], w["with-sahe"], w["class"]]]
     for k in range(5):
@@ -660,7 +422,7 @@ def file_name(name: str, paper: str, lang: str) -> str:
 def documents() -> list[tuple[str, str, str]]:
     """``[(name, paper, lang), ...]``: every PDF, in a fixed order."""
     names = list(BOARDS) + ["zohn-ahl-sticks"] + [f"worksheet-{lesson}" for lesson in LESSONS]
-    return [(name, paper, lang) for name in names for paper in PAPERS for lang in LANGS]
+    return [(name, paper, lang) for name in names for paper in PAPERS for lang in LANGUAGES]
 
 
 def make_pdf(name: str, paper: str, lang: str) -> bytes:
@@ -683,7 +445,7 @@ def make_pdf(name: str, paper: str, lang: str) -> bytes:
     return _build(worksheet(lesson, lang, frame_width), paper, name, lang, False)
 
 
-def write_pdfs(out_dir) -> list[tuple[str, int]]:
+def write_pdfs(out_dir: str | Path) -> list[tuple[str, int]]:
     """Write every PDF into ``out_dir``; return ``[(path, bytes), ...]``."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -702,14 +464,10 @@ def write_pdfs(out_dir) -> list[tuple[str, int]]:
     return written
 
 
-def on_post_build(config, **kwargs):
+def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
     """The hook: write the PDFs into the site's ``printables/`` folder, once (the default
     language's build; mkdocs-static-i18n builds the other languages into the same site)."""
-    plugin = config.plugins.get("i18n") if hasattr(config, "plugins") else None
-    if plugin is not None and getattr(plugin, "current_language", None) not in (
-        None,
-        getattr(plugin, "default_language", None),
-    ):
+    if not first_language_build(config):
         return
     from mkdocs.exceptions import PluginError
 

@@ -29,9 +29,11 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: import the engine
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from build_scripts import words as build_words  # noqa: E402
 from engine.awithlaknannai import svg as aw_svg  # noqa: E402
 from engine.svg import COLOURS as C  # noqa: E402
 from engine.svg import el, esc, num, text
+from engine.words import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
 from engine.zohn_ahl import svg as za_svg  # noqa: E402
 
 Q = 4  # user units per millimetre
@@ -42,163 +44,12 @@ PAPERS = {
     "letter": (215.9, 279.4, "8.5in", "11in"),
 }
 
-LANGS = ("en", "fr")
-
-SITE = {
-    "en": "Zohn Ahl and Awithlaknannai: an open-source teaching site. Free to print and share.",
-    "fr": "Zohn Ahl et Awithlaknannai : un site pédagogique libre. Impression et partage libres.",
-}
+SITE = build_words.section("printables-footer")
 
 #: Sheet slug -> words (en, fr): title, instructions, credit.
 SHEETS = {
-    "zohn-ahl-cloth": {
-        "en": (
-            "Zohn Ahl: the 40-space cloth",
-            [
-                "Two sides, each with an awl (a pointer or a pin) and four counters. Red goes "
-                "clockwise, Green anticlockwise, each from its own space 1 beside the south "
-                "creek.",
-                "Throw the four sticks on the stone in the centre and move your awl.",
-            ],
-            "Reconstruction after Culin 1898 (pp. 687-689) and 1907 (pp. 124-125) as "
-            "transcribed, and the Wikipedia article \u201cZohn Ahl\u201d. Kiowa. Not a copy "
-            "of any original cloth.",
-        ),
-        "fr": (
-            "Zohn Ahl : la toile de 40 cases",
-            [
-                "Deux camps, chacun avec une alène (un pion ou une épingle) et quatre jetons. "
-                "Rouge tourne dans le sens horaire, Vert dans l'autre sens, chacun depuis sa "
-                "case 1 au bord du ruisseau sud.",
-                "Lancez les quatre bâtonnets sur la pierre du centre et avancez votre alène.",
-            ],
-            "Reconstitution d'après Culin 1898 (p. 687-689) et 1907 (p. 124-125), "
-            "transcrits, et l'article Wikipédia « Zohn Ahl ». Kiowa. Ce n'est la copie "
-            "d'aucune toile originale.",
-        ),
-    },
-    "zohn-ahl-square": {
-        "en": (
-            "Zohn Ahl: the 28-space square board",
-            [
-                "A modern board for a sheet of paper: both pieces start at the south creek "
-                "(space 0) and go round in opposite directions.",
-                "Landing on the north torrent sends a piece back to the start; the dry "
-                "gullies cost a throw (or, by agreement, the piece crosses to the other one).",
-            ],
-            "After a printable rules sheet (28 spaces, the torrent and dry gullies) and Le "
-            "Globe Joueur's French rules (rivers and ravines). An adaptation of the Kiowa "
-            "40-space cloth, not a Kiowa board.",
-        ),
-        "fr": (
-            "Zohn Ahl : le plateau carré de 28 cases",
-            [
-                "Un plateau moderne pour une feuille de papier : les deux pions partent du "
-                "ruisseau sud (case 0) et tournent en sens inverse.",
-                "Tomber dans le torrent nord renvoie au départ ; les ravines sèches font perdre "
-                "un lancer (ou, si l'on en convient, le pion traverse jusqu'à l'autre).",
-            ],
-            "D'après une fiche de règles imprimable (28 cases, torrent et ravines) et les "
-            "règles françaises du Globe Joueur (rivières et ravins). Une adaptation de la "
-            "toile kiowa de 40 cases, pas un plateau kiowa.",
-        ),
-    },
-    "mosona-lined": {
-        "en": (
-            "Awithlaknannai Mosona: the board with lines",
-            [
-                "Twelve pieces each: Black fills the bottom row and the right half of the "
-                "middle row, White the top row and its own right half; the centre stays empty.",
-                "Move along the lines; leap over an enemy piece to capture it.",
-            ],
-            "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
-            "\u201cAwithlaknannai Mosona\u201d: the version with lines along the outer rows. "
-            "Zuni.",
-        ),
-        "fr": (
-            "Awithlaknannai Mosona : le plateau avec lignes",
-            [
-                "Douze pions chacun : les Noirs occupent la rangée du bas et la moitié droite "
-                "de la rangée du milieu, les Blancs la rangée du haut et leur propre moitié "
-                "droite ; le centre reste vide.",
-                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre.",
-            ],
-            "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
-            "« Awithlaknannai Mosona » : la version avec lignes sur les rangées "
-            "extérieures. Zuni.",
-        ),
-    },
-    "mosona-open": {
-        "en": (
-            "Awithlaknannai Mosona: the open board",
-            [
-                "The same game on the version without lines along the outer rows.",
-                "Move along the lines; leap over an enemy piece to capture it.",
-            ],
-            "Reconstruction after Culin 1907 (p. 801) and the Wikipedia article "
-            "\u201cAwithlaknannai Mosona\u201d: the version without lines along the outer "
-            "rows. Zuni.",
-        ),
-        "fr": (
-            "Awithlaknannai Mosona : le plateau ouvert",
-            [
-                "Le même jeu sur la version sans lignes le long des rangées extérieures.",
-                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre.",
-            ],
-            "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
-            "« Awithlaknannai Mosona » : la version sans lignes sur les rangées "
-            "extérieures. Zuni.",
-        ),
-    },
-    "kolowis": {
-        "en": (
-            "Kolowis Awithlaknannai: the long board",
-            [
-                "Twenty-three pieces each, placed as on the Mosona board; the centre of the "
-                "middle row stays empty. The same rules on a longer board."
-            ],
-            "Reconstruction after Culin 1907 (p. 801, fig. 1111) as the Digital Ludeme "
-            "Project reads it: 16, 15 and 16 points. Zuni.",
-        ),
-        "fr": (
-            "Kolowis Awithlaknannai : le long plateau",
-            [
-                "Vingt-trois pions chacun, placés comme sur le plateau Mosona ; le centre de "
-                "la rangée du milieu reste vide. Les mêmes règles sur un plateau plus long."
-            ],
-            "Reconstitution d'après Culin 1907 (p. 801, fig. 1111) lue par le Digital "
-            "Ludeme Project : 16, 15 et 16 points. Zuni.",
-        ),
-    },
-    "zohn-ahl-sticks": {
-        "en": (
-            "Zohn Ahl: four stick dice to cut out",
-            [
-                "Cut along the solid lines. Fold each strip along the dashed line and glue "
-                "the halves back to back (thin card works best, or wrap the strip round a "
-                "flat craft stick).",
-                "The grooved face is the flat, marked side; the plain face is the rounded "
-                "side. The fourth stick, the sahe, is marked differently on both faces.",
-            ],
-            "Culin (1898, 1907) describes four grooved sticks, none of them special; the "
-            "sahe, marked in green, comes from Mooney's account (1896); other accounts mark "
-            "it blue or black. A paper stand-in for split willow or elm sticks.",
-        ),
-        "fr": (
-            "Zohn Ahl : quatre bâtonnets-dés à découper",
-            [
-                "Découpez le long des traits pleins. Pliez chaque bande le long du pointillé "
-                "et collez les deux moitiés dos à dos (sur du papier fort, ou autour d'un "
-                "bâtonnet plat).",
-                "La face rainurée est le côté plat, marqué ; la face unie est le côté arrondi. "
-                "Le quatrième bâtonnet, le sahe, est marqué autrement sur ses deux faces.",
-            ],
-            "Culin (1898, 1907) décrit quatre bâtonnets à rainure, dont aucun n'est "
-            "particulier ; le sahe, marqué en vert, vient du récit de Mooney (1896) ; "
-            "d'autres récits le marquent en bleu ou en noir. Un substitut en papier de "
-            "bâtonnets fendus de saule ou d'orme.",
-        ),
-    },
+    slug: {lang: build_words.section("printables")[lang][slug] for lang in LANGUAGES}
+    for slug in build_words.section("printables")[DEFAULT_LANGUAGE]
 }
 
 FONT = "sans-serif"
@@ -465,7 +316,7 @@ def file_name(slug: str, paper: str, lang: str) -> str:
     return f"{slug}-{paper}{'' if lang == 'en' else '-' + lang}.svg"
 
 
-def write_printables(out_dir) -> list[tuple[str, int]]:
+def write_printables(out_dir: str | Path) -> list[tuple[str, int]]:
     """Write every sheet, paper and language into ``out_dir`` (created if needed);
     return ``[(path, bytes), ...]`` in a fixed order."""
     out = Path(out_dir)
@@ -473,7 +324,7 @@ def write_printables(out_dir) -> list[tuple[str, int]]:
     written = []
     for slug in SHEETS:
         for paper in PAPERS:
-            for lang in LANGS:
+            for lang in LANGUAGES:
                 if slug == "zohn-ahl-sticks":
                     svg = sticks_sheet(paper, lang)
                 else:
@@ -486,7 +337,7 @@ def write_printables(out_dir) -> list[tuple[str, int]]:
     return written
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
         print("usage: python build_scripts/printables.py OUT_DIR", file=sys.stderr)

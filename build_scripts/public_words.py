@@ -13,10 +13,18 @@ who write pages. A page opts out with ``audience: authors`` in its front matter.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 from build_scripts.html_text import visible_text
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
 
 # (pattern, what it is) -- the patterns are case-insensitive.
 BANNED: list[tuple[str, str]] = [
@@ -48,11 +56,12 @@ def problems(text: str) -> list[str]:
     return found
 
 
-def for_authors(page) -> bool:
+def for_authors(page: Page) -> bool:
     return (getattr(page, "meta", None) or {}).get("audience") == "authors"
 
 
-def on_page_content(html, page, config, files):
+@event_priority(-50)  # last: every word the other hooks added is checked too
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     if for_authors(page):
         return html
     found = problems(visible_text(html))

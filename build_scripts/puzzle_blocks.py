@@ -19,10 +19,13 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
+from typing import Any
 
+from build_scripts import words as build_words
 from build_scripts.block_syntax import BlockError, choice, parse_pairs
 from build_scripts.board_blocks import render_board
 from build_scripts.labels import label
+from build_scripts.page_language import known
 from engine import protocol
 from engine.awithlaknannai.puzzles import LEVELS, Puzzle, PuzzleError, check
 from engine.core import EngineError
@@ -30,39 +33,10 @@ from engine.core import EngineError
 DATA = Path(__file__).resolve().parent / "puzzles" / "awithlaknannai.json"
 _CHECKED: dict[str, Puzzle] = {}
 
-WORDS = {
-    "en": {
-        "title": "Puzzle {n}",
-        "levels": {"easy": "easy", "medium": "medium", "hard": "hard"},
-        "sides": ("Black", "White"),
-        "win": "{side} to move and win by force (in {k} moves at most, counting both sides).",
-        "win1": "{side} to move and win at once.",
-        "material": "{side} to move wins {gain} by force. Find the one move that does.",
-        "pieces": ("a piece", "{n} pieces"),
-        "rules": "Rules: {ruleset}.",
-        "solution": "Solution",
-        "link": "Link to this puzzle",
-        "line": "The engine's line: {line}.",
-        "caption": "{n}. {side} to move. Play your answer on the board.",
-    },
-    "fr": {
-        "title": "Problème {n}",
-        "levels": {"easy": "facile", "medium": "moyen", "hard": "difficile"},
-        "sides": ("Noir", "Blanc"),
-        "win": "{side} joue et gagne par force (en {k} coups au plus, des deux camps).",
-        "win1": "{side} joue et gagne tout de suite.",
-        "material": "{side} joue et gagne {gain} par force. Trouvez le seul coup qui y arrive.",
-        "pieces": ("un pion", "{n} pions"),
-        "rules": "Règles : {ruleset}.",
-        "solution": "Solution",
-        "link": "Lien vers ce problème",
-        "line": "La suite du moteur : {line}.",
-        "caption": "{n}. {side} au trait. Jouez votre réponse sur le plateau.",
-    },
-}
+WORDS: dict[str, dict[str, Any]] = build_words.section("puzzles")
 
 
-def load_puzzles(path: Path = DATA) -> list[dict]:
+def load_puzzles(path: Path = DATA) -> list[dict[str, Any]]:
     """The puzzle data (a list of objects); BlockError when the file cannot be read."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -73,7 +47,7 @@ def load_puzzles(path: Path = DATA) -> list[dict]:
     return data
 
 
-def checked(data: dict) -> Puzzle:
+def checked(data: dict[str, Any]) -> Puzzle:
     """The puzzle, checked by the engine (once per build); BlockError naming it."""
     key = json.dumps(data, sort_keys=True)
     if key not in _CHECKED:
@@ -88,10 +62,10 @@ def _task(p: Puzzle, side: int, lang: str) -> str:
     w = WORDS[lang]
     name = w["sides"][side]
     if p.goal == "win":
-        return (w["win1"] if p.mate == 1 else w["win"]).format(side=name, k=p.mate)
+        return str(w["win1"] if p.mate == 1 else w["win"]).format(side=name, k=p.mate)
     one, many = w["pieces"]
     gain = one if p.gain == 1 else many.format(n=p.gain)
-    return w["material"].format(side=name, gain=gain)
+    return str(w["material"]).format(side=name, gain=gain)
 
 
 def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
@@ -157,7 +131,7 @@ def render_puzzles(text: str, lang: str, ids: set[str], path: Path = DATA) -> st
     """The HTML of a puzzle block (see the module docstring)."""
     pairs = parse_pairs(text, ("level",))
     only = choice(pairs, "level", LEVELS)
-    lang = lang if lang in WORDS else "en"
+    lang = known(lang)
     parts = []
     for n, data in enumerate(load_puzzles(path), 1):
         p = checked(data)

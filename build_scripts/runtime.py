@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from build_scripts import stdlib
 
@@ -59,7 +60,7 @@ class RuntimeInstallError(RuntimeError):
 
 def pyodide_version() -> str:
     package = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))
-    return package["version"]
+    return str(package["version"])
 
 
 def engine_version() -> str:
@@ -161,7 +162,7 @@ def trimmed_stdlib() -> Path:
     return target
 
 
-def lock() -> dict:
+def lock() -> dict[str, Any]:
     """Pyodide's lock without its packages: the interpreter checks ``info``, the engine
     loads no package."""
     full = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -187,7 +188,7 @@ def _replace_versions(folder: Path, keep: str) -> None:
                 shutil.rmtree(old, ignore_errors=True)
 
 
-def install_runtime(site_dir: Path) -> dict:
+def install_runtime(site_dir: Path) -> dict[str, Any]:
     """Copy Pyodide and the engine wheel into ``site_dir`` and write the manifest; return it."""
     site_dir = Path(site_dir)
     runtime = site_dir / RUNTIME

@@ -25,6 +25,7 @@ import io
 import tokenize
 import zipfile
 from pathlib import Path
+from typing import Any
 
 LIST = Path(__file__).resolve().parent / "stdlib_files.txt"
 KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
@@ -45,7 +46,7 @@ def wanted_files(list_path: Path = LIST) -> list[str]:
     return names
 
 
-def _docstrings(tokens: list) -> list:
+def _docstrings(tokens: list[tokenize.TokenInfo]) -> list[tokenize.TokenInfo]:
     """The STRING tokens that are docstrings: a whole statement that opens the module, or
     the body of a ``def``/``class`` (on the lines after its header)."""
     found = []
@@ -66,6 +67,7 @@ def _docstrings(tokens: list) -> list:
             opens_body = (
                 significant[i - 1].type == tokenize.INDENT
                 and previous_head is not None
+                and previous_last is not None
                 and previous_head.string in ("def", "class", "async")
                 and previous_last.string == ":"
             )
@@ -91,7 +93,7 @@ def strip_source(source: bytes, keep_docstrings: bool = False) -> bytes:
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
 
-    def offset(row_col):
+    def offset(row_col: tuple[int, int]) -> int:
         return starts[row_col[0] - 1] + row_col[1]
 
     for start, end, replacement in sorted(edits, key=lambda e: offset(e[0]), reverse=True):
@@ -100,7 +102,7 @@ def strip_source(source: bytes, keep_docstrings: bool = False) -> bytes:
     return "\n".join(lines).encode("utf-8")
 
 
-def trim(source: Path, dest: Path, names: list[str] | None = None) -> dict:
+def trim(source: Path, dest: Path, names: list[str] | None = None) -> dict[str, Any]:
     """Write to ``dest`` the files of the zip ``source`` that ``names`` lists (default: the
     measured list), with the directory entries of their folders; return what was kept."""
     names = wanted_files() if names is None else list(names)

@@ -17,6 +17,7 @@ the class names each module documents.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -72,7 +73,7 @@ def _attr_value(value: object) -> str:
     return esc(value)
 
 
-def attrs(items: dict | None = None, **kw: object) -> str:
+def attrs(items: Mapping[str, object] | None = None, **kw: object) -> str:
     """Serialise attributes: ``items`` in order, then keywords (``_`` becomes ``-``,
     a trailing ``_`` is dropped so ``class_`` gives ``class``)."""
     out = []
@@ -85,7 +86,7 @@ def attrs(items: dict | None = None, **kw: object) -> str:
     return "".join(out)
 
 
-def el(tag: str, items: dict | None = None, *children: str, **kw: object) -> str:
+def el(tag: str, items: Mapping[str, object] | None = None, *children: str, **kw: object) -> str:
     """An element as a string; children are already-serialised strings (use ``esc`` for
     text). Without children the element is self-closed."""
     a = attrs(items, **kw)
@@ -95,14 +96,16 @@ def el(tag: str, items: dict | None = None, *children: str, **kw: object) -> str
     return f"<{tag}{a}>{body}</{tag}>"
 
 
-def text(x: float, y: float, content: str, items: dict | None = None, **kw: object) -> str:
+def text(
+    x: float, y: float, content: str, items: Mapping[str, object] | None = None, **kw: object
+) -> str:
     """A ``<text>`` element with escaped content."""
-    base = {"x": num(x), "y": num(y)}
+    base: dict[str, object] = {"x": num(x), "y": num(y)}
     base.update(items or {})
     return el("text", base, esc(content), **kw)
 
 
-def points(pts) -> str:
+def points(pts: Iterable[tuple[float, float]]) -> str:
     """``points``/path coordinates: ``x,y x,y ...``."""
     return " ".join(f"{num(x)},{num(y)}" for x, y in pts)
 
@@ -124,7 +127,7 @@ def svg_document(
     cls: str | None = None,
     width: str | None = None,
     height: str | None = None,
-    extra: dict | None = None,
+    extra: Mapping[str, object] | None = None,
     doc_id: str | None = None,
 ) -> str:
     """The ``<svg>`` root: viewBox-based, with ``<title>`` and ``<desc>`` first (the
@@ -133,7 +136,7 @@ def svg_document(
     x, y, w, h = view_box
     tid = f"{doc_id}-title" if doc_id else None
     did = f"{doc_id}-desc" if doc_id else None
-    root = {
+    root: dict[str, object] = {
         "xmlns": SVG_NS,
         "viewBox": f"{num(x)} {num(y)} {num(w)} {num(h)}",
         "width": width,

@@ -72,11 +72,18 @@ colours.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine.core import GameOverError, OptionError
 from engine.rng import Rng
 
 from .rulesets import STALL_LIMIT
+
+if TYPE_CHECKING:
+    from .boards import Board
+    from .game import Game
+    from .moves import Move
 
 __all__ = ["LEVELS", "DEFAULT_NODE_LIMIT", "choose_move", "SearchResult", "search"]
 
@@ -138,27 +145,29 @@ class SearchResult:
 
     __slots__ = ("move", "score", "depth", "nodes", "stopped")
 
-    def __init__(self, move, score, depth, nodes, stopped):
+    def __init__(
+        self, move: Move, score: int | None, depth: int, nodes: int, stopped: bool
+    ) -> None:
         self.move = move
         self.score = score
         self.depth = depth
         self.nodes = nodes
         self.stopped = stopped
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"SearchResult(move={self.move!r}, score={self.score}, depth={self.depth}, "
             f"nodes={self.nodes}, stopped={self.stopped})"
         )
 
 
-_DISTANCES: dict = {}
+_DISTANCES: dict[str, tuple[tuple[int, ...], ...]] = {}
 
 
-def _distances(board):
+def _distances(board: Board) -> tuple[tuple[int, ...], ...]:
     """All-pairs distances in steps along the board's lines (cached per board)."""
-    table = _DISTANCES.get(board.name)
-    if table is None:
+    cached = _DISTANCES.get(board.name)
+    if cached is None:
         table = []
         for a in range(board.size):
             row = [board.size] * board.size
@@ -173,14 +182,22 @@ def _distances(board):
                             nxt.append(q)
                 frontier = nxt
             table.append(tuple(row))
-        table = _DISTANCES[board.name] = tuple(table)
-    return table
+        cached = _DISTANCES[board.name] = tuple(table)
+    return cached
 
 
 class _Searcher:
     """Negamax alpha-beta over (own, enemy, quiet) bit masks."""
 
-    def __init__(self, game, *, full_eval, node_limit, deadline, should_stop):
+    def __init__(
+        self,
+        game: Game,
+        *,
+        full_eval: bool,
+        node_limit: int | None,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
         self.tables = game._tables
         self.compulsory = game._compulsory
         self.multiple = game._multiple
@@ -202,13 +219,15 @@ class _Searcher:
         self.deadline = deadline
         self.should_stop = should_stop
         self.nodes = 0
-        self.tt = {}
-        self.killers = [[None, None] for _ in range(2 * MAX_DEPTH + 4)]
-        self.history = {}
+        # (own, enemy, quiet, ply parity) -> (depth, flag, score, best move)
+        self.tt: dict[tuple[int, int, int, int], tuple[int, int, int, Move | None]] = {}
+        self.killers: list[list[Move | None]] = [[None, None] for _ in range(2 * MAX_DEPTH + 4)]
+        self.history: dict[Move, int] = {}
+        self.partial: tuple[Move, int] | None = None
 
     # -- budget -------------------------------------------------------------------------
 
-    def _tick(self):
+    def _tick(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _Stop
@@ -258,7 +277,9 @@ class _Searcher:
             n += (((own & mask) >> s) & empty).bit_count()
         return n
 
-    def evaluate(self, own: int, enemy: int, quiet: int, empty: int, steps, ply: int) -> int:
+    def evaluate(
+        self, own: int, enemy: int, quiet: int, empty: int, steps: int | None, ply: int
+    ) -> int:
         """Score for the side to move (``steps``: its step count if known)."""
         n_own = own.bit_count()
         n_enemy = enemy.bit_count()
@@ -289,7 +310,7 @@ class _Searcher:
 
     # -- search -----------------------------------------------------------------------
 
-    def quiesce(self, own, enemy, quiet, alpha, beta, ply):
+    def quiesce(self, own: int, enemy: int, quiet: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         t = terminal_score(own, enemy, quiet, ply, self.majority, self.contempt)
         if t is not None:
@@ -325,11 +346,11 @@ class _Searcher:
                         break
         return best
 
-    def _order(self, moves, tt_move, ply):
+    def _order(self, moves: list[Move], tt_move: Move | None, ply: int) -> list[Move]:
         killers = self.killers[ply]
         history = self.history
 
-        def key(m):
+        def key(m: Move) -> int:
             if m is tt_move:
                 return -10_000_000
             if m._cap:
@@ -343,7 +364,9 @@ class _Searcher:
         moves.sort(key=key)
         return moves
 
-    def negamax(self, own, enemy, quiet, depth, alpha, beta, ply):
+    def negamax(
+        self, own: int, enemy: int, quiet: int, depth: int, alpha: int, beta: int, ply: int
+    ) -> int:
         if depth <= 0:
             return self.quiesce(own, enemy, quiet, alpha, beta, ply)
         self._tick()
@@ -414,7 +437,15 @@ class _Searcher:
         self.tt[key] = (depth, flag, stored, best_move)
         return best
 
-    def root(self, own, enemy, quiet, moves, depth, prev_best):
+    def root(
+        self,
+        own: int,
+        enemy: int,
+        quiet: int,
+        moves: list[Move],
+        depth: int,
+        prev_best: Move | None,
+    ) -> tuple[Move, int]:
         """Search every root move to ``depth``; returns (best move, score).
 
         ``moves`` is in tie-break order; the previous best goes first. Raises _Stop
@@ -437,17 +468,18 @@ class _Searcher:
                 alpha = score
                 best = m
                 self.partial = (m, score)
+        assert best is not None  # the root has moves: the search is not called at the end
         return best, alpha
 
 
-def _check_level(level):
+def _check_level(level: object) -> None:
     if level not in LEVELS:
         raise OptionError(
             f"{level!r} is not a computer level: expected one of " + ", ".join(LEVELS), input=level
         )
 
 
-def _check_limits(time_limit, node_limit):
+def _check_limits(time_limit: object, node_limit: object) -> None:
     if time_limit is not None and (
         isinstance(time_limit, bool)
         or not isinstance(time_limit, (int, float))
@@ -466,14 +498,14 @@ def _check_limits(time_limit, node_limit):
 
 
 def search(
-    game,
-    level="hard",
+    game: Game,
+    level: str = "hard",
     *,
-    seed=0,
-    time_limit=None,
-    node_limit=None,
-    should_stop=None,
-    max_depth=None,
+    seed: int = 0,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    max_depth: int | None = None,
 ) -> SearchResult:
     """Run the level's search and report what it found (see :func:`choose_move`).
 
@@ -538,18 +570,24 @@ def search(
 
 
 def choose_move(
-    game, level="medium", *, seed=0, time_limit=None, node_limit=None, should_stop=None
-):
+    game: Game,
+    level: str = "medium",
+    *,
+    seed: int | None = 0,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Move:
     """The computer's move for the side to move in ``game`` at ``level``.
 
     Returns one of ``game.legal_moves()``. GameOverError when the game is over;
-    OptionError for an unknown level or a bad limit. See the module docstring for what
-    each level does and for determinism.
+    OptionError for an unknown level or a bad limit. ``seed`` None is the default seed 0.
+    See the module docstring for what each level does and for determinism.
     """
     return search(
         game,
         level,
-        seed=seed,
+        seed=0 if seed is None else seed,
         time_limit=time_limit,
         node_limit=node_limit,
         should_stop=should_stop,

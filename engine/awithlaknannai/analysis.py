@@ -41,6 +41,7 @@ themselves are a reconstruction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import GameOverError, OptionError
 
@@ -99,14 +100,14 @@ class _MateSearch:
     """Negamax over (own, enemy, quiet) with nothing but the rules: a finished game scores
     a win or a loss by its distance, a draw and the horizon score 0 ("not known")."""
 
-    def __init__(self, game: Game, node_limit: int):
+    def __init__(self, game: Game, node_limit: int) -> None:
         self.tables = game._tables
         self.compulsory = game._compulsory
         self.multiple = game._multiple
         self.majority = game.stall == "majority"
         self.full = self.tables.full
         self.steps = self.tables.steps_left, self.tables.steps_right
-        self.tt: dict = {}
+        self.tt: dict[tuple[int, int, int, int], tuple[int, int]] = {}  # -> (flag, score)
         self.nodes = 0
         self.node_limit = node_limit
 
@@ -120,10 +121,12 @@ class _MateSearch:
             hit |= ((side & mask) >> s) & empty
         return hit
 
-    def moves(self, own: int, enemy: int) -> list:
+    def moves(self, own: int, enemy: int) -> list[Move]:
         return self.tables.generate(own, enemy, self.compulsory, self.multiple)
 
-    def value(self, own, enemy, quiet, depth, alpha, beta, ply) -> int:
+    def value(
+        self, own: int, enemy: int, quiet: int, depth: int, alpha: int, beta: int, ply: int
+    ) -> int:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise ai._Stop
@@ -183,7 +186,7 @@ class _MateSearch:
         self.tt[key] = (flag, stored)
         return best
 
-    def exact(self, own, enemy, quiet, depth, ply=0) -> int:
+    def exact(self, own: int, enemy: int, quiet: int, depth: int, ply: int = 0) -> int:
         return self.value(own, enemy, quiet, depth, -WIN - 1, WIN + 1, ply)
 
 
@@ -195,7 +198,9 @@ def _child(m: Move, own: int, enemy: int, quiet: int) -> tuple[int, int, int]:
     return enemy, o, quiet + 1
 
 
-def find_mate(game: Game, plies: int = MATE_PLIES, *, node_limit: int = MATE_NODES):
+def find_mate(
+    game: Game, plies: int = MATE_PLIES, *, node_limit: int = MATE_NODES
+) -> tuple[int | None, list[Move]]:
     """The shortest forced win of the side to move within ``plies`` plies (or the longest
     forced loss within them), as ``(mate, line)``: ``mate`` as in
     :func:`mate_in`, ``line`` the moves (the winner's fastest, the loser's longest
@@ -248,25 +253,27 @@ def _judge(game: Game, node_limit: int) -> ai._Searcher:
     return s
 
 
-def _deepen(searcher: ai._Searcher, game: Game, depth: int):
+def _deepen(searcher: ai._Searcher, game: Game, depth: int) -> tuple[Move | None, int | None, int]:
     """Iterative deepening to ``depth``: (best move, score, depth reached) of the deepest
     finished iteration (None, None, 0 when not even depth 1 finished)."""
     side = game._side
     own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
     moves = game.legal_moves()
-    best, score, done = None, None, 0
+    best: Move | None = None
+    score: int | None = None
+    done = 0
     for d in range(1, depth + 1):
         try:
             b, s = searcher.root(own, enemy, quiet, moves, d, best)
         except ai._Stop:
             break
         best, score, done = b, s, d
-        if abs(score) > WIN_BOUND:
+        if abs(s) > WIN_BOUND:
             break
     return best, score, done
 
 
-def _principal_line(searcher: ai._Searcher, game: Game, first: Move, limit: int) -> list:
+def _principal_line(searcher: ai._Searcher, game: Game, first: Move, limit: int) -> list[Move]:
     """The best line the search remembers: ``first``, then the transposition table's best
     move in each following position (while it is legal there)."""
     g = game.copy()
@@ -278,10 +285,11 @@ def _principal_line(searcher: ai._Searcher, game: Game, first: Move, limit: int)
         entry = searcher.tt.get((g._p[side], g._p[1 - side], g._quiet, ply & 1))
         if entry is None or entry[3] is None:
             break
+        known = entry[3]
         legal = g.legal_moves()
-        if entry[3] not in legal:
+        if known not in legal:
             break
-        m = legal[legal.index(entry[3])]
+        m = legal[legal.index(known)]
         line.append(m)
         g.push(m)
         ply += 1
@@ -297,13 +305,13 @@ class Analysis:
 
     best: Move
     score: int
-    line: list
+    line: list[Move]
     mate: int | None
     depth: int
     nodes: int
-    notation: list = field(default_factory=list)
+    notation: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The command line's ``{"best", "score", "line", "mate"}``."""
         return {
             "best": self.notation[0],
@@ -313,7 +321,7 @@ class Analysis:
         }
 
 
-def _check(depth, node_limit) -> None:
+def _check(depth: object, node_limit: object) -> None:
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
         raise OptionError(
             f"depth {depth!r} is not a whole number from 1 to {MAX_DEPTH}", input=depth
@@ -329,7 +337,7 @@ def _check(depth, node_limit) -> None:
         )
 
 
-def _written(game: Game, line: list) -> list:
+def _written(game: Game, line: list[Move]) -> list[str]:
     g = game.copy()
     out = []
     for m in line:
@@ -364,12 +372,12 @@ def analyse(
     if mate_plies > 0:
         mate, line = find_mate(game, mate_plies)
         if mate is not None and line:
-            score = WIN - mate if mate > 0 else -WIN - mate
-            return Analysis(line[0], score, line, mate, len(line), 0, _written(game, line))
+            proved = WIN - mate if mate > 0 else -WIN - mate
+            return Analysis(line[0], proved, line, mate, len(line), 0, _written(game, line))
     searcher = _judge(game, node_limit)
     best, score, done = _deepen(searcher, game, depth)
     nodes += searcher.nodes
-    if best is None:
+    if best is None or score is None:  # (both or neither)
         # not even one ply within the budget: the first move, scored by the evaluation
         best = game.legal_moves()[0]
         side = game._side
@@ -394,10 +402,10 @@ class Hint:
 
     kind: str
     best: str
-    moves: list
+    moves: list[str]
     analysis: Analysis
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "best": self.best,
@@ -439,11 +447,11 @@ class ReviewedMove:
     after: int
     loss: int
     grade: str
-    line: list
+    line: list[str]
     black: int
     position: str = ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "ply": self.ply,
             "position": self.position,
@@ -467,17 +475,17 @@ class Review:
     evaluation of the start position from Black's side), ``depth``, ``counts`` (how many
     moves of each grade, per side: ``{"0": {...}, "1": {...}}``)."""
 
-    moves: list
+    moves: list[ReviewedMove]
     start: int
     depth: int
 
-    def counts(self) -> dict:
+    def counts(self) -> dict[str, dict[str, int]]:
         out = {str(s): {g: 0 for g in GRADES} for s in (0, 1)}
         for m in self.moves:
             out[str(m.side)][m.grade] += 1
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "depth": self.depth,
             "start": self.start,
@@ -510,7 +518,9 @@ def grade(before: int, after: int, played_is_best: bool) -> tuple[int, str]:
     return loss, "blunder"
 
 
-def _position_score(searcher, game: Game, depth: int, node_limit: int):
+def _position_score(
+    searcher: ai._Searcher, game: Game, depth: int, node_limit: int
+) -> tuple[int, Move | None, list[Move]]:
     """(score for the side to move, best move, line) at ``depth`` (a finished game: its
     result, no move)."""
     out = game.outcome()
@@ -521,7 +531,7 @@ def _position_score(searcher, game: Game, depth: int, node_limit: int):
     searcher.nodes = 0
     searcher.node_limit = node_limit
     best, score, done = _deepen(searcher, game, depth)
-    if best is None:
+    if best is None or score is None:  # (both or neither)
         best = game.legal_moves()[0]
         side = game._side
         own, enemy = game._p[side], game._p[1 - side]

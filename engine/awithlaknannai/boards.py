@@ -37,6 +37,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+Leaps = tuple[tuple[tuple[int, int], ...], ...]
+"""Per point ``a``, the leaps from it: ``(b, c)``, over ``b`` to land on ``c`` (indices)."""
+
 
 class Board:
     """A board: named points with coordinates, the lines joining them, and leap tables.
@@ -56,8 +59,8 @@ class Board:
         name: str,
         title: str,
         outer: int,
-        middle_x: list,
-        lines: list,
+        middle_x: list[Fraction],
+        lines: list[tuple[str, str]],
         lined: bool,
         description: str,
     ):
@@ -122,8 +125,8 @@ class Board:
         self.start = (black, white)
         self.pieces_each = black.bit_count()
 
-    def _straight(self):
-        out = []
+    def _straight(self) -> Leaps:
+        out: list[tuple[tuple[int, int], ...]] = []
         for a in range(self.size):
             ax, ay = self._exact[self.points[a]]
             found = []
@@ -140,8 +143,8 @@ class Board:
             out.append(tuple(found))
         return tuple(out)
 
-    def _bent(self):
-        out = []
+    def _bent(self) -> Leaps:
+        out: list[tuple[tuple[int, int], ...]] = []
         for a in range(self.size):
             found = []
             for b in self.neighbours[a]:
@@ -151,7 +154,7 @@ class Board:
             out.append(tuple(found))
         return tuple(out)
 
-    def leaps(self, shape: str):
+    def leaps(self, shape: str) -> Leaps:
         """The leap table for ``shape`` "straight" or "bent"."""
         return self.straight_leaps if shape == "straight" else self.bent_leaps
 

@@ -14,6 +14,7 @@ as soon as the 40th quiet move is made, whoever is to move next.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import GameOverError, MoveError, Outcome, PositionError
@@ -458,7 +459,8 @@ def random_playout(game: Game, rng: Any, max_moves: int | None = None) -> Outcom
         if not own or not enemy or quiet >= STALL_LIMIT:
             break
         empty = full & ~(own | enemy)
-        leap_groups = []
+        # (mask of the arrival points or None for a list of moves, how many, the moves)
+        leap_groups: list[tuple[int | None, int, Sequence[Move]]] = []
         total = 0
         for mask, s1, s2, tab in classes:
             x = own & mask
@@ -472,15 +474,17 @@ def random_playout(game: Game, rng: Any, max_moves: int | None = None) -> Outcom
                         leap_groups.append((x, c, tab))
         if total and multiple:
             # build the leap moves explicitly: a chain is one move
-            leaps = []
-            for x, _c, tab in leap_groups:
-                while x:
-                    low = x & -x
-                    leaps.append(tab[low.bit_length() - 1])
-                    x ^= low
+            leaps: list[Move] = []
+            for bits, _c, moves in leap_groups:
+                assert bits is not None  # (only the chains come as a list)
+                while bits:
+                    low = bits & -bits
+                    leaps.append(moves[low.bit_length() - 1])
+                    bits ^= low
             leaps = tables.chains(own, enemy, leaps)
             leap_groups = [(None, len(leaps), leaps)]
             total = len(leaps)
+        groups: list[tuple[int | None, int, Sequence[Move]]]
         if total and compulsory:
             groups = leap_groups
         else:
@@ -502,15 +506,15 @@ def random_playout(game: Game, rng: Any, max_moves: int | None = None) -> Outcom
         if not total:
             break
         k = below(total)
-        for x, c, tab in groups:
+        for bits, c, moves in groups:
             if k < c:
-                if x is None:
-                    m = tab[k]
+                if bits is None:
+                    m = moves[k]
                 else:
                     while k:
-                        x &= x - 1
+                        bits &= bits - 1
                         k -= 1
-                    m = tab[(x & -x).bit_length() - 1]
+                    m = moves[(bits & -bits).bit_length() - 1]
                 break
             k -= c
         stack.append((p[0], p[1], quiet, m, legal))

@@ -16,56 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.svg import COLOURS, check_lang, el, esc, num, points, svg_document, text
+from engine.words import section
 
 from .analysis import WIN_BOUND, Review
 
 CAP = 400  # four pieces: the graph's top and bottom
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
-WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "title": "How the game went: the engine's evaluation after each move",
-        "black": "Black ahead",
-        "white": "White ahead",
-        "even": "even",
-        "moves": "moves",
-        "desc_empty": "No move has been played.",
-        "desc": "{n} moves. {summary} Signs above or below a point: ?! an inaccuracy, "
-        "? a mistake, ?? a blunder.",
-        "at_end": "After the last move {who}.",
-        "lead": "{side} is ahead by {pieces} pieces",
-        "level": "the game is about even",
-        "won": "{side} has a forced win",
-        "swings": "Largest swing: move {ply} ({move}), graded {grade}.",
-        "sides": ("Black", "White"),
-        "grades": {
-            "inaccuracy": "an inaccuracy",
-            "mistake": "a mistake",
-            "blunder": "a blunder",
-        },
-    },
-    "fr": {
-        "title": "Le déroulement de la partie : l’évaluation du moteur après chaque coup",
-        "black": "Noir mène",
-        "white": "Blanc mène",
-        "even": "égalité",
-        "moves": "coups",
-        "desc_empty": "Aucun coup n’a été joué.",
-        "desc": "{n} coups. {summary} Signes au-dessus ou au-dessous d’un point : ?! une "
-        "imprécision, ? une erreur, ?? une gaffe.",
-        "at_end": "Après le dernier coup, {who}.",
-        "lead": "{side} mène de {pieces} pions",
-        "level": "la partie est à peu près égale",
-        "won": "{side} a un gain forcé",
-        "swings": "Plus grand écart : coup {ply} ({move}), jugé {grade}.",
-        "sides": ("Noir", "Blanc"),
-        "grades": {
-            "inaccuracy": "une imprécision",
-            "mistake": "une erreur",
-            "blunder": "une gaffe",
-        },
-    },
-}
+WORDS: dict[str, dict[str, Any]] = section("review-graph")
 
 
 def _clip(score: int) -> float:
@@ -76,34 +34,35 @@ def _clip(score: int) -> float:
     return max(-CAP, min(CAP, score))
 
 
-def _standing(score: int, w: dict, lang: str) -> str:
+def _standing(score: int, w: dict[str, Any], lang: str) -> str:
+    side: str = w["sides"][0 if score > 0 else 1]
     if abs(score) > WIN_BOUND:
-        return w["won"].format(side=w["sides"][0 if score > 0 else 1])
+        return str(w["won"]).format(side=side)
     if abs(score) < 50:
-        return w["level"]
+        return str(w["level"])
     pieces = f"{abs(score) / 100:.1f}"
     if lang == "fr":
         pieces = pieces.replace(".", ",")
-    return w["lead"].format(side=w["sides"][0 if score > 0 else 1], pieces=pieces)
+    return str(w["lead"]).format(side=side, pieces=pieces)
 
 
-def describe(review: dict, lang: str = "en") -> str:
+def describe(review: dict[str, Any], lang: str = "en") -> str:
     """The graph's text alternative (also its ``<desc>``)."""
     w = WORDS[check_lang(lang)]
-    moves = review["moves"]
+    moves: list[dict[str, Any]] = review["moves"]
     if not moves:
-        return w["desc_empty"]
-    summary = w["at_end"].format(who=_standing(moves[-1]["black"], w, lang))
+        return str(w["desc_empty"])
+    summary = str(w["at_end"]).format(who=_standing(moves[-1]["black"], w, lang))
     graded = [m for m in moves if m["grade"] in SIGNS]
     if graded:
-        worst = max(graded, key=lambda m: m["loss"])
-        summary += " " + w["swings"].format(
+        worst = max(graded, key=lambda m: int(m["loss"]))
+        summary += " " + str(w["swings"]).format(
             ply=worst["ply"], move=worst["move"], grade=w["grades"][worst["grade"]]
         )
-    return w["desc"].format(n=len(moves), summary=summary)
+    return str(w["desc"]).format(n=len(moves), summary=summary)
 
 
-def review_graph_svg(review, lang: str = "en") -> str:
+def review_graph_svg(review: Review | dict[str, Any], lang: str = "en") -> str:
     """The evaluation graph (see the module docstring)."""
     lang = check_lang(lang)
     data = review.to_dict() if isinstance(review, Review) else review

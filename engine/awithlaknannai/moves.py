@@ -30,8 +30,14 @@ allocation in the hot path.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from engine.core import MoveError
+
+if TYPE_CHECKING:
+    from engine.awithlaknannai.boards import Board
+    from engine.awithlaknannai.rulesets import Ruleset
 
 _POINT = r"[tmb][1-9][0-9]?"
 _STEP_RE = re.compile(rf"^({_POINT})-({_POINT})$")
@@ -73,9 +79,9 @@ class Move:
         "_hash",
     )
 
-    def __init__(self, path, captured=()):
-        self.path = tuple(path)
-        self.captured = tuple(captured)
+    def __init__(self, path: Iterable[str], captured: Iterable[str | None] = ()) -> None:
+        self.path: tuple[str, ...] = tuple(path)
+        self.captured: tuple[str | None, ...] = tuple(captured)
         if len(self.path) < 2:
             raise MoveError(f"a move needs at least two points, got {self.path!r}", input=self.path)
         if self.captured and len(self.captured) != len(self.path) - 1:
@@ -87,8 +93,8 @@ class Move:
         self.ids: tuple[int, ...] | None = None  # set when a MoveTables interns the move
         self.cap_ids: tuple[int, ...] | None = None
         self._fbit = self._tbit = self._cap = 0
-        self._tables = None
-        self._geo_brackets = None
+        self._tables: MoveTables | None = None
+        self._geo_brackets: tuple[bool, ...] | None = None
         self._hash = hash((self.path, self.captured))
 
     @property
@@ -104,20 +110,20 @@ class Move:
     def to_point(self) -> str:
         return self.path[-1]
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, Move):
             return NotImplemented
         return self.path == other.path and self.captured == other.captured
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return self._hash
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Move({self.long()!r})"
 
-    def text(self, brackets=None) -> str:
+    def text(self, brackets: Sequence[bool] | None = None) -> str:
         """The notation, bracketing leap ``i`` when ``brackets[i]`` is true."""
         if not self.captured:
             return f"{self.path[0]}-{self.path[1]}"
@@ -138,12 +144,12 @@ class Move:
         """The form without any brackets (may be ambiguous under ``bent``)."""
         return self.text(None)
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self._geo_brackets is not None:
             return self.text(self._geo_brackets)
         return self.long()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, list[str | None]]:
         return {"path": list(self.path), "captured": list(self.captured)}
 
     @classmethod
@@ -168,12 +174,18 @@ class Move:
         m = _LEAP_RE.match(s)
         if m:
             path = [m.group(1)]
-            caps = []
+            caps: list[str | None] = []
             for over, land in _SEG_RE.findall(m.group(2)):
                 path.append(land)
                 caps.append(over or None)
             return cls(path, caps)
         raise MoveError(f"{quoted} is not a move: {_FORMS}", input=text)
+
+
+def _by_point(table: list[Move | None]) -> tuple[Move, ...]:
+    """A table of moves by arrival point. Its unset entries stay None: the generators read
+    only the points of their masks, whose entries are all set, hence the narrower type."""
+    return cast(tuple[Move, ...], tuple(table))
 
 
 class MoveTables:
@@ -186,7 +198,7 @@ class MoveTables:
     over_bit, land_bit)`` per point, for chains.
     """
 
-    def __init__(self, board, shape: str):
+    def __init__(self, board: Board, shape: str) -> None:
         self.board = board
         self.shape = shape
         self.full = board.full
@@ -201,27 +213,34 @@ class MoveTables:
                 overs.setdefault((a, c), []).append(b)
         self.ambiguous = {k: tuple(v) for k, v in overs.items() if len(v) > 1}
         self._geo_ambiguous = set(self.ambiguous)
-        self._interned: dict = {}
+        self._interned: dict[tuple[tuple[int, ...], tuple[int, ...]], Move] = {}
         self.names = names
-        steps: dict[int, list] = {}
+        # per shift: (mask of the source points, the moves by arrival point)
+        steps: dict[int, tuple[list[int], list[Move | None]]] = {}
         for a in range(n):
             for b in board.neighbours[a]:
                 s = b - a
-                entry = steps.setdefault(s, [0, [None] * n])
-                entry[0] |= 1 << a
+                entry = steps.setdefault(s, ([0], [None] * n))
+                entry[0][0] |= 1 << a
                 entry[1][b] = self.intern((a, b), ())
-        self.steps_left = tuple((m, s, t) for s, (m, t) in sorted(steps.items()) if s > 0)
-        self.steps_right = tuple((m, -s, t) for s, (m, t) in sorted(steps.items()) if s < 0)
-        classes: dict = {}
+        self.steps_left = tuple(
+            (m[0], s, _by_point(t)) for s, (m, t) in sorted(steps.items()) if s > 0
+        )
+        self.steps_right = tuple(
+            (m[0], -s, _by_point(t)) for s, (m, t) in sorted(steps.items()) if s < 0
+        )
+        classes: dict[tuple[int, int], tuple[list[int], list[Move | None]]] = {}
         for a in range(n):
             for b, c in table[a]:
                 key = (b - a, c - b)
-                entry = classes.setdefault(key, [0, [None] * n])
-                entry[0] |= 1 << a
+                entry = classes.setdefault(key, ([0], [None] * n))
+                entry[0][0] |= 1 << a
                 entry[1][c] = self.intern((a, c), (b,))
-        self.leap_classes = tuple((m, s1, s2, t) for (s1, s2), (m, t) in sorted(classes.items()))
+        self.leap_classes = tuple(
+            (m[0], s1, s2, _by_point(t)) for (s1, s2), (m, t) in sorted(classes.items())
+        )
 
-    def intern(self, path_ids, cap_ids) -> Move:
+    def intern(self, path_ids: tuple[int, ...], cap_ids: tuple[int, ...]) -> Move:
         """The one Move object for this path and these leapt points (indices)."""
         key = (path_ids, cap_ids)
         mv = self._interned.get(key)
@@ -247,7 +266,7 @@ class MoveTables:
 
     # -- generation -------------------------------------------------------------------
 
-    def single_leaps(self, own: int, enemy: int, empty: int) -> list:
+    def single_leaps(self, own: int, enemy: int, empty: int) -> list[Move]:
         out = []
         for mask, s1, s2, tab in self.leap_classes:
             x = own & mask
@@ -261,7 +280,7 @@ class MoveTables:
                         x ^= low
         return out
 
-    def steps(self, own: int, empty: int) -> list:
+    def steps(self, own: int, empty: int) -> list[Move]:
         out = []
         for mask, s, tab in self.steps_left:
             x = ((own & mask) << s) & empty
@@ -277,14 +296,16 @@ class MoveTables:
                 x ^= low
         return out
 
-    def chains(self, own: int, enemy: int, singles: list) -> list:
+    def chains(self, own: int, enemy: int, singles: list[Move]) -> list[Move]:
         """Extend each single leap into every maximal chain (rule 'multiple')."""
         out = []
         leaps = self.leaps
         intern = self.intern
         for first in singles:
-            a, c = first.ids
-            b = first.cap_ids[0]
+            ids, cap_ids = first.ids, first.cap_ids
+            assert ids is not None and cap_ids is not None, "an interned move"
+            a, c = ids
+            b = cap_ids[0]
             en = enemy & ~(1 << b)
             occ = (own & ~(1 << a)) | en
             found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -308,7 +329,7 @@ class MoveTables:
                     out.append(intern(path, caps))
         return out
 
-    def brackets(self, move: Move, enemy: int) -> list:
+    def brackets(self, move: Move, enemy: int) -> list[bool]:
         """Which leaps of ``move`` need their leapt point in brackets, ``enemy`` being the
         opponent's pieces before the move: those where, at that moment of the chain, two
         different enemy pieces could be leapt to reach the same landing point."""
@@ -321,7 +342,7 @@ class MoveTables:
             enemy &= ~(1 << over)
         return need
 
-    def generate(self, own: int, enemy: int, compulsory: bool, multiple: bool) -> list:
+    def generate(self, own: int, enemy: int, compulsory: bool, multiple: bool) -> list[Move]:
         """Every legal move of the side owning ``own`` (no end-of-game checks)."""
         empty = self.full & ~(own | enemy)
         leaps = self.single_leaps(own, enemy, empty)
@@ -366,10 +387,10 @@ class MoveTables:
         return n
 
 
-_TABLES: dict = {}
+_TABLES: dict[tuple[str, str], MoveTables] = {}
 
 
-def tables_for(ruleset) -> MoveTables:
+def tables_for(ruleset: Ruleset) -> MoveTables:
     """The (cached) move tables of a ruleset's board and leap shape."""
     key = (ruleset.board.name, ruleset.leap)
     t = _TABLES.get(key)

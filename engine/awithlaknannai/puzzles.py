@@ -33,6 +33,7 @@ from engine.core import EngineError
 from . import ai
 from .analysis import WIN, WIN_BOUND, _child, _MateSearch
 from .game import Game
+from .moves import Move
 
 __all__ = ["GOALS", "LEVELS", "Puzzle", "PuzzleError", "classify", "check", "gains"]
 
@@ -65,9 +66,9 @@ class Puzzle:
     level: str
     mate: int | None = None
     gain: int | None = None
-    line: tuple = ()
+    line: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
             "id": self.id,
             "ruleset": self.ruleset,
@@ -85,7 +86,7 @@ class Puzzle:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> Puzzle:
+    def from_dict(cls, data: object) -> Puzzle:
         if not isinstance(data, dict):
             raise PuzzleError(f"{data!r} is not a puzzle (an object)", input=data)
         pid = data.get("id", "?")
@@ -110,7 +111,7 @@ class Puzzle:
         )
 
 
-def gains(game: Game, depth: int) -> dict:
+def gains(game: Game, depth: int) -> dict[Move, int]:
     """{move: material won (hundredths of a piece) against the best defence} for every
     legal move, looking ``depth`` plies ahead (captures followed to the end, pieces
     only). A forced win counts as far more than any material."""
@@ -126,7 +127,7 @@ def gains(game: Game, depth: int) -> dict:
     return out
 
 
-def _winning_moves(game: Game, plies: int) -> dict:
+def _winning_moves(game: Game, plies: int) -> dict[Move, int]:
     """{move: plies to the win} for every first move that forces a win within ``plies``."""
     search = _MateSearch(game, 10**7)
     side = game._side
@@ -140,7 +141,7 @@ def _winning_moves(game: Game, plies: int) -> dict:
     return out
 
 
-def _material_unique(game: Game, depth: int):
+def _material_unique(game: Game, depth: int) -> tuple[Move, int] | None:
     """(the one move that wins a piece, its gain) at ``depth``, or None."""
     g = gains(game, depth)
     winners = [m for m, v in g.items() if v >= PIECE]
@@ -206,12 +207,12 @@ def classify(game: Game, pid: str = "") -> Puzzle | None:
     )
 
 
-def _same(game: Game, depth: int, move) -> bool:
+def _same(game: Game, depth: int, move: Move) -> bool:
     found = _material_unique(game, depth)
     return found is not None and found[0] == move
 
 
-def _line_text(game: Game, line) -> list:
+def _line_text(game: Game, line: list[Move]) -> list[str]:
     g = game.copy()
     out = []
     for m in line:

@@ -41,7 +41,7 @@ Class names and data attributes (for the site's CSS and scripts)
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..core import PositionError
 from ..svg import COLOURS as C
@@ -50,6 +50,18 @@ from ..words import section
 from .boards import Board
 from .position import Position
 from .rulesets import Ruleset, get_ruleset
+
+
+@runtime_checkable
+class _Placed(Protocol):
+    """A position that says what stands on a point (a ``Position``)."""
+
+    def piece_at(self, point: str) -> str | None: ...
+
+
+DrawnPosition = _Placed | str | dict[str, str | None] | None
+"""What a drawing accepts for the pieces: a ``Position``, its text, ``{point: "B"|"W"}``,
+or None for the start."""
 
 U = 70  # px per board unit
 MARGIN = 46  # around the board
@@ -65,12 +77,12 @@ WORDS: dict[str, dict[str, Any]] = section("awithlaknannai")
 # geometry
 
 
-def _resolve(ruleset) -> Ruleset:
+def _resolve(ruleset: Ruleset | str | dict[str, Any] | None) -> Ruleset:
     """The ``Ruleset`` from a name, a Ruleset or ``{"ruleset": name}``."""
     if ruleset is None:
         ruleset = "culin"
     if isinstance(ruleset, dict):
-        ruleset = ruleset.get("ruleset", "culin")
+        return get_ruleset(ruleset.get("ruleset", "culin"))
     return get_ruleset(ruleset)
 
 
@@ -79,7 +91,7 @@ def _rows(board: Board) -> dict[str, list[str]]:
     return {key: [board.points[i] for i in row] for key, row in zip("tmb", board.rows)}
 
 
-def _pieces_of(rs: Ruleset, position) -> tuple[dict, int | None]:
+def _pieces_of(rs: Ruleset, position: DrawnPosition) -> tuple[dict[str, str], int | None]:
     """{point: "B"|"W"} and the side to move (0, 1 or None) of ``position``."""
     if position is None:
         position = Position.start(rs)
@@ -98,14 +110,15 @@ def _pieces_of(rs: Ruleset, position) -> tuple[dict, int | None]:
                 input=repr(position),
             )
         return {p: v for p, v in position.items() if v}, None
-    if not hasattr(position, "piece_at"):
+    if not isinstance(position, _Placed):
         raise PositionError(f"{position!r} is not a position", input=repr(position))
     pieces = {}
     for p in rs.board.points:
         v = position.piece_at(p)
         if v:
             pieces[p] = v
-    return pieces, getattr(position, "to_move", None)
+    to_move: int | None = getattr(position, "to_move", None)
+    return pieces, to_move
 
 
 # ---------------------------------------------------------------------------------------
@@ -254,8 +267,8 @@ def _static_board(rs_name: str, flip: bool, width: float, height: float) -> str:
 
 
 def board_svg(
-    ruleset="culin",
-    position=None,
+    ruleset: Ruleset | str | dict[str, Any] | None = "culin",
+    position: DrawnPosition = None,
     *,
     lang: str = "en",
     flip: bool = False,
@@ -324,20 +337,20 @@ def board_svg(
     # pieces
     pcs = []
     for p in geo.points:
-        v = pieces.get(p)
-        if not v:
+        piece = pieces.get(p)
+        if not piece:
             continue
         x, y = at(p)
         pcs.append(
             el(
                 "g",
                 {
-                    "class": "aw-piece " + ("aw-black" if v == "B" else "aw-white"),
-                    "data-piece": v,
+                    "class": "aw-piece " + ("aw-black" if piece == "B" else "aw-white"),
+                    "data-piece": piece,
                     "data-at": p,
                     "transform": f"translate({num(x)} {num(y)})",
                 },
-                piece_marker(v),
+                piece_marker(piece),
             )
         )
     parts.append(el("g", {"class": "aw-pieces", "pointer-events": "none"}, *pcs))

@@ -3,7 +3,8 @@
 Sections: ``board`` (what the build writes around a board: buttons, loading and
 ``noscript`` messages), ``zohn-ahl`` and ``awithlaknannai`` (the words drawn into the SVG
 boards), ``page`` (what the page's scripts say while a game runs; the build turns this
-section into the page's ``words.js``). Templates name their values (``{side}``); a
+section into the page's ``words.js``), ``lab`` and ``charts`` (the probability lab's
+figures and charts), ``review-graph`` (the evaluation graph of a reviewed game). Templates name their values (``{side}``); a
 section of ``one``/``other`` forms is chosen by a count; ``fr.py``/``en.py`` hold the same
 keys (a test checks it).
 """
@@ -382,6 +383,56 @@ WORDS: dict[str, Any] = {
             "small": "Some expected counts are below 5 (the smallest is {e}): pool more throws before trusting the test.",
             "fits": "Chi-square total: {x}. That is below {limit}: the counts look like what these sticks give; a difference this size is common by chance.",
             "odd": "Chi-square total: {x}. That is above {limit}: with these sticks, so large a difference happens by chance less than once in twenty times. Are the sticks (or the throwing) fair?",
+        },
+    },
+    "lab": {
+        "length_title": "How long a game lasts ({n} counters a side)",
+        "length_x": "number of throws in the game",
+        "length_y": "chance the game ends on that throw",
+        "length_desc": "The chance that a game ends on each throw, for each ruleset: {parts}.",
+        "length_part": "{name}: most likely length {mode} throws, average {mean}",
+        "by_counters_title": "First thrower's chance of winning by counters a side",
+        "by_counters_y": "chance of winning",
+        "by_counters_desc": "The first thrower's chance of winning on the printable board: {parts}.",
+        "counters_title": "Expected length of a game by counters a side",
+        "counters_x": "counters a side",
+        "counters_y": "expected throws",
+        "counters_desc": "The expected number of throws in a game for each ruleset: {parts}.",
+        "counters_part": "{name}: {values}",
+    },
+    "charts": {
+        "win_title": "Chance of winning, throw by throw",
+        "throw": "throw",
+        "throws": "throws",
+        "chance": "chance of winning",
+        "win_desc": (
+            "{side0}'s chance of winning after each throw, and {side1}'s (the rest): "
+            "{start} at the start, {now} now after {n} {throws}; "
+            "highest {high} (after throw {high_at}), lowest {low} (after throw {low_at})."
+        ),
+        "win_desc_start": "{side0}'s chance of winning at the start: {start}; {side1}'s: {other}.",
+        "line": "solid line, round markers",
+        "dashed": "dashed line, square markers",
+    },
+    "review-graph": {
+        "title": "How the game went: the engine's evaluation after each move",
+        "black": "Black ahead",
+        "white": "White ahead",
+        "even": "even",
+        "moves": "moves",
+        "desc_empty": "No move has been played.",
+        "desc": "{n} moves. {summary} Signs above or below a point: ?! an inaccuracy, "
+        "? a mistake, ?? a blunder.",
+        "at_end": "After the last move {who}.",
+        "lead": "{side} is ahead by {pieces} pieces",
+        "level": "the game is about even",
+        "won": "{side} has a forced win",
+        "swings": "Largest swing: move {ply} ({move}), graded {grade}.",
+        "sides": ("Black", "White"),
+        "grades": {
+            "inaccuracy": "an inaccuracy",
+            "mistake": "a mistake",
+            "blunder": "a blunder",
         },
     },
 }

@@ -3,7 +3,8 @@
 Sections: ``board`` (what the build writes around a board: buttons, loading and
 ``noscript`` messages), ``zohn-ahl`` and ``awithlaknannai`` (the words drawn into the SVG
 boards), ``page`` (what the page's scripts say while a game runs; the build turns this
-section into the page's ``words.js``). Templates name their values (``{side}``); a
+section into the page's ``words.js``), ``lab`` and ``charts`` (the probability lab's
+figures and charts), ``review-graph`` (the evaluation graph of a reviewed game). Templates name their values (``{side}``); a
 section of ``one``/``other`` forms is chosen by a count; ``fr.py``/``en.py`` hold the same
 keys (a test checks it).
 """
@@ -385,6 +386,63 @@ WORDS: dict[str, Any] = {
             "small": "Certains décomptes attendus sont sous 5 (le plus petit vaut {e}) : mettez en commun plus de lancers avant de vous fier au test.",
             "fits": "Total du khi-deux : {x}. C'est moins que {limit} : les décomptes ressemblent à ce que donnent ces bâtonnets ; un tel écart arrive souvent par hasard.",
             "odd": "Total du khi-deux : {x}. C'est plus que {limit} : avec ces bâtonnets, un écart aussi grand n'arrive par hasard que moins d'une fois sur vingt. Les bâtonnets (ou les lancers) sont-ils équilibrés ?",
+        },
+    },
+    "lab": {
+        "length_title": "Durée d'une partie ({n} jetons par camp)",
+        "length_x": "nombre de lancers de la partie",
+        "length_y": "chance que la partie finisse à ce lancer",
+        "length_desc": (
+            "La chance qu'une partie finisse à chaque lancer, pour chaque version : {parts}."
+        ),
+        "length_part": "{name} : durée la plus probable {mode} lancers, moyenne {mean}",
+        "by_counters_title": "Chance de gagner du premier à lancer selon le nombre de jetons",
+        "by_counters_y": "chance de gagner",
+        "by_counters_desc": (
+            "La chance de gagner du premier à lancer, plateau printable : {parts}."
+        ),
+        "counters_title": "Durée moyenne d'une partie selon le nombre de jetons par camp",
+        "counters_x": "jetons par camp",
+        "counters_y": "lancers en moyenne",
+        "counters_desc": "Le nombre moyen de lancers d'une partie, pour chaque version : {parts}.",
+        "counters_part": "{name} : {values}",
+    },
+    "charts": {
+        "win_title": "Chances de gagner, lancer après lancer",
+        "throw": "lancer",
+        "throws": "lancers",
+        "chance": "chance de gagner",
+        "win_desc": (
+            "Chance de gagner de {side0} après chaque lancer, et celle de {side1} (le reste) : "
+            "{start} au départ, {now} maintenant, après {n} {throws} ; "
+            "au plus haut {high} (après le lancer {high_at}), au plus bas {low} "
+            "(après le lancer {low_at})."
+        ),
+        "win_desc_start": (
+            "Chance de gagner de {side0} au départ : {start} ; celle de {side1} : {other}."
+        ),
+        "line": "trait plein, marques rondes",
+        "dashed": "tirets, marques carrées",
+    },
+    "review-graph": {
+        "title": "Le déroulement de la partie : l’évaluation du moteur après chaque coup",
+        "black": "Noir mène",
+        "white": "Blanc mène",
+        "even": "égalité",
+        "moves": "coups",
+        "desc_empty": "Aucun coup n’a été joué.",
+        "desc": "{n} coups. {summary} Signes au-dessus ou au-dessous d’un point : ?! une "
+        "imprécision, ? une erreur, ?? une gaffe.",
+        "at_end": "Après le dernier coup, {who}.",
+        "lead": "{side} mène de {pieces} pions",
+        "level": "la partie est à peu près égale",
+        "won": "{side} a un gain forcé",
+        "swings": "Plus grand écart : coup {ply} ({move}), jugé {grade}.",
+        "sides": ("Noir", "Blanc"),
+        "grades": {
+            "inaccuracy": "une imprécision",
+            "mistake": "une erreur",
+            "blunder": "une gaffe",
         },
     },
 }

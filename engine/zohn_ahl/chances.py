@@ -11,14 +11,18 @@ answered from the cache.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from engine.core import OptionError
+from engine.words import section
 from engine.zohn_ahl.charts import line_chart, percent, win_chart
 from engine.zohn_ahl.game import State
+from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import Options
 from engine.zohn_ahl.solver import lap_chance, solve, throws_per_lap
 from engine.zohn_ahl.throws import (
     HALF,
+    Bias,
     Throw,
     earns_extra,
     extra_throw_probability,
@@ -38,42 +42,7 @@ VARIANTS = (
     ("globe", "lose-throw"),
 )
 
-LAB_WORDS = {
-    "en": {
-        "length_title": "How long a game lasts ({n} counters a side)",
-        "length_x": "number of throws in the game",
-        "length_y": "chance the game ends on that throw",
-        "length_desc": "The chance that a game ends on each throw, for each ruleset: {parts}.",
-        "length_part": "{name}: most likely length {mode} throws, average {mean}",
-        "by_counters_title": "First thrower's chance of winning by counters a side",
-        "by_counters_y": "chance of winning",
-        "by_counters_desc": "The first thrower's chance of winning on the printable board: {parts}.",
-        "counters_title": "Expected length of a game by counters a side",
-        "counters_x": "counters a side",
-        "counters_y": "expected throws",
-        "counters_desc": "The expected number of throws in a game for each ruleset: {parts}.",
-        "counters_part": "{name}: {values}",
-    },
-    "fr": {
-        "length_title": "Durée d'une partie ({n} jetons par camp)",
-        "length_x": "nombre de lancers de la partie",
-        "length_y": "chance que la partie finisse à ce lancer",
-        "length_desc": (
-            "La chance qu'une partie finisse à chaque lancer, pour chaque version : {parts}."
-        ),
-        "length_part": "{name} : durée la plus probable {mode} lancers, moyenne {mean}",
-        "by_counters_title": "Chance de gagner du premier à lancer selon le nombre de jetons",
-        "by_counters_y": "chance de gagner",
-        "by_counters_desc": (
-            "La chance de gagner du premier à lancer, plateau printable : {parts}."
-        ),
-        "counters_title": "Durée moyenne d'une partie selon le nombre de jetons par camp",
-        "counters_x": "jetons par camp",
-        "counters_y": "lancers en moyenne",
-        "counters_desc": "Le nombre moyen de lancers d'une partie, pour chaque version : {parts}.",
-        "counters_part": "{name} : {values}",
-    },
-}
+LAB_WORDS = section("lab")
 
 
 def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
@@ -95,7 +64,7 @@ solve takes several times as long as with 4). More counters: the command line's
 ``zohn-ahl solve``."""
 
 
-def game_chances(record, bias=None, lang: str = "en") -> dict:
+def game_chances(record: Record, bias: Bias | None = None, lang: str = "en") -> dict[str, Any]:
     """The chances along the game of ``record``: ``win`` now, ``history`` (side 0's chance
     at the start and after each throw), ``last`` (before and after the last throw),
     ``next`` (what the next throw can do), ``expected_throws`` and the graph ``svg``.
@@ -146,7 +115,7 @@ def game_chances(record, bias=None, lang: str = "en") -> dict:
     }
 
 
-def throw_table(table: str, bias=HALF) -> dict:
+def throw_table(table: str, bias: Bias = HALF) -> dict[str, Any]:
     """The 16 throws of ``table`` with exact probabilities, and per value and extra throw."""
     probs = throw_probabilities(table, bias)
     return {
@@ -170,12 +139,16 @@ def throw_table(table: str, bias=HALF) -> dict:
     }
 
 
-_FIGURES: dict = {}
+_FIGURES: dict[tuple[Options, Fraction, bool], dict[str, Any]] = {}
 
 
 def variant_figures(
-    ruleset: str, gully: str = "lose-throw", counters: int = 4, bias=HALF, length: bool = True
-) -> dict:
+    ruleset: str,
+    gully: str = "lose-throw",
+    counters: int = 4,
+    bias: Bias = HALF,
+    length: bool = True,
+) -> dict[str, Any]:
     """One ruleset's figures for the lab: the first side's chance, the expected length, the
     lap questions, the comeback chances, and (with ``length``) the distribution of the
     game's length. Kept for the next call with the same arguments."""
@@ -221,7 +194,9 @@ def _length_limit(mean: float) -> int:
     return int(min(4000, max(60, 3.5 * mean)))
 
 
-def length_chart(figures: list, lang: str = "en", chart_id: str = "lab-length") -> str:
+def length_chart(
+    figures: list[dict[str, Any]], lang: str = "en", chart_id: str = "lab-length"
+) -> str:
     """The distribution of the game's length for several rulesets, one curve each."""
     W = LAB_WORDS[lang]
     series = []
@@ -256,7 +231,11 @@ def length_chart(figures: list, lang: str = "en", chart_id: str = "lab-length") 
     )
 
 
-def counters_chart(rows: dict, lang: str = "en", chart_id: str = "lab-counters") -> str:
+def counters_chart(
+    rows: dict[tuple[str, str], list[tuple[int, float]]],
+    lang: str = "en",
+    chart_id: str = "lab-counters",
+) -> str:
     """Expected game length by counters a side: ``rows`` = {(ruleset, gully): [(n, E)]}."""
     W = LAB_WORDS[lang]
     series = []
@@ -292,13 +271,13 @@ def _round_up(x: float) -> float:
 
 
 def lab_figures(
-    bias=HALF,
+    bias: Bias = HALF,
     counters: int = 4,
-    variants=VARIANTS,
+    variants: tuple[tuple[str, str], ...] = VARIANTS,
     lang: str = "en",
     charts: bool = True,
     length: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """Everything the lab shows for one bias: the three throw tables, and for each ruleset
     its figures; with ``charts``, the length chart as SVG."""
     figures = [variant_figures(r, g, counters, bias, length or charts) for r, g in variants]
@@ -319,7 +298,7 @@ def lab_figures(
 COUNTER_RANGE = (1, 2, 3, 4, 5, 6, 8)
 
 
-def counters_figures(bias=HALF, lang: str = "en") -> dict:
+def counters_figures(bias: Bias = HALF, lang: str = "en") -> dict[str, Any]:
     """The printable board (the gully loses a throw) for each number of counters in
     :data:`COUNTER_RANGE`: the first thrower's chance and the expected length; and the chart
     of the chance by counters."""

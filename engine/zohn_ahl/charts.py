@@ -12,43 +12,12 @@ from __future__ import annotations
 import math
 from html import escape
 
+from engine.words import section
 from engine.zohn_ahl.svg import WORDS as BOARD_WORDS
 
 __all__ = ["line_chart", "win_chart", "percent", "WORDS"]
 
-WORDS = {
-    "en": {
-        "win_title": "Chance of winning, throw by throw",
-        "throw": "throw",
-        "throws": "throws",
-        "chance": "chance of winning",
-        "win_desc": (
-            "{side0}'s chance of winning after each throw, and {side1}'s (the rest): "
-            "{start} at the start, {now} now after {n} {throws}; "
-            "highest {high} (after throw {high_at}), lowest {low} (after throw {low_at})."
-        ),
-        "win_desc_start": "{side0}'s chance of winning at the start: {start}; {side1}'s: {other}.",
-        "line": "solid line, round markers",
-        "dashed": "dashed line, square markers",
-    },
-    "fr": {
-        "win_title": "Chances de gagner, lancer après lancer",
-        "throw": "lancer",
-        "throws": "lancers",
-        "chance": "chance de gagner",
-        "win_desc": (
-            "Chance de gagner de {side0} après chaque lancer, et celle de {side1} (le reste) : "
-            "{start} au départ, {now} maintenant, après {n} {throws} ; "
-            "au plus haut {high} (après le lancer {high_at}), au plus bas {low} "
-            "(après le lancer {low_at})."
-        ),
-        "win_desc_start": (
-            "Chance de gagner de {side0} au départ : {start} ; celle de {side1} : {other}."
-        ),
-        "line": "trait plein, marques rondes",
-        "dashed": "tirets, marques carrées",
-    },
-}
+WORDS = section("charts")
 
 _DASHES = ("", "7 4", "2 3", "10 3 2 3", "5 2 1 2 1 2")
 _COLOURS = ("#b3261e", "#1e6b3a", "#1f4e9c", "#7a4b00", "#5b2a86")
@@ -99,7 +68,7 @@ def _nice_step(span: float, ticks: int = 6) -> float:
 
 
 def line_chart(
-    series: list,
+    series: list[tuple[str, list[tuple[float, float]]]],
     *,
     title: str,
     desc: str,
@@ -225,7 +194,7 @@ def _num(x: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def win_chart(chances: list, lang: str = "en", chart_id: str = "za-chances") -> str:
+def win_chart(chances: list[float], lang: str = "en", chart_id: str = "za-chances") -> str:
     """The win-chance graph of a game: ``chances[i]`` is side 0's chance after throw i
     (``chances[0]``: the start). Side 0 solid with round markers, side 1 dashed with
     square markers; the text alternative states the start, now, highest and lowest."""

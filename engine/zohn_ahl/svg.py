@@ -69,7 +69,8 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from ..core import PositionError, RulesetError, ThrowError
 from ..svg import COLOURS as C
@@ -78,6 +79,32 @@ from ..words import section
 from .rulesets import Options, Ruleset, get_ruleset, own_space, physical_space
 from .throws import Throw
 
+DrawnOptions = Options | Ruleset | str | dict[str, Any] | None
+"""What a drawing accepts for the game: a ruleset name, an ``Options``, a ``Ruleset``, a
+dict with a ``"ruleset"`` key, or None for the default."""
+
+Layout = dict[int, tuple[float, float, float, float]]
+"""Physical index -> (x, y, nx, ny): centre of the space and the outward unit normal."""
+
+Sticks = tuple[bool, bool, bool, bool]
+"""The four sticks, three plain then the sahe: True for the flat, grooved side up."""
+
+
+@runtime_checkable
+class _Serialisable(Protocol):
+    """A position that says itself as a dict (a ``State``)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class _HasSticks(Protocol):
+    """A throw (a ``Throw``): its four sticks."""
+
+    @property
+    def sticks(self) -> Sequence[object]: ...
+
+
 # ---------------------------------------------------------------------------------------
 # rulesets and positions (duck-typed so the drawing works from names, dicts or objects)
 
@@ -85,14 +112,14 @@ WORDS: dict[str, dict[str, Any]] = section("zohn-ahl")
 """The words drawn into the board in each language (the tables of :mod:`engine.words`)."""
 
 
-def _w(lang: str, key: str, **kw) -> str:
-    s = WORDS[lang][key]
+def _w(lang: str, key: str, **kw: str | int) -> str:
+    s: str = WORDS[lang][key]
     if "side" in kw:
-        kw.setdefault("side_lower", kw["side"].lower())
+        kw.setdefault("side_lower", str(kw["side"]).lower())
     return s.format(**kw) if kw else s
 
 
-def _resolve(options_or_ruleset) -> tuple[Ruleset, int]:
+def _resolve(options_or_ruleset: DrawnOptions) -> tuple[Ruleset, int]:
     """(Ruleset, counters a side) from a name, a dict, an ``Options`` or a ``Ruleset``;
     validated by ``engine.zohn_ahl.rulesets`` (RulesetError / OptionError)."""
     obj = options_or_ruleset
@@ -109,12 +136,12 @@ def _resolve(options_or_ruleset) -> tuple[Ruleset, int]:
     return get_ruleset(opts.ruleset), opts.counters
 
 
-def _state_dict(state) -> dict:
+def _state_dict(state: object) -> dict[str, Any]:
     if state is None:
         return {}
     if isinstance(state, dict):
         return state
-    if hasattr(state, "to_dict"):
+    if isinstance(state, _Serialisable):
         return state.to_dict()
     return {
         k: getattr(state, k)
@@ -123,7 +150,7 @@ def _state_dict(state) -> dict:
     }
 
 
-def _awls_of(rules: Ruleset, state: dict) -> tuple[int, int]:
+def _awls_of(rules: Ruleset, state: dict[str, Any]) -> tuple[int, int]:
     awls = state.get("awls")
     if awls is None:
         return rules.start, rules.start
@@ -145,7 +172,7 @@ CELL = 48  # grid unit of the square board
 BOX = 40  # a square board space
 
 
-def layout(spaces: int) -> dict[int, tuple[float, float, float, float]]:
+def layout(spaces: int) -> Layout:
     """Physical index -> (x, y, nx, ny): centre of the space and the outward unit normal."""
     out: dict[int, tuple[float, float, float, float]] = {}
     if spaces == 40:
@@ -405,8 +432,8 @@ def _static_board(name: str, lang: str) -> str:
 
 
 def board_svg(
-    options_or_ruleset="kiowa",
-    state=None,
+    options_or_ruleset: DrawnOptions = "kiowa",
+    state: _Serialisable | dict[str, Any] | None = None,
     *,
     lang: str = "en",
     title: str | None = None,
@@ -692,7 +719,7 @@ def _cloth_features(lang: str) -> str:
     return "".join(out)
 
 
-def _square_features(rules: Ruleset, geo, lang: str) -> str:
+def _square_features(rules: Ruleset, geo: Layout, lang: str) -> str:
     """The river (north to south) and the dry bed (west to east) of the square board, the
     track joining the spaces, and the Globe board's hills."""
     W = WORDS[lang]
@@ -845,13 +872,13 @@ def _square_features(rules: Ruleset, geo, lang: str) -> str:
 # the sticks
 
 
-def _parse_throw(throw) -> tuple[bool, bool, bool, bool] | None:
+def _parse_throw(throw: _HasSticks | str | Sequence[object] | None) -> Sticks | None:
     if throw is None:
         return None
-    if hasattr(throw, "sticks"):
-        return tuple(bool(s) for s in throw.sticks)  # type: ignore[return-value]
+    if isinstance(throw, _HasSticks):
+        return _four(throw.sticks)
     if isinstance(throw, str):
-        return tuple(Throw.parse(throw).sticks)  # type: ignore[return-value]
+        return _four(Throw.parse(throw).sticks)
     seq = tuple(throw)
     if len(seq) != 4 or any(v not in (0, 1, True, False) for v in seq):
         raise ThrowError(
@@ -859,7 +886,13 @@ def _parse_throw(throw) -> tuple[bool, bool, bool, bool] | None:
             "(three plain sticks, then the sahe)",
             input=repr(throw),
         )
-    return tuple(bool(v) for v in seq)  # type: ignore[return-value]
+    return _four(seq)
+
+
+def _four(sticks: Sequence[object]) -> Sticks:
+    """Four sticks as booleans (the caller has checked there are four)."""
+    a, b, c, d = sticks
+    return bool(a), bool(b), bool(c), bool(d)
 
 
 STICK_L, STICK_H = 250, 24
@@ -1014,7 +1047,12 @@ def stick_face(
     return "".join(out)
 
 
-def sticks_svg(throw=None, *, lang: str = "en", title: str | None = None) -> str:
+def sticks_svg(
+    throw: _HasSticks | str | Sequence[object] | None = None,
+    *,
+    lang: str = "en",
+    title: str | None = None,
+) -> str:
     """The four stick dice: three plain sticks then the sahe (index 3). ``throw`` is a
     ``Throw``, a code such as ``"0101"`` (1 = flat, grooved side up) or four booleans;
     None shows the flat, grooved sides of all four.

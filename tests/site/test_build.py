@@ -436,10 +436,11 @@ def _convert(markdown_text: str, path: str = "docs/page.md", lang: str = "en") -
 
     from build_scripts import fences
 
-    fences.begin_page(path, lang, markdown_text)
+    renderer = fences.FenceRenderer()
+    renderer.begin_page(path, lang, markdown_text)
     md = markdown.Markdown(
         extensions=["attr_list", "pymdownx.superfences"],
-        extension_configs={"pymdownx.superfences": {"custom_fences": fences.custom_fences()}},
+        extension_configs={"pymdownx.superfences": {"custom_fences": renderer.custom_fences()}},
     )
     return md.convert(markdown_text)
 

@@ -1,0 +1,273 @@
+"""Every French word only the build writes (see :mod:`build_scripts.words`)."""
+
+from typing import Any
+
+WORDS: dict[str, Any] = {
+    "corrections": {
+        "label": "Proposer une correction",
+        "lead": "Une erreur, une faute d'orthographe, quelque chose qui ne devrait pas être ici ?",
+        "by-email": "par courriel",
+        "subject": "Correction : {title}",
+        "body": "Page : {url}\n\nCe qui devrait changer (et votre source, si vous en avez une) :\n\n",
+        "about": "Comment les corrections sont traitées",
+    },
+    "grades": {
+        "P": "texte primaire, lu dans l'original ou dans une citation mot pour mot",
+        "P*": "texte primaire vu seulement dans la transcription d'un tiers, pas encore "
+        "vérifiée sur la page imprimée",
+        "S": "un travail moderne, secondaire ou savant",
+        "T": "une source tertiaire (encyclopédie, base de données, règle d'un éditeur de "
+        "jeux) : une piste, non une autorité",
+        "U": "non vérifié, ou cherché sans être trouvé",
+        "S/T": "entre une étude moderne (S) et une source tertiaire (T)",
+    },
+    "lab": {
+        "marks": "Marques visibles",
+        "value": "Valeur (cases)",
+        "probability": "Probabilité",
+        "again": "Relance",
+        "yes": "oui",
+        "no": "non",
+        "table": "Table de lancers {t}",
+        "per_value": "Probabilité de chaque valeur",
+        "extra": "Chance de relancer : {p}",
+        "ruleset": "Variante",
+        "first": "Chance de gagner du premier à lancer",
+        "length": "Lancers attendus dans une partie",
+        "lap": "Chance de finir un tour sans chute",
+        "per_lap": "Lancers attendus par tour",
+        "counters": "Jetons par camp",
+        "comeback_caption": (
+            "Chance de gagner avec k jetons contre {total} moins k, les deux alènes au "
+            "départ, {n} jetons par camp au départ, ce camp devant lancer"
+        ),
+        "k": "k (jetons en main)",
+        "kinds": "Marques visibles (k)",
+        "expected_share": "Part attendue des lancers",
+        "your_count": "Votre décompte",
+        "expected_count": "Décompte attendu",
+        "bias_caption": (
+            "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "
+            "{n} jetons par camp."
+        ),
+        "counters_caption": "Plateau printable, la ravine fait perdre le lancer, bâtonnets équilibrés.",
+    },
+    "app-description": "L’histoire, les noms et les sources de deux jeux traditionnels, le Zohn Ahl des "
+    "Kiowas et l’Awithlaknannai Mosona des Zunis, jouables dans la page, même hors ligne.",
+    "printables-footer": "Zohn Ahl et Awithlaknannai : un site pédagogique libre. Impression et partage libres.",
+    "printables": {
+        "zohn-ahl-cloth": (
+            "Zohn Ahl : la toile de 40 cases",
+            [
+                "Deux camps, chacun avec une alène (un pion ou une épingle) et quatre jetons. "
+                "Rouge tourne dans le sens horaire, Vert dans l'autre sens, chacun depuis sa "
+                "case 1 au bord du ruisseau sud.",
+                "Lancez les quatre bâtonnets sur la pierre du centre et avancez votre alène.",
+            ],
+            "Reconstitution d'après Culin 1898 (p. 687-689) et 1907 (p. 124-125), "
+            "transcrits, et l'article Wikipédia « Zohn Ahl ». Kiowa. Ce n'est la copie "
+            "d'aucune toile originale.",
+        ),
+        "zohn-ahl-square": (
+            "Zohn Ahl : le plateau carré de 28 cases",
+            [
+                "Un plateau moderne pour une feuille de papier : les deux pions partent du "
+                "ruisseau sud (case 0) et tournent en sens inverse.",
+                "Tomber dans le torrent nord renvoie au départ ; les ravines sèches font perdre "
+                "un lancer (ou, si l'on en convient, le pion traverse jusqu'à l'autre).",
+            ],
+            "D'après une fiche de règles imprimable (28 cases, torrent et ravines) et les "
+            "règles françaises du Globe Joueur (rivières et ravins). Une adaptation de la "
+            "toile kiowa de 40 cases, pas un plateau kiowa.",
+        ),
+        "mosona-lined": (
+            "Awithlaknannai Mosona : le plateau avec lignes",
+            [
+                "Douze pions chacun : les Noirs occupent la rangée du bas et la moitié droite "
+                "de la rangée du milieu, les Blancs la rangée du haut et leur propre moitié "
+                "droite ; le centre reste vide.",
+                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre.",
+            ],
+            "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
+            "« Awithlaknannai Mosona » : la version avec lignes sur les rangées "
+            "extérieures. Zuni.",
+        ),
+        "mosona-open": (
+            "Awithlaknannai Mosona : le plateau ouvert",
+            [
+                "Le même jeu sur la version sans lignes le long des rangées extérieures.",
+                "On se déplace le long des lignes ; on saute un pion adverse pour le prendre.",
+            ],
+            "Reconstitution d'après Culin 1907 (p. 801) et l'article Wikipédia "
+            "« Awithlaknannai Mosona » : la version sans lignes sur les rangées "
+            "extérieures. Zuni.",
+        ),
+        "kolowis": (
+            "Kolowis Awithlaknannai : le long plateau",
+            [
+                "Vingt-trois pions chacun, placés comme sur le plateau Mosona ; le centre de "
+                "la rangée du milieu reste vide. Les mêmes règles sur un plateau plus long."
+            ],
+            "Reconstitution d'après Culin 1907 (p. 801, fig. 1111) lue par le Digital "
+            "Ludeme Project : 16, 15 et 16 points. Zuni.",
+        ),
+        "zohn-ahl-sticks": (
+            "Zohn Ahl : quatre bâtonnets-dés à découper",
+            [
+                "Découpez le long des traits pleins. Pliez chaque bande le long du pointillé "
+                "et collez les deux moitiés dos à dos (sur du papier fort, ou autour d'un "
+                "bâtonnet plat).",
+                "La face rainurée est le côté plat, marqué ; la face unie est le côté arrondi. "
+                "Le quatrième bâtonnet, le sahe, est marqué autrement sur ses deux faces.",
+            ],
+            "Culin (1898, 1907) décrit quatre bâtonnets à rainure, dont aucun n'est "
+            "particulier ; le sahe, marqué en vert, vient du récit de Mooney (1896) ; "
+            "d'autres récits le marquent en bleu ou en noir. Un substitut en papier de "
+            "bâtonnets fendus de saule ou d'orme.",
+        ),
+    },
+    "pdfs": {
+        "marks": "Marques visibles",
+        "again-yes": ", on relance",
+        "again-no": "",
+        "again-sahe": ", on relance si le sahe en fait partie",
+        "table": "Barème",
+        "rules": "Fiche de règles",
+        "source": "Source",
+        "start": "Départ",
+        "throws": "Les lancers",
+        "water": "L'eau",
+        "lap": "Un tour",
+        "awl": "S'arrêter sur l'alène adverse",
+        "end": "La fin",
+        "recon": "Une reconstitution",
+        "recon-text": "Ces règles viennent de documents écrits par des observateurs extérieurs "
+        "vers 1900 et de versions modernes de ces documents. C'est une reconstitution, non la "
+        "règle telle que la donneraient des joueurs kiowas ou zunis. Les corrections sont "
+        "bienvenues : voir la page À propos du site.",
+        "name": "Nom",
+        "date": "Date",
+        "worksheet": "Fiche d'exercices",
+        "tally": "Feuille de relevé : 32 lancers",
+        "total": "Total",
+        "with-sahe": "dont le sahe est visible",
+        "class": "Total de la classe",
+        "tally-col": "Relevé",
+        "answer": "Votre réponse",
+    },
+    "rules-cards": {
+        "zohn-ahl-cloth": [
+            (
+                "start",
+                "Deux camps, chacun avec une alène et quatre jetons. Chaque camp compte "
+                "les quarante cases depuis sa case 1, sur sa rive du ruisseau, et tourne dans son "
+                "propre sens.",
+            ),
+            (
+                "water",
+                "Une alène qui s'arrête sur la case 20 de son camp, la rive proche du "
+                "ruisseau (ou, en <i>kiowa</i>, sur la 40), y tombe : retour à la case 1, et son "
+                "camp paie un jeton.",
+            ),
+            (
+                "lap",
+                "<i>kiowa</i> : dépasser la 40 rapporte un jeton, et l'alène poursuit avec "
+                "le reste du lancer. <i>culin</i> : l'alène doit s'arrêter exactement sur la 40 ; "
+                "elle gagne un jeton et repart de la case 1.",
+            ),
+            ("awl", "Elle retourne à sa case 1, et son camp paie un jeton."),
+            ("end", "Le camp qui a tous les jetons gagne aussitôt."),
+            (
+                "source",
+                "<i>kiowa</i> : l'article de Wikipédia \u201cZohn Ahl\u201d, avec les "
+                "lancers de Mooney (1896). <i>culin</i> : Culin 1898 tel que le résume le "
+                "Digital Ludeme Project, avec les valeurs de Culin 1907 (lu dans une "
+                "transcription).",
+            ),
+        ],
+        "zohn-ahl-square": [
+            (
+                "start",
+                "<i>printable</i> : les deux alènes partent du ruisseau sud et tournent "
+                "en sens inverse. <i>globe</i> : le rouge entre sur la première case à gauche de "
+                "la rivière sud et tourne dans le sens des aiguilles d'une montre, le vert sur la "
+                "première case à sa droite ; le rouge lance le premier.",
+            ),
+            (
+                "water",
+                "<i>printable</i> : le torrent nord renvoie au départ et coûte un jeton ; "
+                "une ravine sèche coûte un lancer, ou se traverse (à convenir avant la partie). "
+                "<i>globe</i> : chaque rivière renvoie au départ et coûte un jeton ; un ravin "
+                "met fin au tour, et l'on passe le suivant.",
+            ),
+            (
+                "lap",
+                "Atteindre ou dépasser le départ rapporte un jeton. <i>printable</i> : les "
+                "deux alènes reviennent au départ. <i>globe</i> : le pion adverse retourne à son "
+                "départ.",
+            ),
+            ("awl", "Elle retourne à son départ, et son camp paie un jeton."),
+            ("end", "Le camp qui a tous les jetons gagne aussitôt."),
+            (
+                "source",
+                "<i>printable</i> : la fiche \u201cZohn Ahl Rules, Route and Layout\u201d, "
+                "conçue pour une feuille A4. <i>globe</i> : la règle française du Globe Joueur, "
+                "\u201cZohn Al\u201d. Des adaptations modernes de la toile de 40 cases.",
+            ),
+        ],
+        "mosona": [
+            (
+                "start",
+                "Chaque camp occupe la rangée extérieure la plus proche et les points "
+                "du milieu à sa droite ; seul le point central est vide. Les Noirs jouent les "
+                "premiers, et doivent aller au centre.",
+            ),
+            (
+                "throws",
+                "Un pion avance le long d'une ligne vers un point voisin vide, dans "
+                "n'importe quel sens, ou saute par-dessus un pion adverse voisin jusqu'au point "
+                "vide situé juste au-delà, et le pion sauté est retiré.",
+            ),
+            (
+                "water",
+                "Si vous pouvez prendre, vous devez prendre, mais vous choisissez la "
+                "prise. Un pion qui a sauté continue tant qu'il le peut ; toute la rafle compte "
+                "pour un coup.",
+            ),
+            (
+                "end",
+                "Un camp sans pions, ou sans coup possible, a perdu. Après 40 coups sans "
+                "prise, la partie est nulle (ou, si on l'a convenu, le camp qui a le plus de "
+                "pions gagne).",
+            ),
+            (
+                "source",
+                "Stevenson 1903 (l'ouverture) et Culin 1907, p. 801 (les plateaux), "
+                "tels que les lit l'article de Wikipédia \u201cAwithlaknannai Mosona\u201d ; le "
+                "long plateau tel que le Digital Ludeme Project lit la figure 1111 de Culin. "
+                "Zuni.",
+            ),
+        ],
+    },
+    "rules-card-headings": {"throws": "Les coups", "water": "Les prises"},
+    "sticks-note": "D'où viennent les bâtonnets. Culin (1898, 1907) décrit quatre bâtonnets à rainure, "
+    "dont aucun n'est particulier : toutes les faces à rainure dessus, c'est \u201crouge\u201d, "
+    "toutes les faces unies, \u201cblanc\u201d. Le quatrième bâtonnet marqué autrement, le "
+    "<i>sahe</i>, vient du récit de Mooney (1896, par le résumé du Digital Ludeme Project), "
+    "où sa ligne est verte ; d'autres récits le marquent en bleu ou en noir. Le barème "
+    "<i>culin</i> traite le sahe comme un quatrième bâtonnet ordinaire.",
+    "puzzles": {
+        "title": "Problème {n}",
+        "levels": {"easy": "facile", "medium": "moyen", "hard": "difficile"},
+        "sides": ("Noir", "Blanc"),
+        "win": "{side} joue et gagne par force (en {k} coups au plus, des deux camps).",
+        "win1": "{side} joue et gagne tout de suite.",
+        "material": "{side} joue et gagne {gain} par force. Trouvez le seul coup qui y arrive.",
+        "pieces": ("un pion", "{n} pions"),
+        "rules": "Règles : {ruleset}.",
+        "solution": "Solution",
+        "link": "Lien vers ce problème",
+        "line": "La suite du moteur : {line}.",
+        "caption": "{n}. {side} au trait. Jouez votre réponse sur le plateau.",
+    },
+}
