@@ -88,8 +88,8 @@ W = {
         "ruleset": "Variante",
         "first": "Chance de gagner du premier à lancer",
         "length": "Lancers attendus dans une partie",
-        "lap": "Chance de finir un tour sans chute",
-        "per_lap": "Lancers attendus par tour",
+        "lap": "Chance de finir un circuit sans chute",
+        "per_lap": "Lancers attendus par circuit",
         "counters": "Jetons par camp",
         "comeback_caption": (
             "Chance de gagner avec k jetons contre {total} moins k, les deux alènes au "
@@ -98,7 +98,7 @@ W = {
         "k": "k (jetons en main)",
         "kinds": "Marques visibles (k)",
         "expected_share": "Part attendue des lancers",
-        "your_count": "Votre décompte",
+        "your_count": "Votre relevé",
         "expected_count": "Décompte attendu",
         "bias_caption": (
             "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "

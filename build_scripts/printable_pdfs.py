@@ -252,7 +252,7 @@ WORDS = {
         "start": "Départ",
         "throws": "Les lancers",
         "water": "L'eau",
-        "lap": "Un tour",
+        "lap": "Un circuit",
         "awl": "S'arrêter sur l'alène adverse",
         "end": "La fin",
         "recon": "Une reconstitution",
