@@ -15,7 +15,7 @@ from engine.awithlaknannai import Position, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures")
+LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures", "probability-lab")
 PAGES = [(lesson, lang) for lesson in LESSONS for lang in ("en", "fr")]
 
 STANDARDS = {
@@ -33,8 +33,15 @@ STANDARDS = {
     ("stick-dice-odds", "fr"): ["cycle 4", "probabilités"],
     ("two-accounts", "fr"): ["cycle 4", "Analyser et comprendre un document", "lycée"],
     ("forced-captures", "fr"): ["cycles 3 et 4", "raisonner"],
+    ("probability-lab", "en"): ["S-CP.A.2", "S-MD.A.3", "S-MD.A.4", "S-IC.A.2", "7.SP.C.5–8"],
+    ("probability-lab", "fr"): ["seconde", "première", "espérance", "échantillonnage"],
 }
-CONTEXT = {"stick-dice-odds": "Kiowa", "two-accounts": "Kiowa", "forced-captures": "Zuni"}
+CONTEXT = {
+    "stick-dice-odds": "Kiowa",
+    "two-accounts": "Kiowa",
+    "forced-captures": "Zuni",
+    "probability-lab": "Kiowa",
+}
 
 
 def _md(folder: str, lesson: str, lang: str) -> str:
@@ -118,6 +125,21 @@ def test_the_steps_and_the_exit_ticket_fill_the_stated_time(lesson, lang):
     total = sum(minutes) + int(ticket.group(1))
     shortest, longest = _minutes(text)
     assert shortest <= total <= longest, (total, shortest, longest)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_lesson_is_in_the_lessons_table_and_the_students_index(lang):
+    suffix = ".md" if lang == "en" else ".fr.md"
+    teachers = (DOCS / "teachers" / f"index{suffix}").read_text(encoding="utf-8")
+    students = (DOCS / "students" / f"index{suffix}").read_text(encoding="utf-8")
+    rows = [line for line in teachers.splitlines() if line.startswith("| [")]
+    for lesson in LESSONS:
+        row = next((r for r in rows if f"]({lesson}.md)" in r), None)
+        assert row, f"{lesson} is not in the lessons table"
+        assert f"(../students/{lesson}.md)" in row
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 6 and all(cells), row
+        assert f"]({lesson}.md)" in students
 
 
 @pytest.mark.parametrize("lesson, lang", PAGES)
