@@ -26,7 +26,7 @@ TERMS: dict[str, dict[str, str]] = {
     "counters": {"en": r"counters?", "fr": r"jetons?"},
     "stick-dice": {"en": r"stick dic?e", "fr": r"bâtonnets?"},
     "sahe": {"en": r"sahe", "fr": r"sahe"},
-    "lap": {"en": r"laps?", "fr": r"tours? complets?"},
+    "lap": {"en": r"laps?", "fr": r"circuits? (?:complets?|achevés?)"},
     "alquerque": {"en": r"alquerque", "fr": r"alquerque"},
     "leap": {"en": r"leaps?", "fr": r"sauts?"},
     "primary-source": {"en": r"primary (?:source|text)s?", "fr": r"(?:source|texte)s? primaires?"},

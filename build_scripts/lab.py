@@ -99,12 +99,12 @@ W = {
         "kinds": "Marques visibles (k)",
         "expected_share": "Part attendue des lancers",
         "your_count": "Votre relevé",
-        "expected_count": "Décompte attendu",
+        "expected_count": "Effectif attendu",
         "bias_caption": (
             "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "
             "{n} jetons par camp."
         ),
-        "counters_caption": "Plateau printable, la ravine fait perdre le lancer, bâtonnets équilibrés.",
+        "counters_caption": "Plateau « printable », le ravin sec fait perdre le lancer, bâtonnets équilibrés.",
     },
 }
 

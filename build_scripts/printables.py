@@ -23,12 +23,14 @@ PDFs, each with a rules card (:mod:`build_scripts.printable_pdfs`).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: import the engine
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from build_scripts.french_typography import french_spacing  # noqa: E402
 from engine.awithlaknannai import svg as aw_svg  # noqa: E402
 from engine.svg import COLOURS as C  # noqa: E402
 from engine.svg import el, esc, num, text
@@ -95,10 +97,10 @@ SHEETS = {
             [
                 "Un plateau moderne pour une feuille de papier : les deux pions partent du "
                 "ruisseau sud (case 0) et tournent en sens inverse.",
-                "Tomber dans le torrent nord renvoie au départ ; les ravines sèches font perdre "
+                "Tomber dans le torrent nord renvoie au départ ; les ravins secs font perdre "
                 "un lancer (ou, si l'on en convient, le pion traverse jusqu'à l'autre).",
             ],
-            "D'après une fiche de règles imprimable (28 cases, torrent et ravines) et les "
+            "D'après une fiche de règles imprimable (28 cases, torrent et ravins secs) et les "
             "règles françaises du Globe Joueur (rivières et ravins). Une adaptation de la "
             "toile kiowa de 40 cases, pas un plateau kiowa.",
         ),
@@ -220,9 +222,11 @@ def _view_box(svg_text: str) -> tuple[float, float]:
 
 
 def _wrap(lines: list[str], chars: int) -> list[str]:
+    """``lines`` wrapped at ``chars`` characters, at ordinary spaces only (a no-break space
+    of French spacing keeps a colon or a number's digits on its line)."""
     out = []
     for para in lines:
-        words, line = para.split(), ""
+        words, line = [w for w in re.split(r"[ \t\r\n]+", para) if w], ""
         for w in words:
             if line and len(line) + 1 + len(w) > chars:
                 out.append(line)
@@ -239,6 +243,12 @@ def _frame(
 ) -> tuple[str, float, float]:
     """Heading, notes and credit of a sheet w x h (user units); returns the markup and
     the bottom of the free area for the drawing."""
+    if lang == "fr":  # no-break spaces the PDFs' standard fonts have (U+00A0, not U+202F)
+
+        def spaced(line: str) -> str:
+            return french_spacing(line).replace("\u202f", "\u00a0")
+
+        title, credit, notes = spaced(title), spaced(credit), [spaced(n) for n in notes]
     m = 12 * Q
     parts = [
         text(
