@@ -213,7 +213,8 @@ def page_problems(markdown: str, src_uri: str) -> list[str]:
     found = []
     for block in blocks(markdown):
         names = _MARKER.findall(block)
-        written = {_code(g) for pair in _GRADE.findall(block) for g in pair if g}
+        prose = re.sub(r"`[^`\n]+`", "", block)  # a grade shown as code is not a claim
+        written = {_code(g) for pair in _GRADE.findall(prose) for g in pair if g}
         start = " ".join(block.split())[:70]
         unknown = [name for name in names if name not in CLAIMS]
         for name in unknown:
@@ -286,7 +287,9 @@ def registry_problems(docs_dir: Path) -> list[str]:
 
 
 def strip_markers(markdown: str) -> str:
-    return _MARKER_OUT.sub("", markdown)
+    """``markdown`` without its claim markers (code blocks, which may show one, kept)."""
+    parts = re.split(r"(^(?:```|~~~).*?^(?:```|~~~)[^\n]*$)", markdown, flags=re.M | re.S)
+    return "".join(part if i % 2 else _MARKER_OUT.sub("", part) for i, part in enumerate(parts))
 
 
 def on_pre_build(config):

@@ -57,6 +57,7 @@ def test_a_grade_without_a_claim_or_an_unknown_claim_is_refused():
     assert "unknown claim 'no-such-claim'" in unknown[0]
     # a grade in code is not a claim
     assert claims.page_problems("```text\n(grade T)\n```\n", "x.md") == []
+    assert claims.page_problems("Write `(grade T)` after it.", "x.md") == []
 
 
 def test_the_works_cited_must_bear_out_each_claims_grade(tmp_path):
@@ -85,9 +86,21 @@ def test_every_claim_is_made_in_both_languages_on_the_same_pages():
         assert english == french, name
 
 
+def test_markers_are_removed_but_code_that_shows_one_is_kept():
+    text = "Said (grade T). {{claim: mexico-origin}}\n\n```markdown\n(grade T). {{claim: x}}\n```\n"
+    assert (
+        claims.strip_markers(text)
+        == "Said (grade T).\n\n```markdown\n(grade T). {{claim: x}}\n```\n"
+    )
+
+
 def test_no_claim_marker_reaches_a_built_page(site_dir):
+    """Only the authoring page shows one, as an example in code."""
     for page in site_dir.rglob("*.html"):
-        assert "{{claim" not in page.read_text(encoding="utf-8"), page
+        html = page.read_text(encoding="utf-8")
+        if "authoring" in page.parts:
+            html = re.sub(r"<pre.*?</pre>", "", html, flags=re.S)
+        assert "{{claim" not in html, page
 
 
 @pytest.mark.parametrize(
