@@ -48,6 +48,7 @@ serve: build
 	$(PY) -m build_scripts.serve --host $(HOST) --port $(PORT) site
 
 offline: build
+	$(PY) -m build_scripts.publish_check mkdocs.yml
 	$(PY) -m build_scripts.archive site dist/zohn-ahl-site.zip
 
 # Style and types: ruff's lint and format rules (pyproject.toml) on every Python file, and

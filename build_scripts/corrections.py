@@ -12,9 +12,14 @@ The link is prefilled with the page's title and address: an ``issues`` address g
 ``email`` a ``mailto:`` with a subject and a body. When both are set, the issue tracker
 comes first and the address second. The About page explains what happens to a correction.
 
+Every channel gets the same message: the page's title and address, then room for the
+passage and for what is wrong (``WORDS[lang]["body"]``).
+
 An address on a reserved example domain (``example.org``, ``.invalid``...) or none at all
-means the maintainers have not said where corrections go: the build still passes, so that
-a fresh copy can be tried out, but prints a loud notice on the error stream every time.
+means the maintainers have not said where corrections go. The build still passes, so that
+a fresh copy can be tried out and served locally, but it prints a loud notice on the error
+stream, and each page's foot says in words that no correction address is set (no link to
+a placeholder). Publishing refuses such a configuration: ``build_scripts/publish_check.py``.
 """
 
 from __future__ import annotations
@@ -76,15 +81,21 @@ def links(where: dict[str, str], title: str, url: str, lang: str) -> list[tuple[
 
 def footer_html(where: dict[str, str], title: str, url: str, lang: str, about_href: str) -> str:
     words = WORDS[lang]
+    about = f'(<a href="{html_lib.escape(about_href)}">{html_lib.escape(words["about"])}</a>)'
+    if is_placeholder(where):
+        return (
+            f'\n<aside class="corrections corrections-not-set" '
+            f'aria-label="{html_lib.escape(words["label"])}">'
+            f"<p>{html_lib.escape(words['lead'])} <strong>{html_lib.escape(words['not-set'])}"
+            f"</strong> {about}</p></aside>\n"
+        )
     anchors = " · ".join(
         f'<a class="corrections-link" href="{html_lib.escape(href)}">{html_lib.escape(text)}</a>'
         for href, text in links(where, title, url, lang)
     )
     return (
         f'\n<aside class="corrections" aria-label="{html_lib.escape(words["label"])}">'
-        f"<p>{html_lib.escape(words['lead'])} {anchors} "
-        f'(<a href="{html_lib.escape(about_href)}">{html_lib.escape(words["about"])}</a>)</p>'
-        "</aside>\n"
+        f"<p>{html_lib.escape(words['lead'])} {anchors} {about}</p></aside>\n"
     )
 
 
@@ -101,10 +112,11 @@ def warn_if_unconfigured(config: MkDocsConfig) -> None:
     _WARNED.add(key)
     bar = "!" * 78
     sys.stderr.write(
-        f"\n{bar}\n!! CORRECTIONS ARE NOT CONFIGURED: the 'Suggest a correction' link on every\n"
-        f"!! page goes to {where.get('email') or where.get('issues') or 'nowhere'!s}.\n"
+        f"\n{bar}\n!! CORRECTIONS ARE NOT CONFIGURED ({where.get('email') or where.get('issues') or 'none'!s}):\n"
+        "!! the foot of every page says that no correction address is set.\n"
         "!! Set extra.corrections.email (an address the maintainers read) and/or\n"
         "!! extra.corrections.issues (an issue tracker's new-issue URL) in mkdocs.yml.\n"
+        "!! Publishing (the Pages workflow, make offline) refuses this configuration.\n"
         f"{bar}\n\n"
     )
 
@@ -120,8 +132,6 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
     lang = page_language(page)
     where = settings(config)
-    if not where["email"] and not where["issues"]:
-        return html
     url = (config.get("site_url") or "").rstrip("/") + "/" + page.url
     title = page.title or config.get("site_name") or ""
     prefix = "" if lang == "en" else f"{lang}/"

@@ -6,7 +6,9 @@ guillemet. The Markdown sources are written with ordinary spaces, which the brow
 break; ``on_post_page`` rewrites the text of every French page as it is written out:
 
 - a no-break space (U+00A0) before ``:``;
-- a narrow no-break space (U+202F) before ``;``, ``?``, ``!`` and ``»``, and after ``«``.
+- a narrow no-break space (U+202F) before ``;``, ``?``, ``!`` and ``»``, and after ``«``;
+- a narrow no-break space between the groups of digits of a number (``12 000``) and
+  before ``%`` (``52 %``), so that a number never breaks across two lines.
 
 Only the prose is touched: code, scripts, styles, drawings, tag attributes (URLs among
 them) are left as they are. A colon or mark that already follows no space -- ``http://``,
@@ -30,6 +32,9 @@ if TYPE_CHECKING:
 NBSP, NNBSP = "\u00a0", "\u202f"
 _SPACE = "[ \t\r\n\u00a0\u202f]"
 _WORD_END = r"[^\W_]|[\)\]»’\"*.…]"  # what a mark may follow without a space in the source
+# the space between two groups of a number: "12 000", "1 500 000" (not "1, 2 3" nor a year
+# list such as "1960 1969", whose second group has four digits)
+_GROUPS = re.compile(r"(?<![\d.,/])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d/])")
 
 
 def _fix(text: str, previous: str) -> str:
@@ -39,9 +44,27 @@ def _fix(text: str, previous: str) -> str:
     text = re.sub(rf"(?<=[^\W_]|\))([;?!])(?={_SPACE}|$)", NNBSP + r"\1", text)
     text = re.sub(r"(?<=[^\W_]|[\)\.…!?])»", NNBSP + "»", text)
     text = re.sub(rf"«{_SPACE}*", "«" + NNBSP, text)
+    text = _GROUPS.sub(lambda m: re.sub("[ \u00a0]", NNBSP, m.group(0)), text)
+    text = re.sub(r"(?<=\d)[ \t\u00a0]%", NNBSP + "%", text)
     if text[:1] in (":", ";", "?", "!", "»") and re.match(_WORD_END, previous or " "):
         text = (NBSP if text[0] == ":" else NNBSP) + text
     return text
+
+
+_ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+
+
+def _fix_around_entities(text: str, previous: str) -> str:
+    """``_fix`` on ``text`` with its character references (``&#160;``, ``&para;``) set
+    aside, so that the ``;`` that closes one is never taken for punctuation."""
+    kept: list[str] = []
+
+    def keep(match: re.Match) -> str:
+        kept.append(match.group(0))
+        return f"\ue000{len(kept) - 1}\ue001"
+
+    out = _fix(_ENTITY.sub(keep, text), previous)
+    return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))], out)
 
 
 def french_spacing(html: str) -> str:
@@ -52,7 +75,7 @@ def french_spacing(html: str) -> str:
         nonlocal previous
         if seg.within(RAW):
             return seg.text
-        out = _fix(seg.text, previous)
+        out = _fix_around_entities(seg.text, previous)
         if out:
             previous = out[-1]
         return out
@@ -72,7 +95,13 @@ def problems(html: str) -> list[str]:
         r"(?<=[^\s])[:;?!](?=\s|$)",  # a mark glued to the word it ends
         r"(?<=[^\s])»",
         r"«(?=[^\u00a0\u202f])",
+        r"(?<![\d.,/])\d{1,3} \d{3}(?![\d/])",  # a number that can break between its groups
+        r"\d %",
     ]
+    broken = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*)[ \u00a0\u202f];")
+    for match in broken.finditer(prose):  # a character reference split from its ";"
+        found.append(" ".join(prose[max(0, match.start() - 25) : match.end() + 25].split()))
+    prose = _ENTITY.sub("\ue000", prose)
     for pattern in patterns:
         for match in re.finditer(pattern, prose):
             start, end = max(0, match.start() - 25), min(len(prose), match.end() + 25)

@@ -32,11 +32,11 @@ PAGE = "glossary/"
 TERMS: dict[str, dict[str, str]] = {
     "awl": {"en": r"awls?", "fr": r"alènes?"},
     "creek": {"en": r"creek", "fr": r"ruisseau"},
-    "dry-branches": {"en": r"dry branch(?:es)?", "fr": r"bras secs?"},
+    "dry-branches": {"en": r"dry branch(?:es)?", "fr": r"branches? sèches?"},
     "counters": {"en": r"counters?", "fr": r"jetons?"},
     "stick-dice": {"en": r"stick dic?e", "fr": r"bâtonnets?"},
     "sahe": {"en": r"sahe", "fr": r"sahe"},
-    "lap": {"en": r"laps?", "fr": r"tours? complets?"},
+    "lap": {"en": r"laps?", "fr": r"circuits? (?:complets?|achevés?)"},
     "alquerque": {"en": r"alquerque", "fr": r"alquerque"},
     "leap": {"en": r"leaps?", "fr": r"sauts?"},
     "primary-source": {"en": r"primary (?:source|text)s?", "fr": r"(?:source|texte)s? primaires?"},

@@ -9,10 +9,14 @@
 - ``zohn-ahl-sticks``: the four stick dice to cut out, then the throw tables with the
   origin of each (four plain sticks in Culin; the marked *sahe* in Mooney's account);
 - a worksheet per lesson (``worksheet-stick-dice-odds``, ``worksheet-two-accounts``,
-  ``worksheet-forced-captures``): the exercises of the lesson's student page
-  (``docs/students/``), read from its Markdown so that page and sheet never drift apart,
-  each with its board drawn by the engine and room to write; the odds lesson adds a tally
-  sheet, the two-accounts lesson its comparison table with empty columns.
+  ``worksheet-forced-captures``, ``worksheet-probability-lab``): the exercises of the
+  lesson's student page (``docs/students/``), read from its Markdown so that page and sheet
+  never drift apart, each with its board drawn by the engine and room to write; the odds
+  lesson and the probability lab add a tally sheet, the two-accounts lesson its comparison
+  table with empty columns;
+- an answer key per lesson (``answer-key-...``): each exercise of the teacher page
+  (``docs/teachers/``) with its answer and explanation (the answer blocks, which the build
+  checks with the engine, and the folded notes), then the answers to the exit ticket.
 
 File names: ``{name}-{paper}.pdf`` (English) and ``{name}-{paper}-fr.pdf``. The throw
 tables are computed by the engine (:mod:`engine.zohn_ahl.throws`), never typed in.
@@ -74,8 +78,9 @@ if TYPE_CHECKING:
 
 PAPERS = {"a4": A4, "letter": LETTER}
 BOARDS = ("zohn-ahl-cloth", "zohn-ahl-square", "mosona-lined", "mosona-open", "kolowis")
-LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures")
+LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures", "probability-lab")
 STUDENTS = ROOT / "docs" / "students"
+TEACHERS = ROOT / "docs" / "teachers"
 
 
 class PrintableError(Exception):
@@ -376,7 +381,7 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
         head,
         Spacer(1, 4 * mm),
     ]
-    if lesson == "stick-dice-odds":
+    if lesson in ("stick-dice-odds", "probability-lab"):
         story += _tally(lang, frame_width)
     for ex in exercises(lesson, lang):
         part = [_para(_markup(ex["title"]), "h2", where, lang)]
@@ -395,6 +400,62 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
             part.append(_board(ex["block"], lang, frame_width * 0.8, 42 * mm))
         part.append(_lines(3 if lesson != "two-accounts" else 4, frame_width))
         story += [CondPageBreak(60 * mm), KeepTogether(part)]
+    return story
+
+
+def answers(lesson: str, lang: str) -> list[dict]:
+    """The answer key of a lesson's teacher page: ``[{"title", "answers"}]``, one per
+    exercise in page order (``answers``: Markdown paragraphs), then the exit ticket's."""
+    path = TEACHERS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md")
+    text = path.read_text(encoding="utf-8")
+    heading = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
+    marks = list(heading.finditer(text))
+    out = []
+    for i, match in enumerate(marks):
+        if not match.group(2).startswith("exercise-"):
+            continue
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        body = text[match.end() : end]
+        found = []
+        for block in re.findall(r"^```answer\n(.*?)^```", body, re.M | re.S):
+            pairs = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+            found.append(f"**{pairs['answer']}**. {pairs.get('explain', '')}".strip())
+        for note in re.findall(r"^\?\?\? note.*\n((?:    .*\n|\n)+)", body, re.M):
+            lines = [line[4:] for line in note.splitlines()]
+            if any(line.startswith("|") for line in lines):
+                found.append(" / ".join(" ".join(c.split()) for c in lines if c.strip()))
+            else:
+                found.append(" ".join(" ".join(lines).split()))
+        out.append({"title": match.group(1), "answers": found})
+    ticket = re.search(
+        r"^(?:Answers to the exit ticket|Réponses du billet de sortie|Answers|Réponses) ?:"
+        r"(.*?)(?:\n\n|\Z)",
+        text,
+        re.M | re.S,
+    )
+    if ticket:
+        out.append({"title": WORDS[lang]["exit-ticket"], "answers": [ticket.group(1).strip()]})
+    if not out:
+        raise PrintableError(f"{path.relative_to(ROOT)}: no exercise headings")
+    return out
+
+
+def answer_key(lesson: str, lang: str) -> list:
+    w = WORDS[lang]
+    title = (
+        (STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md"))
+        .read_text(encoding="utf-8")
+        .splitlines()[0]
+        .lstrip("# ")
+        .strip()
+    )
+    where = f"answer key {lesson} ({lang})"
+    colon = " : " if lang == "fr" else ": "
+    story = [_para(f"{w['answer-key']}{colon}{title}", "title", where, lang)]
+    for ex in answers(lesson, lang):
+        part = [_para(_markup(ex["title"]), "h2", where, lang)]
+        part += [_para(_markup(a), "body", where, lang) for a in ex["answers"]]
+        story.append(KeepTogether(part))
     return story
 
 
@@ -421,7 +482,12 @@ def file_name(name: str, paper: str, lang: str) -> str:
 
 def documents() -> list[tuple[str, str, str]]:
     """``[(name, paper, lang), ...]``: every PDF, in a fixed order."""
-    names = list(BOARDS) + ["zohn-ahl-sticks"] + [f"worksheet-{lesson}" for lesson in LESSONS]
+    names = (
+        list(BOARDS)
+        + ["zohn-ahl-sticks"]
+        + [f"worksheet-{lesson}" for lesson in LESSONS]
+        + [f"answer-key-{lesson}" for lesson in LESSONS]
+    )
     return [(name, paper, lang) for name in names for paper in PAPERS for lang in LANGUAGES]
 
 
@@ -441,6 +507,9 @@ def make_pdf(name: str, paper: str, lang: str) -> bytes:
             _para(STICKS_NOTE[lang], "body", name, lang),
         ]
         return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
+    if name.startswith("answer-key-"):
+        lesson = name.removeprefix("answer-key-")
+        return _build(answer_key(lesson, lang), paper, name, lang, False)
     lesson = name.removeprefix("worksheet-")
     return _build(worksheet(lesson, lang, frame_width), paper, name, lang, False)
 

@@ -23,6 +23,7 @@ PDFs, each with a rules card (:mod:`build_scripts.printable_pdfs`).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -30,6 +31,7 @@ if __package__ in (None, ""):  # run as a script: import the engine
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from build_scripts import words as build_words  # noqa: E402
+from build_scripts.french_typography import french_spacing  # noqa: E402
 from engine.awithlaknannai import svg as aw_svg  # noqa: E402
 from engine.svg import COLOURS as C  # noqa: E402
 from engine.svg import el, esc, num, text
@@ -71,9 +73,11 @@ def _view_box(svg_text: str) -> tuple[float, float]:
 
 
 def _wrap(lines: list[str], chars: int) -> list[str]:
+    """``lines`` wrapped at ``chars`` characters, at ordinary spaces only (a no-break space
+    of French spacing keeps a colon or a number's digits on its line)."""
     out = []
     for para in lines:
-        words, line = para.split(), ""
+        words, line = [w for w in re.split(r"[ \t\r\n]+", para) if w], ""
         for w in words:
             if line and len(line) + 1 + len(w) > chars:
                 out.append(line)
@@ -90,6 +94,12 @@ def _frame(
 ) -> tuple[str, float, float]:
     """Heading, notes and credit of a sheet w x h (user units); returns the markup and
     the bottom of the free area for the drawing."""
+    if lang == "fr":  # no-break spaces the PDFs' standard fonts have (U+00A0, not U+202F)
+
+        def spaced(line: str) -> str:
+            return french_spacing(line).replace("\u202f", "\u00a0")
+
+        title, credit, notes = spaced(title), spaced(credit), [spaced(n) for n in notes]
     m = 12 * Q
     parts = [
         text(

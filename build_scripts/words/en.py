@@ -8,8 +8,11 @@ WORDS: dict[str, Any] = {
         "lead": "Something wrong, misspelled, or that should not be here?",
         "by-email": "by email",
         "subject": "Correction: {title}",
-        "body": "Page: {url}\n\nWhat should change (and your source, if you have one):\n\n",
+        "body": "Page: {url}\n\nThe passage (copy it here):\n\n"
+        "What is wrong, and what it should say (your source, if you have one):\n\n",
         "about": "How corrections are handled",
+        "not-set": "No correction address is set for this copy of the site yet, so no "
+        "message can be sent from here.",
     },
     "grades": {
         "P": "primary text, read in the original or in a word-for-word quotation",
@@ -148,6 +151,8 @@ WORDS: dict[str, Any] = {
         "class": "The class's total",
         "tally-col": "Tally",
         "answer": "Your answer",
+        "answer-key": "Answer key",
+        "exit-ticket": "Exit ticket",
     },
     "rules-cards": {
         "zohn-ahl-cloth": [

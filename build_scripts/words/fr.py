@@ -8,8 +8,11 @@ WORDS: dict[str, Any] = {
         "lead": "Une erreur, une faute d'orthographe, quelque chose qui ne devrait pas être ici ?",
         "by-email": "par courriel",
         "subject": "Correction : {title}",
-        "body": "Page : {url}\n\nCe qui devrait changer (et votre source, si vous en avez une) :\n\n",
+        "body": "Page : {url}\n\nLe passage (copiez-le ici) :\n\n"
+        "Ce qui ne va pas, et ce qu'il faudrait dire (votre source, si vous en avez une) :\n\n",
         "about": "Comment les corrections sont traitées",
+        "not-set": "Aucune adresse de correction n'est encore indiquée pour cet exemplaire du "
+        "site : aucun message ne peut en partir.",
     },
     "grades": {
         "P": "texte primaire, lu dans l'original ou dans une citation mot pour mot",
@@ -34,8 +37,8 @@ WORDS: dict[str, Any] = {
         "ruleset": "Variante",
         "first": "Chance de gagner du premier à lancer",
         "length": "Lancers attendus dans une partie",
-        "lap": "Chance de finir un tour sans chute",
-        "per_lap": "Lancers attendus par tour",
+        "lap": "Chance de finir un circuit sans chute",
+        "per_lap": "Lancers attendus par circuit",
         "counters": "Jetons par camp",
         "comeback_caption": (
             "Chance de gagner avec k jetons contre {total} moins k, les deux alènes au "
@@ -44,13 +47,15 @@ WORDS: dict[str, Any] = {
         "k": "k (jetons en main)",
         "kinds": "Marques visibles (k)",
         "expected_share": "Part attendue des lancers",
-        "your_count": "Votre décompte",
-        "expected_count": "Décompte attendu",
+        "your_count": "Votre relevé",
+        "expected_count": "Effectif attendu",
         "bias_caption": (
             "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "
             "{n} jetons par camp."
         ),
-        "counters_caption": "Plateau printable, la ravine fait perdre le lancer, bâtonnets équilibrés.",
+        "counters_caption": (
+            "Plateau « printable », le ravin sec fait perdre le lancer, bâtonnets équilibrés."
+        ),
     },
     "app-description": "L’histoire, les noms et les sources de deux jeux traditionnels, le Zohn Ahl des "
     "Kiowas et l’Awithlaknannai Mosona des Zunis, jouables dans la page, même hors ligne.",
@@ -73,10 +78,10 @@ WORDS: dict[str, Any] = {
             [
                 "Un plateau moderne pour une feuille de papier : les deux pions partent du "
                 "ruisseau sud (case 0) et tournent en sens inverse.",
-                "Tomber dans le torrent nord renvoie au départ ; les ravines sèches font perdre "
+                "Tomber dans le torrent nord renvoie au départ ; les ravins secs font perdre "
                 "un lancer (ou, si l'on en convient, le pion traverse jusqu'à l'autre).",
             ],
-            "D'après une fiche de règles imprimable (28 cases, torrent et ravines) et les "
+            "D'après une fiche de règles imprimable (28 cases, torrent et ravins secs) et les "
             "règles françaises du Globe Joueur (rivières et ravins). Une adaptation de la "
             "toile kiowa de 40 cases, pas un plateau kiowa.",
         ),
@@ -137,7 +142,7 @@ WORDS: dict[str, Any] = {
         "start": "Départ",
         "throws": "Les lancers",
         "water": "L'eau",
-        "lap": "Un tour",
+        "lap": "Un circuit",
         "awl": "S'arrêter sur l'alène adverse",
         "end": "La fin",
         "recon": "Une reconstitution",
@@ -154,6 +159,8 @@ WORDS: dict[str, Any] = {
         "class": "Total de la classe",
         "tally-col": "Relevé",
         "answer": "Votre réponse",
+        "answer-key": "Corrigé",
+        "exit-ticket": "Billet de sortie",
     },
     "rules-cards": {
         "zohn-ahl-cloth": [
@@ -179,7 +186,7 @@ WORDS: dict[str, Any] = {
             ("end", "Le camp qui a tous les jetons gagne aussitôt."),
             (
                 "source",
-                "<i>kiowa</i> : l'article de Wikipédia \u201cZohn Ahl\u201d, avec les "
+                "<i>kiowa</i> : l'article de Wikipédia « Zohn Ahl », avec les "
                 "lancers de Mooney (1896). <i>culin</i> : Culin 1898 tel que le résume le "
                 "Digital Ludeme Project, avec les valeurs de Culin 1907 (lu dans une "
                 "transcription).",
@@ -196,7 +203,7 @@ WORDS: dict[str, Any] = {
             (
                 "water",
                 "<i>printable</i> : le torrent nord renvoie au départ et coûte un jeton ; "
-                "une ravine sèche coûte un lancer, ou se traverse (à convenir avant la partie). "
+                "un ravin sec coûte un lancer, ou se traverse (à convenir avant la partie). "
                 "<i>globe</i> : chaque rivière renvoie au départ et coûte un jeton ; un ravin "
                 "met fin au tour, et l'on passe le suivant.",
             ),
@@ -210,9 +217,9 @@ WORDS: dict[str, Any] = {
             ("end", "Le camp qui a tous les jetons gagne aussitôt."),
             (
                 "source",
-                "<i>printable</i> : la fiche \u201cZohn Ahl Rules, Route and Layout\u201d, "
+                "<i>printable</i> : la fiche « Zohn Ahl Rules, Route and Layout », "
                 "conçue pour une feuille A4. <i>globe</i> : la règle française du Globe Joueur, "
-                "\u201cZohn Al\u201d. Des adaptations modernes de la toile de 40 cases.",
+                "« Zohn Al ». Des adaptations modernes de la toile de 40 cases.",
             ),
         ],
         "mosona": [
@@ -243,7 +250,7 @@ WORDS: dict[str, Any] = {
             (
                 "source",
                 "Stevenson 1903 (l'ouverture) et Culin 1907, p. 801 (les plateaux), "
-                "tels que les lit l'article de Wikipédia \u201cAwithlaknannai Mosona\u201d ; le "
+                "tels que les lit l'article de Wikipédia « Awithlaknannai Mosona » ; le "
                 "long plateau tel que le Digital Ludeme Project lit la figure 1111 de Culin. "
                 "Zuni.",
             ),
@@ -251,8 +258,8 @@ WORDS: dict[str, Any] = {
     },
     "rules-card-headings": {"throws": "Les coups", "water": "Les prises"},
     "sticks-note": "D'où viennent les bâtonnets. Culin (1898, 1907) décrit quatre bâtonnets à rainure, "
-    "dont aucun n'est particulier : toutes les faces à rainure dessus, c'est \u201crouge\u201d, "
-    "toutes les faces unies, \u201cblanc\u201d. Le quatrième bâtonnet marqué autrement, le "
+    "dont aucun n'est particulier : toutes les faces à rainure dessus, c'est « rouge », "
+    "toutes les faces unies, « blanc ». Le quatrième bâtonnet marqué autrement, le "
     "<i>sahe</i>, vient du récit de Mooney (1896, par le résumé du Digital Ludeme Project), "
     "où sa ligne est verte ; d'autres récits le marquent en bleu ou en noir. Le barème "
     "<i>culin</i> traite le sahe comme un quatrième bâtonnet ordinaire.",

@@ -106,7 +106,8 @@ RULESETS = {
         True,
         "straight",
         "Wikipedia, 'Awithlaknannai Mosona': 'one version has lines missing between the intersection points of the "
-        "outer rows'; Murray 1952 fig. 32 also lacks them (as Adrian Seville reported in 2000).",
+        "outer rows'. A figure labelled 'Awithlaknannai' in Murray 1952 (fig. 32) lacks them "
+        "too, as Adrian Seville reported in 2000, without saying which of Culin's boards it shows.",
         "As culin, on the board without lines along the outer rows: pieces on the outer "
         "rows can only move towards the middle row.",
     ),
@@ -144,7 +145,8 @@ RULESETS = {
         True,
         "straight",
         "Culin 1907 p. 801, fig. 1111 ('played like the preceding'), with the board as the "
-        "Digital Ludeme Project reads the figure (16, 15 and 16 points).",
+        "Digital Ludeme Project reads the figure (16, 15 and 16 points) and the capture "
+        "rules of culin, Wikipedia's reading of the small board.",
         "The long board of the serpent kolowisi, 23 pieces a side; the rules of culin. "
         "Only the centre point m8 starts empty (Ludii also leaves an end point empty and "
         "Bell, as Seville reports, both ends; the specification keeps only the centre).",

@@ -3,10 +3,17 @@
 module the build writes, the page's scripts. Nothing else in the engine holds a word; the
 words only the build writes are in :mod:`build_scripts.words`, under the same rules.
 
-:data:`LANGUAGES` is the one list of the site's languages (the default first)."""
+:data:`LANGUAGES` is the one list of the site's languages (the default first).
+
+The French table is written with ordinary spaces; it is read with French spacing: a
+no-break space (U+00A0) before ``: ; ? ! %`` and ``»``, after ``«``, and between the
+groups of digits of a number, so that the boards, the scripts and the printables never
+break a line before a colon or inside "12 000". U+00A0 rather than the narrower U+202F of
+the pages, because the printables' standard PDF fonts have only the former."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import en, fr
@@ -14,7 +21,26 @@ from . import en, fr
 LANGUAGES = ("en", "fr")
 """Every language of the site and its interface, the default first."""
 DEFAULT_LANGUAGE = LANGUAGES[0]
-_TABLES: dict[str, dict[str, Any]] = {"en": en.WORDS, "fr": fr.WORDS}
+NBSP = "\u00a0"
+_BEFORE = re.compile(r"[ \u202f]+(?=[:;?!»%])")
+_AFTER = re.compile(r"(?<=«)[ \u202f]+")
+_GROUPS = re.compile(r"(?<![\d.,/])\d{1,3}(?:[ \u202f]\d{3})+(?![\d/])")
+
+
+def french_spacing(value: Any) -> Any:
+    """``value`` (a string, or a table of them) with French no-break spaces."""
+    if isinstance(value, dict):
+        return {key: french_spacing(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(french_spacing(item) for item in value)
+    if not isinstance(value, str):
+        return value
+    value = _BEFORE.sub(NBSP, value)
+    value = _AFTER.sub(NBSP, value)
+    return _GROUPS.sub(lambda m: re.sub("[ \u202f]", NBSP, m.group(0)), value)
+
+
+_TABLES: dict[str, dict[str, Any]] = {"en": en.WORDS, "fr": french_spacing(fr.WORDS)}
 
 
 def table(lang: str) -> dict[str, Any]:

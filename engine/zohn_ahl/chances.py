@@ -50,7 +50,7 @@ def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
     if ruleset == "printable":
         if lang == "fr":
             return "printable, " + (
-                "ravine franchie" if gully == "cross" else "la ravine fait perdre le lancer"
+                "ravin sec franchi" if gully == "cross" else "le ravin sec fait perdre le lancer"
             )
         return "printable, " + ("gully crossed" if gully == "cross" else "the gully loses a throw")
     return ruleset

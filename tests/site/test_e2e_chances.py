@@ -27,7 +27,7 @@ def wait_ready(page, selector):
 def test_the_chances_view_shows_and_follows_the_throws(visit):
     page = visit.page()
     page.goto(visit.base + LAB)
-    board = wait_ready(page, '.board[data-game="zohn-ahl"]')
+    board = wait_ready(page, "#chances-lab")
     panel = board.locator("details.za-chances")
     assert panel.get_attribute("open") is not None  # `chances: on` opens it
     page.wait_for_function(

@@ -15,18 +15,33 @@ from engine.awithlaknannai import Position, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures")
+LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures", "probability-lab")
 PAGES = [(lesson, lang) for lesson in LESSONS for lang in ("en", "fr")]
 
 STANDARDS = {
     ("stick-dice-odds", "en"): ["7.SP.C.5", "7.SP.C.6", "7.SP.C.7", "7.SP.C.8", "S-MD.A"],
-    ("two-accounts", "en"): ["RH.6-8.6", "RH.6-8.9", "D2.His"],
+    ("two-accounts", "en"): [
+        "RH.6-8.1",
+        "RH.6-8.6",
+        "RH.9-10.6",
+        "RH.11-12.6",
+        "D2.His.6.6-8",
+        "D2.His.6.9-12",
+        "D2.His.10.9-12",
+    ],
     ("forced-captures", "en"): ["MP1", "MP3", "MP7", "Mathematical Practice"],
     ("stick-dice-odds", "fr"): ["cycle 4", "probabilités"],
-    ("two-accounts", "fr"): ["cycle 4", "Analyser et comprendre un document"],
+    ("two-accounts", "fr"): ["cycle 4", "Analyser et comprendre un document", "lycée"],
     ("forced-captures", "fr"): ["cycles 3 et 4", "raisonner"],
+    ("probability-lab", "en"): ["S-CP.A.2", "S-MD.A.3", "S-MD.A.4", "S-IC.A.2", "7.SP.C.5–8"],
+    ("probability-lab", "fr"): ["seconde", "première", "espérance", "échantillonnage"],
 }
-CONTEXT = {"stick-dice-odds": "Kiowa", "two-accounts": "Kiowa", "forced-captures": "Zuni"}
+CONTEXT = {
+    "stick-dice-odds": "Kiowa",
+    "two-accounts": "Kiowa",
+    "forced-captures": "Zuni",
+    "probability-lab": "Kiowa",
+}
 
 
 def _md(folder: str, lesson: str, lang: str) -> str:
@@ -79,6 +94,52 @@ def test_teacher_page_has_a_lesson_plan(lesson, lang):
     assert CONTEXT[lesson] in _section(text, "background")
     assert f"../students/{lesson}.md" in text, "no link to the student page"
     assert "../printables.md#worksheets" in _section(text, "materials")
+
+
+def _minutes(text: str) -> tuple[int, int]:
+    """The lesson's stated time, in minutes, as (shortest, longest)."""
+    line = re.search(r"\*\*(?:Time|Durée)\*\* ([^·]+)", text).group(1)
+    sessions = re.search(r"(two|deux) (?:sessions|séances) (?:of|de) (\d+) minutes", line)
+    if sessions:
+        return 2 * int(sessions.group(2)), 2 * int(sessions.group(2))
+    numbers = [int(n) for n in re.findall(r"\d+", line)]
+    return min(numbers), max(numbers)
+
+
+@pytest.mark.parametrize("lesson, lang", PAGES)
+def test_the_steps_and_the_exit_ticket_fill_the_stated_time(lesson, lang):
+    """Every step says how long it takes, and the steps with the exit ticket add up to the
+    time the lesson states (no "the rest of the lesson")."""
+    text = _md("teachers", lesson, lang)
+    steps = re.findall(r"^### \d+\. .*$", _section(text, "steps"), flags=re.M)
+    assert steps
+    minutes = []
+    for step in steps:
+        if re.search(r"\((?:optional|facultatif)", step):
+            continue
+        found = re.search(r"\((\d+) minutes\)", step)
+        assert found, f"a step without its minutes: {step}"
+        minutes.append(int(found.group(1)))
+    ticket = re.search(r"\*\*(?:Exit ticket|Billet de sortie)\*\* \((\d+) minutes", text)
+    assert ticket, "the exit ticket says how long it takes"
+    total = sum(minutes) + int(ticket.group(1))
+    shortest, longest = _minutes(text)
+    assert shortest <= total <= longest, (total, shortest, longest)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_lesson_is_in_the_lessons_table_and_the_students_index(lang):
+    suffix = ".md" if lang == "en" else ".fr.md"
+    teachers = (DOCS / "teachers" / f"index{suffix}").read_text(encoding="utf-8")
+    students = (DOCS / "students" / f"index{suffix}").read_text(encoding="utf-8")
+    rows = [line for line in teachers.splitlines() if line.startswith("| [")]
+    for lesson in LESSONS:
+        row = next((r for r in rows if f"]({lesson}.md)" in r), None)
+        assert row, f"{lesson} is not in the lessons table"
+        assert f"(../students/{lesson}.md)" in row
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 6 and all(cells), row
+        assert f"]({lesson}.md)" in students
 
 
 @pytest.mark.parametrize("lesson, lang", PAGES)

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from build_scripts import printable_pdfs
 from engine.zohn_ahl.throws import Throw, earns_extra, value
 
+ROOT = Path(__file__).resolve().parents[2]
 SIZES = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}
 
 
@@ -29,12 +30,14 @@ def _text(path: Path) -> str:
 
 def test_every_pdf_is_in_the_site_with_its_paper_size(folder):
     documents = printable_pdfs.documents()
-    assert len(documents) == (5 + 1 + 3) * 2 * 2
+    lessons = len(printable_pdfs.LESSONS)
+    assert lessons == 4 and len(documents) == (5 + 1 + 2 * lessons) * 2 * 2
     for name, paper, lang in documents:
         path = folder / printable_pdfs.file_name(name, paper, lang)
         assert path.read_bytes().startswith(b"%PDF-"), path
         reader = PdfReader(path)
-        assert len(reader.pages) >= (2 if not name.startswith("worksheet") else 1), path
+        lesson_sheet = name.startswith(("worksheet", "answer-key"))
+        assert len(reader.pages) >= (1 if lesson_sheet else 2), path
         for page in reader.pages:
             width, height = float(page.mediabox.width), float(page.mediabox.height)
             assert (round(width, 1), round(height, 1)) == SIZES[paper], (path, width, height)
@@ -83,10 +86,29 @@ def test_worksheets_hold_the_student_page_s_exercises(folder, lesson, lang):
     for exercise in printable_pdfs.exercises(lesson, lang):
         assert exercise["title"] in text, exercise["title"]
     assert ("Name" if lang == "en" else "Nom") in text
-    if lesson == "stick-dice-odds":
+    if lesson in ("stick-dice-odds", "probability-lab"):
         assert ("Tally sheet" if lang == "en" else "Feuille de relevé") in text
     if lesson == "two-accounts":
         assert "Culin (1898, 1907)" in text and "Mooney (1896)" in text
+
+
+@pytest.mark.parametrize("lesson", printable_pdfs.LESSONS)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_answer_key_holds_every_checked_answer_of_the_teacher_page(folder, lesson, lang):
+    teacher = ROOT / "docs" / "teachers" / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md")
+    page = teacher.read_text(encoding="utf-8")
+    text = _text(folder / printable_pdfs.file_name(f"answer-key-{lesson}", "letter", lang))
+    assert ("Answer key" if lang == "en" else "Corrigé") in text
+    exercises = re.findall(r"^#{2,6} (Ex\w+ \w+) \{ #exercise-", page, flags=re.M)
+    assert exercises
+    for title in exercises:
+        assert title in text, title
+    answers = re.findall(r"^```answer\n(?:.*\n)*?answer: (.+)$", page, flags=re.M)
+    for answer in answers:
+        assert " ".join(answer.split()) in text, answer
+    if lesson == "probability-lab":
+        assert answers and "216/625" in text and "97/625" in text
+        assert "81/625" in text  # the exit ticket's answers
 
 
 def test_the_pdfs_are_the_same_on_every_build(tmp_path):

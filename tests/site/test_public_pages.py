@@ -191,16 +191,42 @@ def test_correction_links_carry_the_page_title_and_address():
     assert "https://s.net/zohn-ahl/rules/" in unquote(mail)
 
 
-def test_every_built_page_has_a_prefilled_correction_link(site_dir):
-    missing = []
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_correction_has_the_same_form_whatever_the_channel(lang):
+    where = {"email": "fix@site.net", "issues": "https://tracker.net/p/issues/new"}
+    (issue, _), (mail, _) = corrections.links(where, "Règles", "https://s.net/r/", lang)
+    issue_body = parse_qs(urlsplit(issue).query)["body"][0]
+    mail_body = parse_qs(urlsplit(mail).query)["body"][0]
+    assert issue_body == mail_body
+    passage, wrong = (
+        ("The passage", "What is wrong") if lang == "en" else ("Le passage", "ne va pas")
+    )
+    assert "https://s.net/r/" in issue_body and passage in issue_body and wrong in issue_body
+
+
+def test_a_real_address_gives_a_link_and_a_placeholder_a_notice():
+    real = corrections.footer_html({"email": "fix@site.net", "issues": ""}, "T", "u", "en", "a")
+    assert 'class="corrections-link" href="mailto:fix@site.net?' in real
+    assert "not set" not in real
+    for where in ({"email": "corrections@example.org", "issues": ""}, {"email": "", "issues": ""}):
+        notice = corrections.footer_html(where, "T", "u", "fr", "a")
+        assert "corrections-link" not in notice and "example.org" not in notice
+        assert "Aucune adresse de correction" in notice
+
+
+def test_every_built_page_says_where_corrections_stand(site_dir):
+    """The test build keeps the placeholder: every page says no address is set, and links
+    to how corrections are handled."""
+    wrong = []
     for page in _pages(site_dir):
         html = page.read_text(encoding="utf-8")
-        match = re.search(r'<a class="corrections-link" href="(mailto:[^"]+)">', html)
         rel = page.parent.relative_to(site_dir).as_posix()
-        address = "/" if rel == "." else f"/{rel}/"
-        if not match or address not in unquote(match.group(1).replace("&amp;", "&")):
-            missing.append(rel)
-    assert not missing, missing
+        notice = re.search(
+            r'<aside class="corrections corrections-not-set"[^>]*>(.*?)</aside>', html, re.S
+        )
+        if not notice or "example.org" in html or "#corrections" not in notice.group(1):
+            wrong.append(rel)
+    assert not wrong, wrong
 
 
 # ------------------------------------------------------------------------- context pages

@@ -1,0 +1,308 @@
+"""Every graded claim of the site, with its one grade and the works it comes from (a hook).
+
+A page that grades a statement ("(grade T)", "(niveau P\\*)") names the claim it makes with
+a marker in the same paragraph, list item, table row or footnote::
+
+    older Zuni men told her the game came from Mexico (grade T). {{claim: mexico-origin}}
+
+The marker is removed from the page; ``CLAIMS`` below is the one place that holds each
+claim's grade and the entries of the works cited (``sources/index.md``, by anchor) it comes
+from. The build fails, naming the page and the claim, when
+
+- a page grades a statement without naming a claim, or names a claim that is not listed;
+- a grade written next to a claim differs from the claim's grade (so one claim cannot
+  carry two grades on two pages);
+- a link to the works cited next to a claim points to an entry the claim is not from
+  (a footnote cannot credit the wrong work);
+- a claim's grade does not appear in the entry of the works cited it points to, in either
+  language (the works cited and this table cannot drift apart).
+
+The works cited page itself grades the parts of each work and is read, not checked, here.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+WORKS_CITED = "sources/index.md"
+
+
+@dataclass(frozen=True)
+class Claim:
+    grade: str
+    works: tuple[str, ...]
+    """Anchors of the works cited entries the claim comes from (any of them may be linked)."""
+    what: str
+    """The claim in a few words, for the people who write pages."""
+
+
+CLAIMS: dict[str, Claim] = {
+    # Zohn Ahl: the old records
+    "culin-1898-set": Claim(
+        "P",
+        ("culin-1898", "dlp"),
+        "Culin 1898's list of the set and the opening of the entry, as the Digital Ludeme "
+        "Project quotes them",
+    ),
+    "culin-1898-rules": Claim(
+        "T",
+        ("culin-1898", "dlp"),
+        "the rules of Culin 1898 (four counters a side, what a lap, the creek and a capture "
+        "cost), known only through the Digital Ludeme Project's summary",
+    ),
+    "culin-1907-zohn-ahl": Claim(
+        "P*",
+        ("culin-1907", "other"),
+        "Culin 1907 on zohn ahl (glosses, numbering, creek, dry branches, throws, players), "
+        "through a third party's transcription",
+    ),
+    "culin-awl-ahl": Claim(
+        "U",
+        ("culin-1907",),
+        "whether Culin changed 'awl' to 'ahl' on purpose",
+    ),
+    "cushing-tasholiwe": Claim(
+        "P",
+        ("culin-1898", "dlp"),
+        "Ta'sho'-li-we, after Cushing, in Culin 1898, quoted by the Digital Ludeme Project",
+    ),
+    "mooney-awl-game": Claim(
+        "P",
+        ("mooney-1896", "dlp"),
+        "the opening of Mooney's awl-game passage, quoted (from an OCR) by the Digital "
+        "Ludeme Project",
+    ),
+    "mooney-rules": Claim(
+        "T",
+        ("mooney-1896", "dlp"),
+        "Mooney's rules (the sahe's green line, the throw of six, the creek, the counters), "
+        "through the Digital Ludeme Project's summary",
+    ),
+    "dlp-nebakuthana": Claim(
+        "T",
+        ("dlp", "other"),
+        "the Digital Ludeme Project's 'Nebakuthana' record and La Parole du Geste on who "
+        "played the awl game",
+    ),
+    "bell-zohn-ahl": Claim(
+        "U", ("bell",), "whether Bell describes Zohn Ahl, and the 'torrent' wording"
+    ),
+    # Zohn Ahl: the modern retellings
+    "wikipedia-zohn-ahl": Claim(
+        "T",
+        ("wikipedia-zohn-ahl", "modern-retellings", "other"),
+        "Wikipedia's 'Zohn Ahl' (the 40-space cloth, the sticks, the sahe 'green', the "
+        "creek at space 20, the names)",
+    ),
+    "printable-sheet": Claim(
+        "T",
+        ("rules-route-and-layout", "modern-retellings"),
+        "the printable rules sheet 'Zohn Ahl Rules, Route and Layout'",
+    ),
+    "globe-rules": Claim(
+        "T",
+        ("le-globe-joueur", "modern-retellings"),
+        "Le Globe Joueur's French rules 'Zohn Al'",
+    ),
+    "globe-guadal": Claim(
+        "U",
+        ("le-globe-joueur",),
+        "Le Globe Joueur's 'guadal' for the red marks, a word found in no other source",
+    ),
+    # The Kiowa today
+    "wikipedia-kiowa": Claim(
+        "T", ("other",), "Wikipedia's 'Kiowa' (the spelling Cáuigú, the language family)"
+    ),
+    # Awithlaknannai
+    "mexico-origin": Claim(
+        "T",
+        ("stevenson-1903", "dlp"),
+        "older Zuni men told Stevenson the game came from Mexico (the Digital Ludeme "
+        "Project's summary; not read in her words)",
+    ),
+    "hunt-game-paraphrase": Claim(
+        "U",
+        ("stevenson-1903",),
+        "in Mexico many stones played against one and the Zuni made the sides equal (a "
+        "Basque-language paraphrase of Stevenson)",
+    ),
+    "wikipedia-alquerque": Claim(
+        "T",
+        ("other", "wikipedia-awithlaknannai-mosona"),
+        "Wikipedia: the Spanish are thought to have brought alquerque, without proof",
+    ),
+    "murray-figure": Claim(
+        "S",
+        ("seville-2000", "murray-1952"),
+        "a figure labelled 'Awithlaknannai' in Murray 1952 lacks the outer lines (Seville)",
+    ),
+    "kolowis-start-bell": Claim(
+        "S",
+        ("seville-2000",),
+        "Bell's Kolowis leaves the centre and both ends of the middle row empty (Seville)",
+    ),
+    "kolowis-start-ludii": Claim(
+        "T", ("dlp",), "Ludii's Kolowis leaves the centre and the leftmost point empty"
+    ),
+}
+
+_CODE = r"P\\?\*|S/T|[PSTU]"
+_GRADE = re.compile(
+    rf"\b(?:grades?|niveaux?)\s+({_CODE})(?![\w/*])"
+    rf"(?:(?:,|\s+and|\s+et|\s+ou|\s+or)\s+({_CODE})(?![\w/*]))?"
+)
+_GRADED = re.compile(rf"\b(?:grades?|graded|niveaux?|notées?)\s+({_CODE})(?![\w/*])")
+_MARKER = re.compile(r"\{\{claim: ?([a-z0-9-]+)\}\}")
+_MARKER_OUT = re.compile(r"[ \t]*\n?[ \t]*\{\{claim: ?[a-z0-9-]+\}\}")
+_LINK = re.compile(r"\]\(([^)\s]+?)(?:#([\w-]+))?\)|href=\"([^\"#]*)#([\w-]+)\"")
+_HEADING = re.compile(r"^(#{1,6}) .*?\{ #([\w-]+) \}\s*$")
+_STARTS_BLOCK = re.compile(r"^(\[\^[^\]]+\]:|\s*(?:[-*+]|\d+\.) |\s*\|)")
+
+
+def _code(grade: str) -> str:
+    return grade.replace("\\", "")
+
+
+def blocks(markdown: str) -> list[str]:
+    """The paragraphs, list items, table rows and footnotes of ``markdown`` (code left out)."""
+    out: list[list[str]] = []
+    fence = None
+    current: list[str] = []
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if fence:
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            current = []
+            continue
+        if not stripped or _STARTS_BLOCK.match(line) or _HEADING.match(line):
+            current = []
+            if not stripped:
+                continue
+        if not current:
+            out.append(current)
+        current.append(line)
+    return ["\n".join(lines) for lines in out]
+
+
+def works_linked(block: str, src_uri: str) -> set[str]:
+    """Anchors of the works cited that ``block`` links to, from the page ``src_uri``."""
+    found = set()
+    for path, anchor, href, href_anchor in _LINK.findall(block):
+        target, name = (path, anchor) if path else (href, href_anchor)
+        if not name or "://" in target:
+            continue
+        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(src_uri), target))
+        if resolved in (WORKS_CITED, WORKS_CITED.replace(".md", ".fr.md")):
+            found.add(name)
+    return found
+
+
+def page_problems(markdown: str, src_uri: str) -> list[str]:
+    """What is wrong with the graded claims of one page (empty when nothing is)."""
+    if src_uri in (WORKS_CITED, WORKS_CITED.replace(".md", ".fr.md")):
+        return []
+    found = []
+    for block in blocks(markdown):
+        names = _MARKER.findall(block)
+        prose = re.sub(r"`[^`\n]+`", "", block)  # a grade shown as code is not a claim
+        written = {_code(g) for pair in _GRADE.findall(prose) for g in pair if g}
+        start = " ".join(block.split())[:70]
+        unknown = [name for name in names if name not in CLAIMS]
+        for name in unknown:
+            found.append(f"unknown claim {name!r} (not in build_scripts/claims.py) at “{start}…”")
+        claims = [CLAIMS[name] for name in names if name in CLAIMS]
+        if written and not names:
+            found.append(
+                f"grade {', '.join(sorted(written))} without a claim: name it with "
+                f"{{{{claim: ...}}}} (build_scripts/claims.py) at “{start}…”"
+            )
+            continue
+        if not claims:
+            continue
+        grades = {claim.grade for claim in claims}
+        for grade in sorted(written - grades):
+            found.append(
+                f"grade {grade} conflicts with claim {', '.join(names)} "
+                f"(grade {', '.join(sorted(grades))} in build_scripts/claims.py) at “{start}…”"
+            )
+        works = {work for claim in claims for work in claim.works}
+        for work in sorted(works_linked(block, src_uri) - works):
+            found.append(
+                f"the link to the works cited #{work} credits a work claim "
+                f"{', '.join(names)} is not from ({', '.join(sorted(works))}) at “{start}…”"
+            )
+    return found
+
+
+def works_cited_grades(text: str) -> dict[str, set[str]]:
+    """Anchor -> the grades written in that entry of the works cited, with those of the
+    introduction of the section around it ("All four are graded T")."""
+    lines = text.splitlines()
+    heads = [
+        (i, len(m.group(1)), m.group(2))
+        for i, line in enumerate(lines)
+        if (m := _HEADING.match(line))
+    ]
+    out: dict[str, set[str]] = {}
+    intro: dict[str, set[str]] = {}
+    for n, (i, level, anchor) in enumerate(heads):
+        end = next((j for j, lv, _ in heads[n + 1 :] if lv <= level), len(lines))
+        first_child = heads[n + 1][0] if n + 1 < len(heads) else len(lines)
+        intro[anchor] = {
+            _code(g) for g in _GRADED.findall("\n".join(lines[i : min(end, first_child)]))
+        }
+        parent = next((a for _, lv, a in reversed(heads[:n]) if lv < level), None)
+        own = {_code(g) for g in _GRADED.findall("\n".join(lines[i:end]))}
+        out[anchor] = own | (intro[parent] if parent else set())
+    return out
+
+
+def registry_problems(docs_dir: Path) -> list[str]:
+    """Claims whose grade or works the works cited (both languages) do not bear out."""
+    found = []
+    for name in (WORKS_CITED, WORKS_CITED.replace(".md", ".fr.md")):
+        path = Path(docs_dir) / name
+        if not path.is_file():
+            continue
+        entries = works_cited_grades(path.read_text(encoding="utf-8"))
+        for claim_name, claim in CLAIMS.items():
+            for work in claim.works:
+                if work not in entries:
+                    found.append(f"{name}: claim {claim_name!r} points to #{work}, no such entry")
+                elif claim.grade not in entries[work]:
+                    found.append(
+                        f"{name}: claim {claim_name!r} has grade {claim.grade}, but the entry "
+                        f"#{work} gives only {', '.join(sorted(entries[work])) or 'none'}"
+                    )
+    return found
+
+
+def strip_markers(markdown: str) -> str:
+    """``markdown`` without its claim markers (code blocks, which may show one, kept)."""
+    parts = re.split(r"(^(?:```|~~~).*?^(?:```|~~~)[^\n]*$)", markdown, flags=re.M | re.S)
+    return "".join(part if i % 2 else _MARKER_OUT.sub("", part) for i, part in enumerate(parts))
+
+
+def on_pre_build(config):
+    found = registry_problems(Path(config["docs_dir"]))
+    if found:
+        raise PluginError("Claims and works cited disagree:\n  " + "\n  ".join(found))
+
+
+def on_page_markdown(markdown, page, config, files):
+    found = page_problems(markdown, page.file.src_uri)
+    if found:
+        raise PluginError(
+            f"{page.file.src_uri}: graded claims that do not match build_scripts/claims.py:\n  "
+            + "\n  ".join(found)
+        )
+    return strip_markers(markdown)

@@ -1,0 +1,130 @@
+"""Each graded claim has one grade and comes from named works: the build fails, naming the
+page, on a grade that conflicts with the claim's or a footnote crediting another work."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from site_build_tools import copy_project, run_build
+
+from build_scripts import claims
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+FOOTNOTE = (
+    "[^m]: The Digital Ludeme Project's summary of Stevenson (grade {grade}). "
+    "{{{{claim: mexico-origin}}}} [Sources](../sources/index.md#{work})."
+)
+
+
+def _pages():
+    return sorted(p for p in DOCS.rglob("*.md"))
+
+
+def test_every_page_of_the_site_passes():
+    found = {
+        p.relative_to(DOCS).as_posix(): claims.page_problems(
+            p.read_text(encoding="utf-8"), p.relative_to(DOCS).as_posix()
+        )
+        for p in _pages()
+    }
+    assert not {page: problems for page, problems in found.items() if problems}
+    assert not claims.registry_problems(DOCS)
+
+
+def test_a_grade_that_conflicts_with_the_claim_is_refused():
+    good = FOOTNOTE.format(grade="T", work="stevenson-1903")
+    assert claims.page_problems(good, "awithlaknannai/history.md") == []
+    bad = claims.page_problems(FOOTNOTE.format(grade="P", work="stevenson-1903"), "a/b.md")
+    assert len(bad) == 1 and "grade P conflicts with claim mexico-origin" in bad[0]
+
+
+def test_a_footnote_crediting_another_work_is_refused():
+    bad = claims.page_problems(FOOTNOTE.format(grade="T", work="culin-1907"), "a/b.md")
+    assert len(bad) == 1 and "#culin-1907" in bad[0] and "mexico-origin" in bad[0]
+    # the same link written from a page of the sources folder
+    text = "Older men said so (grade T). {{claim: mexico-origin}} [x](index.md#culin-1907)"
+    assert claims.page_problems(text, "sources/disagreements.md")
+
+
+def test_a_grade_without_a_claim_or_an_unknown_claim_is_refused():
+    assert "without a claim" in claims.page_problems("Wikipedia says so (grade T).", "x.md")[0]
+    assert "without a claim" in claims.page_problems("Selon Stevenson (niveau P\\*).", "x.fr.md")[0]
+    unknown = claims.page_problems("So (grade T). {{claim: no-such-claim}}", "x.md")
+    assert "unknown claim 'no-such-claim'" in unknown[0]
+    # a grade in code is not a claim
+    assert claims.page_problems("```text\n(grade T)\n```\n", "x.md") == []
+    assert claims.page_problems("Write `(grade T)` after it.", "x.md") == []
+
+
+def test_the_works_cited_must_bear_out_each_claims_grade(tmp_path):
+    (tmp_path / "sources").mkdir()
+    text = (DOCS / "sources" / "index.md").read_text(encoding="utf-8")
+    entry = re.search(r"### Stevenson 1903.*?(?=\n### )", text, re.S).group(0)
+    changed = entry.replace("(grade T)", "(grade S)")
+    assert changed != entry
+    (tmp_path / "sources" / "index.md").write_text(text.replace(entry, changed), encoding="utf-8")
+    found = claims.registry_problems(tmp_path)
+    assert any("'mexico-origin'" in line and "#stevenson-1903" in line for line in found), found
+
+
+def test_every_claim_is_made_in_both_languages_on_the_same_pages():
+    used: dict[str, set[tuple[str, str]]] = {name: set() for name in claims.CLAIMS}
+    for page in _pages():
+        rel = page.relative_to(DOCS).as_posix()
+        lang = "fr" if rel.endswith(".fr.md") else "en"
+        base = rel.replace(".fr.md", ".md")
+        for name in re.findall(r"\{\{claim: ?([a-z0-9-]+)\}\}", page.read_text(encoding="utf-8")):
+            used[name].add((base, lang))
+    assert all(used.values()), [name for name, where in used.items() if not where]
+    for name, where in used.items():
+        english = {base for base, lang in where if lang == "en"}
+        french = {base for base, lang in where if lang == "fr"}
+        assert english == french, name
+
+
+def test_markers_are_removed_but_code_that_shows_one_is_kept():
+    text = "Said (grade T). {{claim: mexico-origin}}\n\n```markdown\n(grade T). {{claim: x}}\n```\n"
+    assert (
+        claims.strip_markers(text)
+        == "Said (grade T).\n\n```markdown\n(grade T). {{claim: x}}\n```\n"
+    )
+
+
+def test_no_claim_marker_reaches_a_built_page(site_dir):
+    """Only the authoring page shows one, as an example in code."""
+    for page in site_dir.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if "authoring" in page.parts:
+            html = re.sub(r"<pre.*?</pre>", "", html, flags=re.S)
+        assert "{{claim" not in html, page
+
+
+@pytest.mark.parametrize(
+    "old, new, said",
+    [
+        (
+            '[^wiki]: Wikipedia, "Zohn Ahl" (grade T).',
+            '[^wiki]: Wikipedia, "Zohn Ahl" (grade P).',
+            "grade P conflicts with claim wikipedia-zohn-ahl",
+        ),
+        (
+            "[Sources](../sources/index.md#rules-route-and-layout). {{claim: printable-sheet}}",
+            "[Sources](../sources/index.md#mooney-1896). {{claim: printable-sheet}}",
+            "#mooney-1896",
+        ),
+    ],
+)
+def test_the_build_fails_naming_the_page(tmp_path, old, new, said):
+    project = copy_project(tmp_path / "project")
+    page = project / "docs" / "zohn-ahl" / "equipment.md"
+    text = page.read_text(encoding="utf-8")
+    assert old in text
+    page.write_text(text.replace(old, new), encoding="utf-8")
+    proc = run_build(project, tmp_path / "site")
+    output = proc.stdout + proc.stderr
+    assert proc.returncode != 0, output[-3000:]
+    assert "zohn-ahl/equipment.md" in output and said in output, output[-3000:]
