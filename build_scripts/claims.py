@@ -26,8 +26,14 @@ import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
 
 WORKS_CITED = "sources/index.md"
 
@@ -292,13 +298,13 @@ def strip_markers(markdown: str) -> str:
     return "".join(part if i % 2 else _MARKER_OUT.sub("", part) for i, part in enumerate(parts))
 
 
-def on_pre_build(config):
+def on_pre_build(config: MkDocsConfig) -> None:
     found = registry_problems(Path(config["docs_dir"]))
     if found:
         raise PluginError("Claims and works cited disagree:\n  " + "\n  ".join(found))
 
 
-def on_page_markdown(markdown, page, config, files):
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     found = page_problems(markdown, page.file.src_uri)
     if found:
         raise PluginError(

@@ -27,7 +27,8 @@ from __future__ import annotations
 import html as html_lib
 import re
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode, urlsplit
 
 from mkdocs.plugins import event_priority
@@ -45,7 +46,7 @@ WORDS = build_words.section("corrections")
 _PLACEHOLDER = re.compile(r"(^|[.@])(example\.(org|com|net)|invalid|test|localhost)$", re.I)
 
 
-def settings(config: MkDocsConfig) -> dict[str, str]:
+def settings(config: Mapping[str, Any]) -> dict[str, str]:
     extra = config.get("extra") or {}
     raw = extra.get("corrections") or {}
     return {key: str(raw.get(key) or "").strip() for key in ("email", "issues")}

@@ -59,7 +59,7 @@ def _fix_around_entities(text: str, previous: str) -> str:
     aside, so that the ``;`` that closes one is never taken for punctuation."""
     kept: list[str] = []
 
-    def keep(match: re.Match) -> str:
+    def keep(match: re.Match[str]) -> str:
         kept.append(match.group(0))
         return f"\ue000{len(kept) - 1}\ue001"
 

@@ -403,7 +403,7 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
     return story
 
 
-def answers(lesson: str, lang: str) -> list[dict]:
+def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
     """The answer key of a lesson's teacher page: ``[{"title", "answers"}]``, one per
     exercise in page order (``answers``: Markdown paragraphs), then the exit ticket's."""
     path = TEACHERS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md")
@@ -440,7 +440,7 @@ def answers(lesson: str, lang: str) -> list[dict]:
     return out
 
 
-def answer_key(lesson: str, lang: str) -> list:
+def answer_key(lesson: str, lang: str) -> list[Flowable]:
     w = WORDS[lang]
     title = (
         (STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -37,7 +38,7 @@ _Loader.add_constructor("!ENV", _env)
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
-def problem(config: dict) -> str | None:
+def problem(config: dict[str, Any]) -> str | None:
     """Why ``config`` must not be published, or None."""
     where = settings(config)
     if not is_placeholder(where):
