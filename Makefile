@@ -3,7 +3,8 @@
 # make offline the whole site as one zip to serve without internet: dist/zohn-ahl-site.zip
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
 #              after `make lint`
-# make lint    ruff (lint and format) on the Python sources, mypy --strict on the engine
+# make lint    ruff (lint and format) on the Python sources, mypy --strict on the engine and
+#              the build scripts
 # make build   build the site into site/
 # make bench   print the benchmark figures (JSON)
 
@@ -52,7 +53,7 @@ offline: build
 	$(PY) -m build_scripts.archive site dist/zohn-ahl-site.zip
 
 # Style and types: ruff's lint and format rules (pyproject.toml) on every Python file, and
-# mypy --strict on the engine (see [tool.mypy] in pyproject.toml).
+# mypy --strict on the engine and build_scripts/ (see [tool.mypy] in pyproject.toml).
 lint: setup typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

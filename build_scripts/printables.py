@@ -48,7 +48,8 @@ PAPERS = {
 
 SITE = build_words.section("printables-footer")
 
-#: Sheet slug -> words (en, fr): title, instructions, credit.
+#: Sheet slug -> {language: (title, instructions, credit)}, from the build's words
+#: (section ``printables``: slug -> (title, instructions, credit) in each language).
 SHEETS = {
     slug: {lang: build_words.section("printables")[lang][slug] for lang in LANGUAGES}
     for slug in build_words.section("printables")[DEFAULT_LANGUAGE]
