@@ -1036,6 +1036,7 @@ def cmd_awithlaknannai_analyse(args: Args) -> Result:
     out["depth"] = found.depth
     out["to_move"] = game.to_move
     out["black"] = found.score if game.to_move == 0 else -found.score
+    out["exact"] = found.exact  # the endgame tables' verdict, or None
     return out
 
 
