@@ -1,0 +1,64 @@
+"""The endgame tables in the page, in headless Chromium on the built site: a page that
+does not use them never fetches them; on the page of perfect play, the perfect computer's
+first move fetches the table of its ruleset (once) and plays one of the table's best moves.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from test_e2e_support import ROOT, wait_ready
+
+pytestmark = pytest.mark.browser
+
+PAGE = "/awithlaknannai/solved/"
+BOARD = "perfect-two-one"
+POSITION = "...B..../........./....B..W B 0"  # the board's position: Black (the reader) to move
+
+
+def table_requests(visit):
+    return [u for u in visit.requests if "/assets/runtime/tables/" in u]
+
+
+def best_after(moves):
+    """The table's best moves for the side to move after ``moves`` from POSITION."""
+    sys.path.insert(0, str(ROOT))
+    from engine.awithlaknannai import Game
+    from engine.awithlaknannai.endgame import best_notations
+
+    game = Game("culin", POSITION)
+    for m in moves:
+        game.play(m)
+    return best_notations(game.position)[1]
+
+
+def test_a_page_without_the_perfect_computer_fetches_no_table(visit):
+    page = visit.page()
+    page.goto(visit.base + "/awithlaknannai/rules/")
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    board.locator('[data-point="b4"]').click()
+    board.locator('[data-point="m5"]').click()
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('b4-m5')",
+        arg=board.element_handle(),
+    )
+    assert table_requests(visit) == []
+
+
+def test_the_perfect_computer_fetches_its_table_and_plays_a_best_move(visit):
+    page = visit.page()
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, f"#{BOARD}")
+    assert table_requests(visit) == [], "tables fetched before any use"
+    first = best_after([])[0]
+    for p in re.split(r"[-x]", first):
+        board.locator(f'[data-point="{p}"]').click()
+    replies = best_after([first])
+    page.wait_for_function(
+        "([b, moves]) => moves.some((m) => b.querySelector('.aw-movelist').textContent.includes(m))",
+        arg=[board.element_handle(), replies],
+    )
+    fetched = table_requests(visit)
+    assert len(fetched) == 1 and fetched[0].endswith("/culin.egtb"), fetched
