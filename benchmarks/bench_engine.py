@@ -475,7 +475,7 @@ def endgame_tables(quick: bool) -> dict:
     """The tables' sizes, the time of a first lookup (install the file's bytes, unpack the
     slice, read one entry) and of a later one; in CPython also the time to build the
     tables of ``culin`` up to 4 (quick) or 5 pieces with ``tools/endgame_tables.py``
-    (numpy), the full 6-piece build being a few minutes per ruleset."""
+    (numpy); the full build is the same work on the larger piece counts."""
     import random
 
     from engine.awithlaknannai import Position, endgame

@@ -1005,6 +1005,9 @@ def _internal(err: BaseException) -> dict[str, Any]:
 #     draw?: {"lang"}}`` -> ``{"depth", "start", "moves": [{ply, side, move, best, before,
 #     after, loss, grade, line, black, mate_before, mate_after}], "counts", "thresholds"}``
 #     plus ``"svg"`` (the evaluation graph) when ``draw`` is given.
+# Where the endgame tables hold the position (engine.awithlaknannai.endgame), analyse and
+# hint also return ``"exact"`` (the tables' verdict) and each reviewed move ``"exact"``
+# (what it did to that verdict); see spec/protocol.md.
 
 ANALYSE_MAX_DEPTH = 8
 ANALYSE_MAX_NODES = 200_000
