@@ -151,12 +151,18 @@ def test_cli_endgame_finished_positions(capsys):
     pos = "......../....W..../........ B 7"
     _, out, _ = run(capsys, "endgame", "--ruleset", "open", "--position", pos)
     assert json.loads(out) == {"value": "loss", "plies": 0, "best": []}
-    # Black to move, blocked in the corner with no move and no leap: lost at once
-    pos = "......../W......../BW...... B 0"
-    status, out, _ = run(capsys, "moves", "--ruleset", "culin", "--position", pos)
-    if json.loads(out)["moves"] == []:
-        _, out, _ = run(capsys, "endgame", "--ruleset", "culin", "--position", pos)
-        assert json.loads(out) == {"value": "loss", "plies": 0, "best": []}
+    # Black to move, shut in the corner of the open board (no line along the bottom row):
+    # both neighbours taken, both leaps blocked
+    pos = "WW....../WW......./B....... B 0"
+    _, out, _ = run(capsys, "moves", "--ruleset", "open", "--position", pos)
+    assert json.loads(out) == {"moves": []}
+    _, out, _ = run(capsys, "endgame", "--ruleset", "open", "--position", pos)
+    assert json.loads(out) == {"value": "loss", "plies": 0, "best": []}
+    # White to move with no black piece left: the game is over, White has won
+    _, out, _ = run(
+        capsys, "endgame", "--ruleset", "culin", "--position", "W......./........./........ W 0"
+    )
+    assert json.loads(out) == {"value": "win", "plies": 0, "best": []}
 
 
 def test_cli_endgame_ignores_the_counter(capsys):
