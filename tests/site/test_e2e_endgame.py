@@ -121,3 +121,21 @@ def test_a_fetched_table_is_kept_for_offline_play(browser, site_url, site_dir):
         play_and_wait_for_the_reply(page, board, [])
     finally:
         context.close()
+
+
+def test_the_engine_view_gives_the_tables_verdict_in_words(visit):
+    page = visit.page()
+    page.goto(visit.base + "/fr" + PAGE)
+    board = wait_ready(page, f"#{BOARD}")
+    sys.path.insert(0, str(ROOT))
+    from engine.awithlaknannai import Position
+    from engine.awithlaknannai.endgame import probe
+
+    plies = probe(Position.parse(POSITION, "culin")).plies
+    board.locator('[data-action="analysis"]').click()
+    page.wait_for_function(
+        "([b, words]) => b.querySelector('[data-role=evaluation]').textContent.includes(words)",
+        arg=[board.element_handle(), f"Noir gagne en {plies} coups avec un jeu parfait"],
+    )
+    fetched = table_requests(visit)
+    assert len(fetched) == 1 and fetched[0].endswith("/culin.egtb"), fetched
