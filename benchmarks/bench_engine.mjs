@@ -3,9 +3,13 @@
 // with the Pyodide runner of the tests (tests/pyodide/run.mjs); the JSON goes to stdout.
 //
 //     node benchmarks/bench_engine.mjs [--quick] [--win-games N]
+import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runInPyodide } from "../tests/pyodide/run.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-process.exitCode = await runInPyodide(join(here, "bench_engine.py"), process.argv.slice(2));
+// the endgame tables, copied into Pyodide's file system by the runner (files named as arguments)
+const tables = join(here, "..", "engine", "awithlaknannai", "tables");
+const tableArgs = readdirSync(tables).filter((f) => f.endsWith(".egtb")).flatMap((f) => ["--table", join(tables, f)]);
+process.exitCode = await runInPyodide(join(here, "bench_engine.py"), [...process.argv.slice(2), ...tableArgs]);

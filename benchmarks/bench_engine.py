@@ -465,6 +465,66 @@ def zohn_ahl_solver(quick: bool) -> dict:
     return out
 
 
+# ---------------------------------------------------------------- endgame tables
+
+
+TABLE_FILES: list[str] = []  # --table FILE: the files to read (Pyodide has no default folder)
+
+
+def endgame_tables(quick: bool) -> dict:
+    """The tables' sizes, the time of a first lookup (install the file's bytes, unpack the
+    slice, read one entry) and of a later one; in CPython also the time to build the
+    tables of ``culin`` up to 4 (quick) or 5 pieces with ``tools/endgame_tables.py``
+    (numpy); the full build is the same work on the larger piece counts."""
+    import random
+
+    from engine.awithlaknannai import Position, endgame
+
+    paths = TABLE_FILES or [
+        str(endgame.DEFAULT_DIR / endgame.file_name(r))
+        for r in endgame.RULESETS_WITH_TABLES
+        if (endgame.DEFAULT_DIR / endgame.file_name(r)).exists()
+    ]
+    out: dict = {"files": {}, "total_bytes": 0}
+    rng = random.Random(1)
+    for path in sorted(paths):
+        name = os.path.basename(path).split(".")[0]
+        with open(path, "rb") as f:
+            data = f.read()
+        out["files"][name] = len(data)
+        out["total_bytes"] += len(data)
+        points = rng.sample(range(25), 6)
+        pos = Position(name, sum(1 << p for p in points[:3]), sum(1 << p for p in points[3:]))
+        t0 = time.perf_counter()
+        endgame.install(name, data)
+        verdict = endgame.probe(pos)
+        first = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        endgame.best(pos)
+        later = time.perf_counter() - t0
+        out[f"{name}_first_lookup_ms"] = round(first * 1000, 1)
+        out[f"{name}_best_moves_after_ms"] = round(later * 1000, 2)
+        out[f"{name}_sample_value"] = verdict.value
+    if sys.platform != "emscripten":
+        try:
+            import tempfile
+            from pathlib import Path
+
+            sys.path.insert(0, os.path.join(ROOT, "tools"))
+            import endgame_tables
+
+            pieces = 4 if quick else 5
+            with tempfile.TemporaryDirectory() as tmp:
+                t0 = time.perf_counter()
+                c0 = time.process_time()
+                endgame_tables.build("culin", pieces, Path(tmp), lambda s: None)
+                out[f"build_culin_{pieces}_pieces_seconds"] = round(time.perf_counter() - t0, 1)
+                out[f"build_culin_{pieces}_pieces_cpu_seconds"] = round(time.process_time() - c0, 1)
+        except ImportError as exc:
+            out["build"] = f"not measured ({exc})"
+    return out
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -497,6 +557,7 @@ def measure(
         ("ai_time_per_move", lambda: ai_time_per_move(quick)),
         ("protocol_round_trip", lambda: protocol_round_trip(quick)),
         ("zohn_ahl_solver", lambda: zohn_ahl_solver(quick)),
+        ("endgame_tables", lambda: endgame_tables(quick)),
     ]
     if win_games:
         sections.append(("win_rates", lambda: win_rates(win_games, jobs)))
@@ -526,7 +587,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", default=None, help="run only this section (e.g. protocol_round_trip)"
     )
+    parser.add_argument("--table", action="append", default=[], help="an endgame table file")
     args = parser.parse_args(argv)
+    TABLE_FILES.extend(args.table)
     print(json.dumps(measure(args.quick, args.win_games, args.jobs, args.only), indent=2))
     return 0
 

@@ -65,7 +65,15 @@ AWITHLAKNANNAI_KEYS = (
 )
 ZOHN_AHL_RULESETS = ("kiowa", "culin", "printable", "globe")
 AWITHLAKNANNAI_RULESETS = ("culin", "open", "bent", "ludii", "kolowis")
-AWITHLAKNANNAI_OPPONENTS = ("person", "easy", "medium", "hard", "random", "computer-vs-computer")
+AWITHLAKNANNAI_OPPONENTS = (
+    "person",
+    "easy",
+    "medium",
+    "hard",
+    "perfect",
+    "random",
+    "computer-vs-computer",
+)
 
 
 def engine_error(err: EngineError, key: str, pairs: Pairs) -> BlockError:

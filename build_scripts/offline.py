@@ -83,7 +83,12 @@ def _search_languages(site: Path) -> list[str]:
         return list(LANGUAGES)
 
 
+_ON_DEMAND = "assets/runtime/tables/"  # the endgame tables: kept once a page fetches them
+
+
 def _wanted(path: str, lunr: set[str]) -> bool:
+    if path.startswith(_ON_DEMAND):
+        return False
     if path == WORKER or path.endswith(_SKIPPED_SUFFIXES) or "/." in f"/{path}":
         return False
     if path.startswith(_LUNR):  # the search's language support: only the site's languages
@@ -94,8 +99,9 @@ def _wanted(path: str, lunr: set[str]) -> bool:
 def precache_list(site: Path) -> list[str]:
     """Every file a reader may need offline, as an address relative to the site's root:
     ``x/index.html`` is listed as ``x/`` (as the pages link to it). Left out: the service
-    worker itself, source maps, the ``.gz`` copies, and the search's support for the
-    languages the site is not written in."""
+    worker itself, source maps, the ``.gz`` copies, the search's support for the
+    languages the site is not written in, and the endgame tables (several megabytes: the
+    service worker keeps each one when a page first fetches it)."""
     site = Path(site)
     lunr = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"}
     lunr |= {f"lunr.{lang}.min.js" for lang in _search_languages(site)}

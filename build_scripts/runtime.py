@@ -6,6 +6,7 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
     assets/runtime/pyodide/<pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm>
     assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library
     assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl
+    assets/runtime/tables/<hash>/<ruleset>.egtb       the endgame tables (fetched on demand)
 
 ``manifest.json``::
 
@@ -228,9 +229,28 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
         "wheel": f"engine/{digest}/{wheel.name}",
         "lock": lock_data,
         "files": sizes,
+        "tables": install_tables(runtime),
     }
     (runtime / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
+
+
+def install_tables(runtime: Path) -> dict[str, str]:
+    """Copy the engine's endgame tables into ``runtime/tables/<hash>/``; return
+    ``{ruleset: path relative to the manifest}``. They are not in ``files``: the worker
+    fetches a table only when a request first needs it (and the service worker keeps it
+    then), so a first visit never downloads them."""
+    folder = ROOT / "engine" / "awithlaknannai" / "tables"
+    tables = sorted(folder.glob("*.egtb")) if folder.is_dir() else []
+    if not tables:
+        return {}
+    digest = _file_digest(*tables)
+    _replace_versions(runtime / "tables", digest)
+    out = {}
+    for path in tables:
+        _copy_if_changed(path, runtime / "tables" / digest / path.name)
+        out[path.stem] = f"tables/{digest}/{path.name}"
+    return out
 
 
 def write_printables(site_dir: Path) -> bool:

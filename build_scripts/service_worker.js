@@ -15,6 +15,9 @@
 // - fetch: a file of this build comes from the cache (so the site works with the network
 //   gone); anything else goes to the network; a page that is neither is answered offline
 //   by the site's "page not found".
+// - the endgame tables (assets/runtime/tables/) are not in FILES: too large for every
+//   reader, they are fetched only when a page first needs one, and kept in the same cache
+//   then, so they work offline from that moment on.
 // It can't use import() (service workers don't allow it); Pyodide's worker fetches its
 // files through this one, so caching them is enough.
 
@@ -23,6 +26,7 @@ const PREFIX = "site-";
 const CACHE = PREFIX + BUILD;
 const SCOPE = new URL("./", self.location.href);
 const AT_ONCE = 4;
+const ON_DEMAND = new URL("assets/runtime/tables/", SCOPE).href;
 
 function key(url) {
   const clean = new URL(url);
@@ -83,7 +87,9 @@ async function respond(event) {
   const hit = await cache.match(key(request.url), { ignoreVary: true });
   if (hit) return hit;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && request.url.startsWith(ON_DEMAND)) await cache.put(key(request.url), response.clone());
+    return response;
   } catch (error) {
     if (request.mode === "navigate") {
       const page = await cache.match(notFoundPage(new URL(request.url)), { ignoreVary: true });

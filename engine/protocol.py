@@ -1064,6 +1064,9 @@ def _internal(err: BaseException) -> dict[str, Any]:
 #     draw?: {"lang"}}`` -> ``{"depth", "start", "moves": [{ply, side, move, best, before,
 #     after, loss, grade, line, black, mate_before, mate_after}], "counts", "thresholds"}``
 #     plus ``"svg"`` (the evaluation graph) when ``draw`` is given.
+# Where the endgame tables hold the position (engine.awithlaknannai.endgame), analyse and
+# hint also return ``"exact"`` (the tables' verdict) and each reviewed move ``"exact"``
+# (what it did to that verdict); see spec/protocol.md.
 
 ANALYSE_MAX_DEPTH = 8
 ANALYSE_MAX_NODES = 200_000
@@ -1095,6 +1098,7 @@ def cmd_awithlaknannai_analyse(args: Args) -> Result:
     out["depth"] = found.depth
     out["to_move"] = game.to_move
     out["black"] = found.score if game.to_move == 0 else -found.score
+    out["exact"] = found.exact  # the endgame tables' verdict, or None
     return out
 
 

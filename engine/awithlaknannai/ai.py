@@ -1,4 +1,4 @@
-"""The computer opponent for Awithlaknannai: four levels, one function.
+"""The computer opponent for Awithlaknannai: five levels, one function.
 
     choose_move(game, level="medium", *, seed=0, time_limit=None, node_limit=None,
                 should_stop=None) -> Move
@@ -46,6 +46,19 @@ The levels (:data:`LEVELS`):
     ``node_limit`` positions (default 40,000) and/or
     ``time_limit`` seconds; with neither given, the default node limit.
 
+``perfect``
+    Where the position is in the endgame tables (:mod:`engine.awithlaknannai.endgame`:
+    rulesets culin, open, bent and ludii, at most six pieces, tables installed), the
+    table's best move: the shortest win, the longest resistance to a loss, or a move that
+    keeps the draw (ties broken by the seed). The tables leave the 40-move rule out, so a
+    table's win that needs more quiet moves than the counter allows may still end in the
+    stall. Elsewhere it plays as ``hard``.
+
+In a position within the tables, ``hard`` also consults them, but only to keep the value:
+it searches as above among the moves that keep the win (or the draw, or, when lost, that
+lose no sooner than the table's longest resistance), so it never throws a table win away;
+it does not always take the shortest one.
+
 Strength is measured, not asserted: ``make bench`` plays ``hard`` against ``random`` and
 against ``medium`` (``culin`` from the start, sides alternating, default budgets) and
 prints the win rates; the README keeps the latest figures. The three terms above that
@@ -87,7 +100,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "DEFAULT_NODE_LIMIT", "choose_move", "SearchResult", "search"]
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "perfect")
 
 DEFAULT_NODE_LIMIT = {"medium": 20_000, "hard": 40_000}
 """Positions searched at most when neither ``node_limit`` nor ``time_limit`` is given."""
@@ -530,6 +543,14 @@ def search(
         pick = next(m for m in moves if m._cap.bit_count() == most)
         return SearchResult(pick, PIECE * most, 1, len(moves), False)
 
+    if level in ("hard", "perfect"):
+        kept = _table_moves(game, moves, shortest=(level == "perfect"))
+        if kept is not None:
+            keep, exact = kept
+            if level == "perfect" or len(keep) == 1:
+                return SearchResult(keep[0], exact, 0, 0, False)
+            moves = keep
+        level = "hard"
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if node_limit is None and time_limit is None:
         node_limit = DEFAULT_NODE_LIMIT[level]
@@ -550,7 +571,8 @@ def search(
     else:
         top = MAX_DEPTH if max_depth is None else max(1, min(max_depth, MAX_DEPTH))
         depths = range(1, top + 1)
-    best, score, done = moves[0], None, 0
+    best, done = moves[0], 0
+    score: int | None = None
     stopped = False
     for depth in depths:
         try:
@@ -567,6 +589,32 @@ def search(
         if score is not None and abs(score) > WIN_BOUND:
             break  # a forced win or loss is found: deeper search cannot change it
     return SearchResult(best, score, done, searcher.nodes, stopped)
+
+
+def _table_moves(game: Game, moves: list[Move], *, shortest: bool) -> tuple[list[Move], int] | None:
+    """(moves, score) from the endgame tables when they cover the position, else None:
+    with ``shortest``, the table's best moves (:func:`endgame.best`); otherwise every
+    move that keeps the value (any win for a win, any draw for a draw, the longest
+    resistance for a loss). ``moves`` keeps its (seeded) order."""
+    from . import endgame
+
+    position = game.position
+    if not endgame.covers(position):
+        return None
+    verdict = endgame.probe(position)
+    if shortest or verdict.value == endgame.LOSS:
+        keep = [m for m, c in endgame.children(position) if c.flipped() == verdict]
+    else:
+        keep = [m for m, c in endgame.children(position) if c.flipped().value == verdict.value]
+    chosen = [m for m in moves if m in keep]
+    if not chosen:
+        return None
+    if verdict.value == endgame.DRAW:
+        score = 0
+    else:
+        assert verdict.plies is not None
+        score = WIN - verdict.plies if verdict.value == endgame.WIN else -(WIN - verdict.plies)
+    return chosen, score
 
 
 def choose_move(

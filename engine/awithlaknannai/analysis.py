@@ -24,6 +24,16 @@ score beyond :data:`engine.awithlaknannai.ai.WIN_BOUND` is a win found in the se
 (every reply of the loser was followed to the end), so it is reported as a mate, though
 not necessarily the shortest one.
 
+**Endgame tables.** Where the position is in the endgame tables
+(:mod:`engine.awithlaknannai.endgame`: at most six pieces, rulesets culin, open, bent and
+ludii, tables installed) and their verdict holds under the game's own rules (the win comes
+before the 40-move rule can end the game; a draw under ``stall="draw"``), the analysis,
+the hint and the review use it instead of the search: the score is exact (a win in ``k``
+plies scores like a proved mate, a draw 0), the line is the table's, and each result
+carries ``exact``, the verdict (:func:`engine.awithlaknannai.endgame.judge`). Where the
+tables' win may run into the 40-move rule, the search decides as before and ``exact``
+still reports the table's verdict with ``"stall": true``, so the page can say so.
+
 **The review** grades each move by what it lost against the engine's best move at the
 same depth (:data:`GRADES`): the best score of the position before the move (searched
 ``depth`` plies) minus the score of the move played (the position after it, searched
@@ -45,7 +55,7 @@ from typing import Any
 
 from engine.core import GameOverError, OptionError
 
-from . import ai
+from . import ai, endgame
 from .game import Game
 from .moves import Move
 from .rulesets import STALL_LIMIT
@@ -310,6 +320,7 @@ class Analysis:
     depth: int
     nodes: int
     notation: list[str] = field(default_factory=list)
+    exact: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The command line's ``{"best", "score", "line", "mate"}``."""
@@ -368,6 +379,23 @@ def analyse(
     _check(depth, node_limit)
     if game.finished:
         raise _over(game)
+    judged = endgame.judge(game)
+    if judged is not None and not judged["stall"]:
+        verdict = endgame.Verdict(judged["value"], judged["plies"])
+        line = endgame.line(game, TABLE_LINE)
+        score = endgame.score(verdict, WIN)
+        mate = mate_in(score)
+        return Analysis(line[0], score, line, mate, len(line), 0, _written(game, line), judged)
+    found = _search_analysis(game, depth, node_limit, mate_plies)
+    found.exact = judged
+    return found
+
+
+TABLE_LINE = 16
+"""The most plies of a table's line shown (the line goes on to the end in the tables)."""
+
+
+def _search_analysis(game: Game, depth: int, node_limit: int, mate_plies: int) -> Analysis:
     nodes = 0
     if mate_plies > 0:
         mate, line = find_mate(game, mate_plies)
@@ -413,6 +441,7 @@ class Hint:
             "score": self.analysis.score,
             "mate": self.analysis.mate,
             "line": list(self.analysis.notation),
+            "exact": self.analysis.exact,
         }
 
 
@@ -450,6 +479,7 @@ class ReviewedMove:
     line: list[str]
     black: int
     position: str = ""
+    exact: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -466,6 +496,7 @@ class ReviewedMove:
             "black": self.black,
             "mate_before": mate_in(self.before),
             "mate_after": mate_in(self.after),
+            "exact": self.exact,
         }
 
 
@@ -528,6 +559,10 @@ def _position_score(
         if out.winner is None:
             return 0, None, []
         return (WIN if out.winner == game._side else -WIN), None, []
+    verdict = endgame.exact(game)
+    if verdict is not None:
+        line = endgame.line(game, depth + 2)
+        return endgame.score(verdict, WIN), line[0], line
     searcher.nodes = 0
     searcher.node_limit = node_limit
     best, score, done = _deepen(searcher, game, depth)
@@ -553,6 +588,7 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
     start = before if replay._side == 0 else -before
     for ply, move in enumerate(game.history, 1):
         side = replay._side
+        exact_before = endgame.exact(replay)
         before_position = str(replay.position)
         written = replay.notation(move)
         best_text = replay.notation(best) if best is not None else written
@@ -568,6 +604,7 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
         if best is not None and best == move:
             after = before  # the engine's own choice scores what the position does
         loss, g = grade(before, after, best is not None and best == move)
+        note = _exact_note(exact_before, replay) if exact_before is not None else None
         nxt, nbest, nline = _position_score(searcher, replay, depth, node_limit)
         black_view = nxt if replay._side == 0 else -nxt
         moves_out.append(
@@ -583,7 +620,39 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
                 line_text,
                 black_view,
                 before_position,
+                note,
             )
         )
         before, best, line = nxt, nbest, nline
     return Review(moves_out, start, depth)
+
+
+EXACT_NOTES = ("keeps", "slower-win", "throws-win", "throws-draw", "faster-loss")
+"""What a move did to the tables' exact value (the review's ``exact``): kept it at its
+best, won more slowly, threw the win away, threw the draw away (into a loss), or lost
+sooner than the longest resistance."""
+
+
+def _exact_note(before: endgame.Verdict, after_game: Game) -> str | None:
+    """How the move just played (``after_game`` is the position after it) compares with
+    the tables' verdict ``before`` (for the mover); None when the position after the move
+    is not settled by the tables."""
+    out = after_game.outcome()
+    if out is not None:
+        after = endgame.Verdict(endgame.DRAW, None)
+        if out.winner is not None:
+            after = endgame.Verdict(
+                endgame.LOSS if out.winner == after_game._side else endgame.WIN, 1
+            )
+    else:
+        child = endgame.exact(after_game)
+        if child is None:
+            return None
+        after = child.flipped()
+    if after == before:
+        return "keeps"
+    if before.value == endgame.WIN:
+        return "slower-win" if after.value == endgame.WIN else "throws-win"
+    if before.value == endgame.DRAW:
+        return "throws-draw" if after.value == endgame.LOSS else "keeps"
+    return "faster-loss"

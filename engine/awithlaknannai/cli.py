@@ -4,6 +4,7 @@
     python -m engine awithlaknannai moves   --ruleset R [--position POS]
     python -m engine awithlaknannai replay  --ruleset R MOVE...
     python -m engine awithlaknannai analyse --ruleset R [--position POS] [--depth D]
+    python -m engine awithlaknannai endgame --ruleset R --position POS
 
 ``perft`` prints ``{"nodes": N}``; ``moves`` prints ``{"moves": [...]}`` (canonical
 notation, sorted by point names; empty once the game is over); ``replay`` prints
@@ -11,7 +12,10 @@ notation, sorted by point names; empty once the game is over); ``replay`` prints
 (``to_move`` is null once the game is over); ``analyse`` prints ``{"best": MOVE,
 "score": S, "line": [MOVE, ...], "mate": K|null}`` (see
 :mod:`engine.awithlaknannai.analysis`; ``--depth`` 1 to 12, default 6; a finished game
-is bad input: there is no move to analyse).
+is bad input: there is no move to analyse); ``endgame`` prints ``{"value":
+"win"|"draw"|"loss", "plies": N|null, "best": [MOVE, ...]}`` from the endgame tables
+(:mod:`engine.awithlaknannai.endgame`; a position with more pieces than they hold, or a
+ruleset without tables, is bad input).
 
 Extras, all optional: ``--stall draw|majority`` on every command, ``--position`` also on
 ``replay``; ``--ruleset`` defaults to culin; ``--name=value`` works as well as ``--name
@@ -31,12 +35,13 @@ from engine.core import EngineError
 
 from .game import Game
 
-COMMANDS = ("perft", "moves", "replay", "analyse")
+COMMANDS = ("perft", "moves", "replay", "analyse", "endgame")
 MAX_PERFT_DEPTH = 12
 USAGE = (
     "usage: python -m engine awithlaknannai {perft --ruleset R --depth D [--position POS] | "
     "moves --ruleset R [--position POS] | replay --ruleset R MOVE... | "
-    "analyse --ruleset R [--position POS] [--depth D]}"
+    "analyse --ruleset R [--position POS] [--depth D] | "
+    "endgame --ruleset R --position POS}"
 )
 
 
@@ -52,12 +57,15 @@ def _parse(argv: list[str]) -> tuple[str, dict[str, Any], list[str]]:
         raise _Usage(USAGE)
     command = argv[0]
     if command not in COMMANDS:
-        raise _Usage(f"unknown command {command!r}: expected perft, moves, replay or analyse")
+        raise _Usage(
+            f"unknown command {command!r}: expected perft, moves, replay, analyse or endgame"
+        )
     allowed = {
         "perft": ("ruleset", "depth", "position", "stall"),
         "moves": ("ruleset", "position", "stall"),
         "replay": ("ruleset", "position", "stall"),
         "analyse": ("ruleset", "position", "depth", "stall"),
+        "endgame": ("ruleset", "position", "stall"),
     }[command]
     opts: dict[str, Any] = {}
     rest = []
@@ -126,6 +134,8 @@ def run(argv: Iterable[str]) -> tuple[int, str, str]:
         except EngineError as err:
             return 2, "", _one_line(str(err))
         return 0, json.dumps(found.to_dict()), ""
+    if command == "endgame":
+        return _endgame(game)
     for i, text in enumerate(rest, 1):
         try:
             game.play(text)
@@ -144,6 +154,17 @@ def run(argv: Iterable[str]) -> tuple[int, str, str]:
         ),
         "",
     )
+
+
+def _endgame(game: Game) -> tuple[int, str, str]:
+    """The ``endgame`` command: the tables' verdict and every move that keeps it."""
+    from .endgame import best_notations
+
+    try:
+        verdict, moves = best_notations(game.position)
+    except EngineError as err:
+        return 2, "", _one_line(str(err))
+    return 0, json.dumps({**verdict.to_dict(), "best": moves}), ""
 
 
 def _one_line(text: str) -> str:

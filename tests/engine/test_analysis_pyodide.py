@@ -17,6 +17,8 @@ pytestmark = pytest.mark.pyodide
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 SCRIPT = ROOT / "tests" / "pyodide" / "check_analysis.py"
+# the endgame tables CPython reads from the engine's folder, handed to Pyodide as files
+TABLES = sorted(str(p) for p in (ROOT / "engine" / "awithlaknannai" / "tables").glob("*.egtb"))
 
 
 def _cpython():
@@ -31,7 +33,7 @@ def pyodide_answer():
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide"
     proc = subprocess.run(
-        [node, str(RUNNER), str(SCRIPT)],
+        [node, str(RUNNER), str(SCRIPT), *TABLES],
         cwd=ROOT,
         capture_output=True,
         text=True,

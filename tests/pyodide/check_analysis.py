@@ -1,11 +1,13 @@
 """The analysis commands computed the same way in CPython and in Pyodide.
 
-    node tests/pyodide/run.mjs tests/pyodide/check_analysis.py
+    node tests/pyodide/run.mjs tests/pyodide/check_analysis.py [TABLE_FILE...]
 
 prints one JSON document: :func:`compute`'s answers (``analyse`` on several positions,
 a hint, the review of a short game with its graph). ``tests/engine/test_analysis_pyodide.py``
 runs it inside Pyodide, calls :func:`compute` in CPython and compares. Standard library
-only; nothing here knows the expected answers.
+only; nothing here knows the expected answers. The endgame tables named as arguments are
+installed first (as the page's worker installs the bytes it fetched), so that both sides
+judge the small positions with the same tables.
 """
 
 from __future__ import annotations
@@ -48,4 +50,10 @@ def compute() -> dict:
 
 
 if __name__ == "__main__":
+    from pathlib import Path
+
+    from engine.awithlaknannai import endgame
+
+    for path in sys.argv[1:]:
+        endgame.install(Path(path).name.split(".")[0], Path(path).read_bytes())
     print(json.dumps(compute()))

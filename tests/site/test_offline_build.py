@@ -25,9 +25,12 @@ def test_the_kept_list_is_the_whole_site_and_nothing_else(site_dir):
     assert {p for p in files if p.endswith("/")} == pages  # the root is "./"
     assert "fr/zohn-ahl/rules/" in files and "404.html" in files and "fr/404.html" in files
     runtime = site_dir / "assets" / "runtime"
+    tables = runtime / "tables"  # the endgame tables: kept only once a page fetches one
+    assert list(tables.rglob("*.egtb"))
     for path in runtime.rglob("*"):
         if path.is_file():
-            assert path.relative_to(site_dir).as_posix() in files, path
+            kept = path.relative_to(site_dir).as_posix() in files
+            assert kept != (tables in path.parents), path
     assert "manifest.webmanifest" in files and "fr/manifest.webmanifest" in files
     assert not [f for f in files if f.endswith((".map", ".gz")) or f == "sw.js"]
     lunr = [f for f in files if "/lunr/" in f]

@@ -421,6 +421,7 @@ async function boot() {
   let t = performance.now();
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
+  if (manifest.tables && typeof manifest.tables === "object") tableFiles = manifest.tables;
   t = mark("manifest_ms", t);
   // The engine's wheel downloads while the interpreter starts.
   const wheel = fetch(wheelURL).then((r) => {
@@ -497,6 +498,35 @@ booting.then(
   (err) => self.postMessage({ type: "fatal", message: String((err && err.message) || err) }),
 );
 
+// ---- Endgame tables: fetched when a request first needs one, never at the start ----
+//
+// Before each request the engine says (engine.awithlaknannai.endgame.wanted) whether it
+// would read a table not loaded yet (a computer move at "hard" or "perfect", the engine's
+// view, a hint or a review, with few enough pieces on the board); the worker then fetches
+// that table (the manifest's "tables"; the service worker keeps it for offline use) and
+// installs it. A table that cannot be fetched is tried again at the next request; the
+// engine answers meanwhile with its search.
+let tableFiles = {};
+const tablesLoading = new Map();
+
+async function loadTables(pyodide, request) {
+  let name;
+  try {
+    name = pyodide.pyimport("engine.awithlaknannai.endgame").wanted(request);
+  } catch {
+    return;
+  }
+  if (!name || !tableFiles[name]) return;
+  if (!tablesLoading.has(name)) {
+    tablesLoading.set(name, (async () => {
+      const response = await fetch(new URL(tableFiles[name], manifestURL));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      pyodide.pyimport("engine.awithlaknannai.endgame").install(name, new Uint8Array(await response.arrayBuffer()));
+    })().catch(() => tablesLoading.delete(name)));
+  }
+  await tablesLoading.get(name);
+}
+
 function internalError(id, err) {
   return JSON.stringify({
     id,
@@ -530,6 +560,7 @@ self.onmessage = async (event) => {
     self.postMessage({ type: "reply", id, reply });
     return;
   }
+  await loadTables(engine.pyodide, request);
   let reply;
   try {
     reply = engine.handle(request);

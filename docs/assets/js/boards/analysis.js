@@ -24,7 +24,17 @@ export function words() {
     depth: (d) => counted(T.depth, d, {}, L),
     mustCapture: (side, moves, best) => fill(T.mustCapture, { name: side, moves: moves.join(", "), best }),
     suggest: (side, best) => fill(T.suggest, { name: side, group: groupOf(L, side), best }),
+    exact: (verdict) => exactWords(verdict, T, L),
   };
+}
+
+// The endgame tables' verdict (`exact` of the engine's reply) in words, or "" without one:
+// "White wins in 9 moves", and when the tables' win may meet the 40-move rule, a warning.
+function exactWords(verdict, T, L) {
+  if (!verdict) return "";
+  const said = verdict.value === "draw" ? T.exactDraw
+    : counted(T.exactWin, verdict.plies, { name: L.colourName[verdict.winner] }, L);
+  return verdict.stall && verdict.value !== "draw" ? `${said}. ${fill(T.exactStall, { n: verdict.plies })}` : `${said}.`;
 }
 
 // A side's name ("Black") as a group ("the Blacks": "Noirs"), where the language needs it.
@@ -114,7 +124,7 @@ class EvalPanel {
     this.fill.style.width = `${50 + (50 * clipped) / CAP}%`;
     this.bar.setAttribute("aria-label", W.bar(said));
     this.bar.dataset.black = String(res.black);
-    this.words.textContent = `${said} ${W.depth(res.depth)}`;
+    this.words.textContent = res.exact ? W.exact(res.exact) : `${said} ${W.depth(res.depth)}`;
     this.line.textContent = W.best(numbered(res.line, view.position));
   }
 }
@@ -144,7 +154,8 @@ class HintButton {
       const res = await call("awithlaknannai.hint", { record: view.record }, { retries: 0, timeoutMs: 60000 });
       if (this.board.view !== view) return;
       const side = W.sides[view.to_move];
-      this.text.textContent = res.kind === "must-capture" ? W.mustCapture(side, res.moves, res.best) : W.suggest(side, res.best);
+      this.text.textContent = (res.kind === "must-capture" ? W.mustCapture(side, res.moves, res.best) : W.suggest(side, res.best))
+        + (res.exact ? ` ${W.exact(res.exact)}` : "");
       const move = (view.legal || []).find((m) => m.notation === res.best);
       if (move && this.board.ring) move.path.forEach((p) => this.board.ring(p, "is-hint"));
     } catch (err) {

@@ -13,13 +13,13 @@ import { MovePicker } from "./move-picker.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const RULESETS = ["culin", "open", "bent", "ludii", "kolowis"];
-const LEVELS = ["random", "easy", "medium", "hard"];
+const LEVELS = ["random", "easy", "medium", "hard", "perfect"];
 const ROWS = ["t", "m", "b"];
 
 // The arguments of a smaller search (engine-client's `fallback`), or null after two tries.
 function smallerSearch(args) {
   if (args.time_limit <= 0.5) return null;
-  const level = { hard: "medium", medium: "easy" }[args.level] || args.level;
+  const level = { perfect: "hard", hard: "medium", medium: "easy" }[args.level] || args.level;
   return { ...args, level, time_limit: args.time_limit > 1 ? 1 : 0.5 };
 }
 

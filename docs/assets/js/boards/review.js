@@ -85,6 +85,7 @@ export class ReviewPanel {
     for (const m of res.moves) {
       const sign = SIGNS[m.grade] || "";
       const bits = [W.grades[m.grade]];
+      if (m.exact && W.exact && W.exact[m.exact]) bits.push(W.exact[m.exact]);  // the endgame tables' word
       if (m.grade !== "best") {
         if (m.loss >= 5 && m.mate_before === null && m.mate_after === null) bits.push(W.lost((m.loss / 100).toFixed(1)));
         bits.push(W.engine(m.best));
