@@ -72,11 +72,17 @@ colours.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine.core import GameOverError, OptionError
 from engine.rng import Rng
 
 from .rulesets import STALL_LIMIT
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .moves import Move
 
 __all__ = ["LEVELS", "DEFAULT_NODE_LIMIT", "choose_move", "SearchResult", "search"]
 
@@ -538,8 +544,14 @@ def search(
 
 
 def choose_move(
-    game, level="medium", *, seed=0, time_limit=None, node_limit=None, should_stop=None
-):
+    game: Game,
+    level: str = "medium",
+    *,
+    seed: int = 0,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Move:
     """The computer's move for the side to move in ``game`` at ``level``.
 
     Returns one of ``game.legal_moves()``. GameOverError when the game is over;
