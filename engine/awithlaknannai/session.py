@@ -2,7 +2,7 @@
 
 :class:`AwithlaknannaiSession` is what a protocol command works on (``spec/protocol.md``):
 the :class:`Game` with every move made on it (from :meth:`Record.replay`, the game's one
-replay), the canonical notation of every move, the moves and positions the reply shows,
+replay), the canonical notation of every move, the moves the reply shows,
 and :meth:`AwithlaknannaiSession.view`, the game as the reply carries it. The session of
 the last view is remembered, keyed by its record text, so the next request that sends that
 record back is not replayed; the reply is the same either way.
@@ -37,7 +37,7 @@ def move_dict(game: Game, move: Move, side: int | None = None) -> dict[str, Any]
 class AwithlaknannaiSession:
     """An Awithlaknannai game replayed once: the :class:`Game` (every move made on it), the
     canonical notation of every move, and from move number ``first`` on (the view's
-    ``since``; 0: from the start) each move as the view shows it and each position."""
+    ``since``; 0: from the start) each move as the view shows it."""
 
     def __init__(self, game: Game, notations: list[str] | None = None) -> None:
         """``game`` with the moves already made on it (``notations``: theirs)."""
@@ -45,7 +45,6 @@ class AwithlaknannaiSession:
         self.notations = list(notations or ())
         self.first = game.ply
         self.history: list[dict[str, Any]] = []  # history[i]: move first + i + 1
-        self.positions = [str(game.position)]  # positions[i]: after first + i moves
 
     @classmethod
     def replay(cls, record: Record, first: int = 0) -> AwithlaknannaiSession:
@@ -68,14 +67,13 @@ class AwithlaknannaiSession:
         return session
 
     def keep_from(self, first: int) -> None:
-        """Make sure the moves and positions from move number ``first`` on are at hand."""
+        """Make sure the moves from move number ``first`` on are at hand."""
         game = self.game
         first = min(first, game.ply)
         if first < self.first:
             later = [game.pop() for _ in range(game.ply - first)]
             self.first = first
             self.history = []
-            self.positions = [str(game.position)]
             for move in reversed(later):
                 self._push(move)
 
@@ -84,7 +82,6 @@ class AwithlaknannaiSession:
         played = move_dict(game, move, side=game.to_move)
         game.push(move)
         self.history.append(played)
-        self.positions.append(str(game.position))
         return played
 
     def play(self, move: str | Move) -> dict[str, Any]:
@@ -93,14 +90,17 @@ class AwithlaknannaiSession:
         self.notations.append(played["notation"])
         return played
 
-    def undo(self) -> None:
-        """Take back the last move (nothing at the start)."""
-        if self.game.ply:
+    def undo(self, to_turn_of: int | None = None) -> None:
+        """Take back the last move (nothing at the start); with ``to_turn_of``, go on
+        taking back moves until it is that side's turn (or the start): against the
+        computer, back to the person's own turn."""
+        while self.game.ply:
             self.keep_from(self.game.ply - 1)
             self.game.pop()
             self.notations.pop()
             self.history.pop()
-            self.positions.pop()
+            if to_turn_of is None or self.game.to_move == to_turn_of:
+                break
 
     def record(self) -> Record:
         """The game's record, every move in its canonical notation."""
@@ -118,7 +118,7 @@ class AwithlaknannaiSession:
     ) -> dict[str, Any]:
         """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in ``lang``
         (``flip``: White at the bottom), when a language is given; with ``since``,
-        ``history`` and ``positions`` start at that move."""
+        ``history`` starts at that move."""
         global _last
         game = self.game
         first = 0 if since is None else min(since, game.ply)
@@ -137,7 +137,7 @@ class AwithlaknannaiSession:
             "record": text,
             "ruleset": game.ruleset.name,
             "stall": game.stall,
-            "board": game.ruleset.board.name,
+            "ply": game.ply,
             "position": str(position),
             "start": str(game.start),
             "pieces": dict(position.pieces()),
@@ -146,10 +146,7 @@ class AwithlaknannaiSession:
             "finished": finished,
             "outcome": outcome.to_dict() if outcome else None,
             "history": self.history[skip:],
-            "positions": self.positions[skip:],
-            "points": list(game.ruleset.board.points),
             "counts": list(position.counts),
-            "quiet": position.quiet,
         }
         if since is not None:
             view["since"] = first

@@ -113,6 +113,12 @@ def since(args: Args) -> int | None:
     return value
 
 
+def side(args: Args, name: str) -> int | None:
+    """The optional side ``name``: 0 (the first side: Red, Black) or 1."""
+    value: int | None = arg(args, name, int, None, lo=0, hi=1)
+    return value
+
+
 def bounded(args: Args, name: str, low: int, high: int, default: int) -> int:
     """A whole number ``name`` from ``low`` to ``high`` (``default`` when absent)."""
     value: int = arg(args, name, int, default, lo=low, hi=high)

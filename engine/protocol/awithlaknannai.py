@@ -85,7 +85,7 @@ def play(args: Args) -> Result:
 def undo(args: Args) -> Result:
     since = arguments.since(args)
     session = _session(args, max((since or 0) - 1, 0))
-    session.undo()
+    session.undo(arguments.side(args, "to_turn_of"))
     return _view(session, arguments.draw(args), since)
 
 

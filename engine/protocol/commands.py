@@ -50,6 +50,7 @@ def svg(args: Args) -> Result:
     game_name: str = arg(args, "game", str)
     lang: str = arg(args, "lang", str, "en", max_len=MAX_TOKEN)
     record_text: str | None = arg(args, "record", str, None, max_len=MAX_RECORD)
+    static: bool = arg(args, "static", bool, False)
     if game_name == "zohn-ahl":
         from engine.zohn_ahl.rulesets import Options
         from engine.zohn_ahl.session import ZohnAhlSession
@@ -60,7 +61,7 @@ def svg(args: Args) -> Result:
             options = session.record.options
             return {"svg": zohn_ahl_svg(options, session.state, lang=lang)}
         options = Options.from_dict(arg(args, "options", dict, {}))
-        return {"svg": zohn_ahl_svg(options, None, lang=lang)}
+        return {"svg": zohn_ahl_svg(options, None, lang=lang, every_counter=static)}
     if game_name == "awithlaknannai":
         from engine.awithlaknannai.position import Position
         from engine.awithlaknannai.rulesets import get_ruleset
@@ -68,6 +69,11 @@ def svg(args: Args) -> Result:
         from engine.awithlaknannai.svg import board_svg as awithlaknannai_svg
 
         flip: bool = arg(args, "flip", bool, False)
+        if static:
+            ruleset = get_ruleset(arg(args, "ruleset", str, "culin"))
+            return {
+                "svg": awithlaknannai_svg(ruleset, None, lang=lang, flip=flip, pieces_drawn=False)
+            }
         if record_text is not None:
             played = AwithlaknannaiSession.from_text(record_text, MAX_RECORD).game
             return {

@@ -94,14 +94,18 @@ class ZohnAhlSession:
         self.record = self.record.append(throw)
         return events
 
-    def undo(self) -> None:
-        """Take back the last throw (nothing at the start)."""
-        r = self.record
-        if r.throws:
+    def undo(self, to_turn_of: int | None = None) -> None:
+        """Take back the last throw (nothing at the start); with ``to_turn_of``, go on
+        taking back throws until it is that side's turn (or the start): against the
+        computer, back to the person's own turn."""
+        while self.record.throws:
+            r = self.record
             self.keep_events_from(len(r.throws) - 1)
             self.record = Record(r.options, r.throws[:-1], r.seed, r.bias)
             self.states.pop()
             self.events.pop()
+            if to_turn_of is None or self.state.to_move == to_turn_of:
+                break
 
     def thrown(self, events: list[Event]) -> dict[str, Any]:
         """What the reply says of the throw just made (its ``events``): the throw, its value,
@@ -136,27 +140,15 @@ class ZohnAhlSession:
         record, state = self.record, self.state
         first = 0 if since is None else min(since, len(record.throws))
         self.keep_events_from(first)
-        ruleset = RULESETS[record.options.ruleset]
         text = str(record)
         view: dict[str, Any] = {
             "game": "zohn-ahl",
             "record": text,
             "options": record.options.to_dict(),
-            "ruleset": {
-                "name": ruleset.name,
-                "title": ruleset.title,
-                "spaces": ruleset.spaces,
-                "table": ruleset.table,
-                "start": ruleset.start,
-            },
             "seed": record.seed,
             "bias": None if record.bias is None else str(record.bias),
             "state": state.to_dict(),
-            "physical_awls": list(state.physical),
-            "to_move": state.to_move,
-            "finished": bool(state.finished),
-            "winner": state.winner,
-            "throws": [str(t) for t in record.throws],
+            "thrown": len(record.throws),
             "events_by_throw": [
                 [e.to_dict() for e in events] for events in self.events[first - self.first :]
             ],
