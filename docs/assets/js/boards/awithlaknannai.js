@@ -15,10 +15,7 @@ import {
 import { MovePicker } from "./move-picker.js";
 import { PieceLayer } from "./awithlaknannai-render.js";
 import { PointInput } from "./awithlaknannai-input.js";
-import { smallestGap } from "./geometry.js";
 import { moveRows } from "./move-list.js";
-
-const SVGNS = "http://www.w3.org/2000/svg";
 
 // The arguments of a smaller search (engine-client's `fallback`), or null after two tries.
 function smallerSearch(args) {
@@ -198,28 +195,12 @@ class AwithBoard extends Board {
     this.points = this.drawing.points;
     const names = this.points.map((p) => p.dataset.point);
     if (!this.focusName || !names.includes(this.focusName)) this.focusName = names[0];
-    // a layer of rings: focus, choice, destinations, compulsory captures (never the only cue)
-    const layer = document.createElementNS(SVGNS, "g");
-    layer.setAttribute("class", "aw-overlay");
-    layer.setAttribute("aria-hidden", "true");
-    this.rings = {};
-    const r = this.pointRadius();
     for (const p of this.points) {
-      const name = p.dataset.point;
-      p.setAttribute("tabindex", name === this.focusName ? "0" : "-1");
+      p.setAttribute("tabindex", p.dataset.point === this.focusName ? "0" : "-1");
       p.setAttribute("role", "button");
       p.setAttribute("focusable", "true");
-      const c = centre(p, svg);
-      const g = document.createElementNS(SVGNS, "g");
-      g.setAttribute("class", "aw-ring");
-      g.dataset.ring = name;
-      g.innerHTML = `<circle class="aw-ring-target" cx="${c.x}" cy="${c.y}" r="${r * 0.38}"/>`
-        + `<circle class="aw-ring-outer" cx="${c.x}" cy="${c.y}" r="${r}"/>`
-        + `<path class="aw-ring-x" d="M${c.x - r * 0.55} ${c.y - r * 0.55} L${c.x + r * 0.55} ${c.y + r * 0.55} M${c.x + r * 0.55} ${c.y - r * 0.55} L${c.x - r * 0.55} ${c.y + r * 0.55}"/>`;
-      layer.append(g);
-      this.rings[name] = g;
     }
-    svg.append(layer);
+    this.drawing.addRings((p) => centre(p, svg));
   }
 
   // Each point named with what stands on it (its accessible name and its tooltip).
@@ -237,20 +218,9 @@ class AwithBoard extends Board {
     }
   }
 
-  // The rings' size: a little under half the smallest distance between two points.
-  pointRadius() {
-    const gap = smallestGap(this.points.map((p) => centre(p, this.svg)));
-    return Number.isFinite(gap) ? gap * 0.42 : 12;
-  }
-
+  // Mark point `name`'s ring with `cls` (or unmark it; `name` null: every ring).
   ring(name, cls, on = true) {
-    if (!this.rings) return;
-    if (name === null) {
-      Object.values(this.rings).forEach((g) => g.classList.remove(cls));
-      return;
-    }
-    const g = this.rings[name];
-    if (g) g.classList.toggle(cls, on);
+    this.drawing.ring(name, cls, on);
   }
 
   humanTurn() {
@@ -263,7 +233,7 @@ class AwithBoard extends Board {
   // The rings and the points' names from the picker: what may move, what is chosen, where
   // it may go, which pieces a leap takes.
   markChoices() {
-    if (!this.rings) return;
+    if (!this.drawing.rings.size) return;
     for (const cls of ["is-selected", "is-target", "is-movable", "is-must", "is-victim", "is-trail"]) this.ring(null, cls);
     for (const p of this.points || []) {
       p.removeAttribute("aria-pressed");
