@@ -2,7 +2,9 @@
 // The Zohn Ahl board's drawing on the page: the engine's drawing of the board (drawn once
 // per ruleset, number of counters and language, with every counter of the game in each
 // side's pile), and on it each state: the awls moved to their spaces, each pile showing
-// as many counters as its side holds, with the engine's words for that count. No rules.
+// as many counters as its side holds, with the engine's words for that count; and the
+// engine's drawing of the four sticks (written into the board by the build), each turned
+// to the face a throw shows. No rules.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -90,4 +92,25 @@ export class AwlLayer {
       wrap.setAttribute("transform", `translate(${c.x - start.x} ${c.y - start.y})`);
     };
   }
+}
+
+/**
+ * Turn the sticks of `svg` (the engine's page_sticks_svg) to the faces of `throwText`
+ * (four characters of 0 and 1; "" for not thrown yet) and say them in words.
+ * @param {Element | null} svg
+ * @param {string} throwText
+ * @param {any} L   the page's words (i18n.js)
+ */
+export function showSticks(svg, throwText, L) {
+  if (!svg) return;
+  const t = String(throwText || "");
+  const parts = [];
+  /** @type {NodeListOf<SVGElement>} */ (svg.querySelectorAll("[data-stick]")).forEach((g) => {
+    const i = Number(g.dataset.stick);
+    const marked = t[i] === "1";
+    g.dataset.marked = String(marked);
+    g.classList.toggle("is-marked", marked);
+    parts.push(i === 3 ? L.sahe(marked) : L.stick(i + 1, marked));
+  });
+  svg.setAttribute("aria-label", t ? `${L.sticksLabel}: ${parts.join("; ")}` : L.sticksNone);
 }

@@ -12,7 +12,7 @@ import {
   el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep,
   staticBoard, Board,
 } from "./common.js";
-import { AwlLayer } from "./zohn-ahl-render.js";
+import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
 import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
 import { throwKey } from "./zohn-ahl-input.js";
 
@@ -20,22 +20,6 @@ const PACE = {
   normal: { think: 1100, tumble: 650, step: 190, after: 350 },
   fast: { think: 180, tumble: 160, step: 45, after: 60 },
 };
-
-// ---- the four sticks (the engine draws them; the page turns their faces) ---------------
-
-function showSticks(svg, throwText, L) {
-  if (!svg) return;
-  const t = String(throwText || "");
-  const parts = [];
-  svg.querySelectorAll("[data-stick]").forEach((g) => {
-    const i = Number(g.dataset.stick);
-    const marked = t[i] === "1";
-    g.dataset.marked = String(marked);
-    g.classList.toggle("is-marked", marked);
-    parts.push(i === 3 ? L.sahe(marked) : L.stick(i + 1, marked));
-  });
-  svg.setAttribute("aria-label", t ? `${L.sticksLabel}: ${parts.join("; ")}` : L.sticksNone);
-}
 
 // ---- the board -------------------------------------------------------------------------
 
