@@ -4,7 +4,7 @@
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
 #              after `make lint`
 # make lint    ruff (lint and format) on the Python sources, mypy --strict on the engine and
-#              the build scripts
+#              the build scripts, ESLint and tsc --noEmit on the page scripts
 # make build   build the site into site/
 # make bench   print the benchmark figures (JSON)
 
@@ -52,11 +52,15 @@ offline: build
 	$(PY) -m build_scripts.publish_check mkdocs.yml
 	$(PY) -m build_scripts.archive site dist/zohn-ahl-site.zip
 
-# Style and types: ruff's lint and format rules (pyproject.toml) on every Python file, and
-# mypy --strict on the engine and build_scripts/ (see [tool.mypy] in pyproject.toml).
+# Style and types: ruff's lint and format rules (pyproject.toml) on every Python file,
+# mypy --strict on the engine and build_scripts/ (see [tool.mypy] in pyproject.toml), and on
+# the page scripts ESLint (eslint.config.js) and TypeScript's checker on those that say
+# `// @ts-check` (tsconfig.json; nothing is compiled).
 lint: setup typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	node_modules/.bin/eslint docs/assets/js tests/js tests/pyodide eslint.config.js
+	node_modules/.bin/tsc -p tsconfig.json
 
 typecheck: setup
 	$(VENV)/bin/mypy

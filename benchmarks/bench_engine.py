@@ -16,7 +16,7 @@ CPython and Pyodide measure the same work and can be divided one by the other:
 - The computer opponent: seconds per move for each level with its default budget, over a
   fixed set of positions taken from seeded random games of ``culin``.
 - One throw or move through the protocol, as the page makes it (``protocol.handle`` on
-  the JSON request with ``draw``, up to the JSON reply): Zohn Ahl at the 1st, 100th and
+  the JSON request, up to the JSON reply): Zohn Ahl at the 1st, 100th and
   800th throw of a long seeded game, Awithlaknannai at the 1st, 100th and 200th move.
 - Each timed workload (not the computer's moves, not the matches) runs three times and
   the fastest run is reported: the machine may be shared, and the slower runs measure
@@ -255,7 +255,7 @@ PROTOCOL_REPEAT = (30, 5)
 
 
 def _request(cmd: str, args: dict, since: int | None = None) -> str:
-    args = dict(args, draw={"lang": "en"})
+    args = dict(args)
     if since is not None:
         args["since"] = since
     return json.dumps({"id": 1, "cmd": cmd, "args": args})
@@ -280,7 +280,7 @@ def _time_request(handle, request: str, repeat: int, warm: str | None = None) ->
 
 def protocol_round_trip(quick: bool) -> dict:
     """One throw / one move as the page makes it: ``protocol.handle`` with the JSON request
-    (record, the move, ``draw``) and the JSON reply holding the whole view and the SVG, at
+    (record, the move) and the JSON reply holding the view, at
     several points of one long game."""
     from engine import protocol
     from engine.awithlaknannai import Game
@@ -342,7 +342,7 @@ def protocol_round_trip(quick: bool) -> dict:
     )
     log(f"  protocol awithlaknannai.play: {awi}")
     return {
-        "what": "milliseconds for protocol.handle(JSON request with draw) -> JSON reply, "
+        "what": "milliseconds for protocol.handle(JSON request) -> JSON reply, "
         "fastest of the repeats; with_since: the same request with since (the page keeps "
         "the lists it has), right after the reply that gave it the record",
         "zohn_ahl_throw": dict(

@@ -37,6 +37,8 @@ from build_scripts.block_syntax import (
 )
 from build_scripts.labels import label
 from engine import protocol
+from engine.awithlaknannai import RULESETS as AW_RULESETS
+from engine.awithlaknannai.ai import LEVELS
 from engine.core import EngineError
 
 ZOHN_AHL_KEYS = (
@@ -128,7 +130,7 @@ def zohn_ahl_config(text: str) -> dict[str, Any]:
         "gully": view["options"].get("gully", gully),
         "opponent": opponent,
         "teams": teams,
-        "throws": " ".join(view["throws"]),
+        "throws": " ".join(_throws(view)),
         "seed": seed,
         "chances": chances,
         "caption": text_value(pairs, "caption"),
@@ -210,8 +212,16 @@ def awithlaknannai_config(text: str, *, lesson: bool = False) -> dict[str, Any]:
 # --------------------------------------------------------------------------- drawing
 
 
+def _throws(view: dict[str, Any]) -> list[str]:
+    """The throws of a Zohn Ahl view, as its record holds them."""
+    from engine.zohn_ahl import Record
+
+    return [str(t) for t in Record.parse(view["record"]).throws]
+
+
 def static_svgs(config: dict[str, Any], lang: str) -> tuple[str, str | None]:
-    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine's ``svg`` modules."""
+    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine's ``svg`` modules:
+    the sticks as the page throws them, showing the last throw."""
     view = config["view"]
     if config["game"] == "zohn-ahl":
         from engine.zohn_ahl import svg as za_svg
@@ -219,10 +229,8 @@ def static_svgs(config: dict[str, Any], lang: str) -> tuple[str, str | None]:
         board = protocol.dispatch(
             "svg", {"game": "zohn-ahl", "record": view["record"], "lang": lang}
         )["svg"]
-        last = view["throws"][-1] if view["throws"] else None
-        from engine.zohn_ahl import Throw
-
-        sticks = za_svg.sticks_svg(Throw.parse(last) if last else None, lang=lang)
+        throws = _throws(view)
+        sticks = za_svg.page_sticks_svg(throws[-1] if throws else None, lang=lang)
         return board, sticks
     board = protocol.dispatch(
         "svg",
@@ -251,6 +259,9 @@ def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
     data = {k: v for k, v in config.items() if k != "view"}
     data["id"] = element_id
     data["lang"] = lang
+    if game == "awithlaknannai":  # the choices the board offers, as the engine knows them
+        data["rulesets"] = list(AW_RULESETS)
+        data["levels"] = list(LEVELS)
     data_json = html.escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")), quote=True)
     caption = config.get("caption")
     caption_id = f"{element_id}-caption"

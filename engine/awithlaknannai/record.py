@@ -19,7 +19,7 @@ RecordError naming the move ("move 3", counting every move from 1) and saying wh
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.core import EngineError, RecordError
 
@@ -67,14 +67,19 @@ class Record:
         start = None if game.start == Position.start(game.ruleset) else game.start
         return cls(game.ruleset.name, game.stall, start, moves)
 
-    def replay(self) -> Game:
-        """The game after every move; RecordError naming the first bad move."""
+    def replay(self, each: Callable[[Game, Move], object] | None = None) -> Game:
+        """The game after every move; RecordError naming the first bad move. The game's one
+        replay: ``each(game, move)``, when given, sees every checked move just before it
+        is made (the page's session takes each move's canonical notation from it)."""
         game = Game(self.ruleset, self.start, self.stall)
         for i, text in enumerate(self.moves, 1):
             try:
-                game.play(text)
+                move = game.parse_move(text)
             except EngineError as err:
                 raise RecordError(str(err), input=text, where=f"move {i}") from None
+            if each is not None:
+                each(game, move)
+            game.push(move)
         return game
 
     def __eq__(self, other: object) -> bool:

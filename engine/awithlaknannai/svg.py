@@ -273,16 +273,22 @@ def board_svg(
     lang: str = "en",
     flip: bool = False,
     title: str | None = None,
+    pieces_drawn: bool = True,
 ) -> str:
     """The board of ``ruleset`` (a name, a ``Ruleset`` or ``{"ruleset": name}``) with the
     pieces of ``position`` (a ``Position``, its text notation, a ``{point: "B"|"W"}`` dict,
-    or None for the start); ``flip`` puts White at the bottom. Returns the SVG text."""
+    or None for the start); ``flip`` puts White at the bottom. Returns the SVG text.
+
+    ``pieces_drawn=False`` draws the board without what changes during a game (the page's
+    board, drawn once per ruleset): no pieces, the points named only, an empty piece layer
+    and, in ``<defs>``, one piece of each colour (``.aw-piece-shape[data-piece]``) that the
+    page copies to place the pieces of each position."""
     check_lang(lang)
     W = WORDS[lang]
     rs = _resolve(ruleset)
     rs_name, geo = rs.name, rs.board
     board_name = geo.name
-    pieces, to_move = _pieces_of(rs, position)
+    pieces, to_move = _pieces_of(rs, position) if pieces_drawn else ({}, None)
 
     xs = [c[0] for c in geo.coords.values()]
     ys = [c[1] for c in geo.coords.values()]
@@ -304,6 +310,7 @@ def board_svg(
         x, y = at(p)
         v = pieces.get(p, "")
         what = W["black_piece"] if v == "B" else W["white_piece"] if v == "W" else W["empty"]
+        name = f"{p}, {what}" if pieces_drawn else p
         pts.append(
             el(
                 "g",
@@ -314,7 +321,7 @@ def board_svg(
                     "data-y": num(y),
                     "data-piece": v,
                 },
-                el("title", None, esc(f"{p}, {what}")),
+                el("title", None, esc(name)),
                 el(
                     "circle",
                     {
@@ -354,6 +361,11 @@ def board_svg(
             )
         )
     parts.append(el("g", {"class": "aw-pieces", "pointer-events": "none"}, *pcs))
+    if not pieces_drawn:
+        shapes = [
+            el("g", {"class": "aw-piece-shape", "data-piece": v}, piece_marker(v)) for v in "BW"
+        ]
+        parts.append(el("defs", None, *shapes))
 
     # legend: the side at the bottom on the left
     ly = height - LEGEND_H / 2 - 6
@@ -395,8 +407,9 @@ def board_svg(
         + W["shape"].format(
             n=len(geo.points), l=len(geo.lines), rows=", ".join(str(len(rows[k])) for k in "tmb")
         ),
-        W["count"].format(b=nb, w=nw),
     ]
+    if pieces_drawn:
+        desc.append(W["count"].format(b=nb, w=nw))
     if to_move is not None:
         side = W["black"] if to_move == 0 else W["white"]
         desc.append(W["to_move"].format(side=side, side_lower=side.lower()))

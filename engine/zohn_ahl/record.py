@@ -184,39 +184,39 @@ class Record:
         return text
 
     # ----------------------------------------------------------------- play
-    def replay(self) -> tuple[State, list[list[Event]]]:
-        """``(final_state, events_by_throw)``; RecordError naming the throw after the end."""
+    def play_through(self, events_from: int = 0) -> tuple[list[State], list[list[Event]]]:
+        """The game's one replay: ``(states, events)``, ``states`` the start then the state
+        after each throw, ``events[i]`` the events of throw ``events_from + i + 1`` (the
+        throws before ``events_from`` are only advanced, without building their events).
+        RecordError naming the throw made after the end of the game."""
         state = State.start(self.options)
-        events_by_throw = []
-        for i, t in enumerate(self.throws, 1):
+        states = [state]
+        events: list[list[Event]] = []
+        for i, t in enumerate(self.throws):
             try:
-                state, events = state.play(t)
+                if i < events_from:
+                    state = state.advance(t)
+                else:
+                    state, evs = state.play(t)
+                    events.append(evs)
             except GameOverError:
                 raise RecordError(
-                    f"throw {i} {str(t)!r} comes after the end of the game: side "
+                    f"throw {i + 1} {str(t)!r} comes after the end of the game: side "
                     f"{state.winner} has already won",
                     input=str(t),
-                    where=f"throw {i}",
+                    where=f"throw {i + 1}",
                 ) from None
-            events_by_throw.append(events)
-        return state, events_by_throw
+            states.append(state)
+        return states, events
+
+    def replay(self) -> tuple[State, list[list[Event]]]:
+        """``(final_state, events_by_throw)``; RecordError naming the throw after the end."""
+        states, events = self.play_through()
+        return states[-1], events
 
     def states(self) -> list[State]:
         """Every state of the game: the start, then the state after each throw."""
-        state = State.start(self.options)
-        out = [state]
-        for i, t in enumerate(self.throws, 1):
-            try:
-                state = state.advance(t)
-            except GameOverError:
-                raise RecordError(
-                    f"throw {i} {str(t)!r} comes after the end of the game: side "
-                    f"{state.winner} has already won",
-                    input=str(t),
-                    where=f"throw {i}",
-                ) from None
-            out.append(state)
-        return out
+        return self.play_through(len(self.throws))[0]
 
     def state(self) -> State:
         """The state after all the throws (no events built)."""

@@ -251,11 +251,24 @@ def awl_marker(side: int, scale: float = 1.0) -> str:
     return body + "".join(stripes)
 
 
-def _counter_pile(side: int, count: int, x: float, y: float, lang: str, anchor: str) -> str:
-    """A side's counters: short sticks in rows of ten, the side's marker and the number."""
+def _counter_pile(
+    side: int,
+    count: int,
+    x: float,
+    y: float,
+    lang: str,
+    anchor: str,
+    room: int | None = None,
+) -> str:
+    """A side's counters: short sticks in rows of ten, the side's marker and the number.
+
+    With ``room`` (the page's board), ``room`` sticks (``data-counter`` 0, 1, ...) and a
+    label for every count from 0 to ``room`` (``data-count``) are drawn, those beyond
+    ``count`` hidden: the page shows a side's counters by showing the first sticks and the
+    label of that count."""
     sticks = []
     per_row = 10
-    for i in range(count):
+    for i in range(count if room is None else room):
         row, col = divmod(i, per_row)
         sx = (x + 20 + col * 7) if anchor == "start" else (x - 20 - col * 7)
         sy = y - row * 22
@@ -270,25 +283,34 @@ def _counter_pile(side: int, count: int, x: float, y: float, lang: str, anchor: 
                     "stroke": C["wood-edge"],
                     "stroke-width": "3.2",
                     "stroke-linecap": "round",
+                    "data-counter": None if room is None else i,
+                    "visibility": "hidden" if room is not None and i >= count else None,
                 },
             )
         )
-    label = _w(lang, "counter") if count == 1 else _w(lang, "counters", n=count)
+    labels = []
+    for n in (count,) if room is None else range(room + 1):
+        label = _w(lang, "counter") if n == 1 else _w(lang, "counters", n=n)
+        labels.append(
+            text(
+                x + (12 if anchor == "start" else -12),
+                y + 30,
+                f"{_w(lang, 'side')[side]}: {label}",
+                {
+                    "font-size": "11",
+                    "fill": C["ink"],
+                    "text-anchor": anchor,
+                    "font-family": "sans-serif",
+                    "data-count": None if room is None else n,
+                    "visibility": "hidden" if room is not None and n != count else None,
+                },
+            )
+        )
     return el(
         "g",
         {"class": "za-counters", "data-side": side, "data-count": count},
         el("g", {"transform": f"translate({num(x)} {num(y + 26)})"}, awl_marker(side, 0.55)),
-        text(
-            x + (12 if anchor == "start" else -12),
-            y + 30,
-            f"{_w(lang, 'side')[side]}: {label}",
-            {
-                "font-size": "11",
-                "fill": C["ink"],
-                "text-anchor": anchor,
-                "font-family": "sans-serif",
-            },
-        ),
+        *labels,
         *sticks,
     )
 
@@ -438,11 +460,16 @@ def board_svg(
     lang: str = "en",
     title: str | None = None,
     pieces: bool = True,
+    every_counter: bool = False,
 ) -> str:
     """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
     or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
     a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
-    out the awls and the counters (the printable sheets). Returns the SVG text."""
+    out the awls and the counters (the printable sheets). ``every_counter=True`` (the
+    page's board, drawn once per ruleset and number of counters) draws in each side's pile
+    every counter of the game, those beyond the side's count hidden, and the pile's words
+    for every count: the page shows each state by moving the awls and showing the counters
+    (``_counter_pile``). Returns the SVG text."""
     check_lang(lang)
     rules, n_counters = _resolve(options_or_ruleset)
     name, spaces = rules.name, rules.spaces
@@ -455,8 +482,9 @@ def board_svg(
 
     parts: list[str] = [_static_board(name, lang)]
     if pieces:
-        parts.append(_counter_pile(0, int(counters[0]), 26, SIZE - 58, lang, "start"))
-        parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end"))
+        room = 2 * n_counters if every_counter else None
+        parts.append(_counter_pile(0, int(counters[0]), 26, SIZE - 58, lang, "start", room))
+        parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end", room))
 
     # the awls
     phys = [physical_space(rules, side, awls[side]) for side in (0, 1)]
@@ -1135,4 +1163,83 @@ def sticks_svg(
         lang=lang,
         cls="za-sticks",
         extra=extra,
+    )
+
+
+def page_sticks_svg(throw: Throw | str | None = None, *, lang: str = "en") -> str:
+    """The four sticks of a board on the page, drawn to tumble and land: upright, each
+    with its marked face (``.za-face-marks``, crossed grooves on the sahe) shown by the
+    page's style sheet when the stick's ``is-marked`` class is set. ``throw`` (None: not
+    thrown yet) sets the faces shown; the page sets them for each throw and says them in
+    words (``aria-label``). The plain sticks are numbered 1 to 3, the fourth is the sahe."""
+    check_lang(lang)
+    sticks = _parse_throw(throw)
+    page = section("page")[lang]
+    marks = (
+        '<defs><pattern id="za-marks" width="12" height="12" patternUnits="userSpaceOnUse">'
+        '<path d="M0 8 L6 2 L12 8" fill="none" stroke="currentColor" stroke-width="2.2"/>'
+        "</pattern>"
+        '<pattern id="za-marks-sahe" width="10" height="10" patternUnits="userSpaceOnUse">'
+        '<path d="M1 1 L9 9 M9 1 L1 9" fill="none" stroke="currentColor" stroke-width="1.8"/>'
+        "</pattern></defs>"
+    )
+    parts = [marks]
+    for i in range(4):
+        x = 14 + i * 56
+        sahe = i == 3
+        marked = bool(sticks[i]) if sticks is not None else False
+        body = [
+            el("rect", {"class": "za-wood", "x": x, "y": 8, "width": 36, "height": 118, "rx": 16}),
+            el(
+                "rect",
+                {
+                    "class": "za-face-marks",
+                    "x": x + 5,
+                    "y": 20,
+                    "width": 26,
+                    "height": 94,
+                    "rx": 10,
+                    "fill": f"url(#{'za-marks-sahe' if sahe else 'za-marks'})",
+                },
+            ),
+        ]
+        if sahe:
+            body.append(
+                el(
+                    "g",
+                    {"class": "za-sahe-sign"},
+                    el("circle", {"cx": x + 18, "cy": 67, "r": 11}),
+                    el("path", {"d": f"M{x + 10} 59 L{x + 26} 75 M{x + 26} 59 L{x + 10} 75"}),
+                )
+            )
+        parts.append(
+            el(
+                "g",
+                {
+                    "class": "za-stick"
+                    + (" za-sahe" if sahe else "")
+                    + (" is-marked" if marked else ""),
+                    "data-stick": i,
+                    "data-marked": "true" if marked else "false",
+                    "data-sahe": "true" if sahe else None,
+                },
+                el("g", {"class": "za-stick-body"}, *body),
+                text(
+                    x + 18,
+                    144,
+                    "sahe" if sahe else str(i + 1),
+                    {"class": "za-stick-label", "text-anchor": "middle"},
+                ),
+            )
+        )
+    return el(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": "0 0 236 150",
+            "class": "za-sticks-svg",
+            "role": "img",
+            "aria-label": page["sticksNone"] if sticks is None else page["sticksLabel"],
+        },
+        *parts,
     )

@@ -115,8 +115,9 @@ def test_zohn_ahl_new_replays_the_worked_examples(
     options = {"ruleset": ruleset} if gully is None else {"ruleset": ruleset, "gully": gully}
     view = ok("zohn-ahl.new", {"options": options, "throws": throws})
     assert view["state"]["awls"] == awls and view["state"]["counters"] == counters
-    assert view["to_move"] == to_move and view["state"]["skip"] == skip
-    assert view["throws"] == throws.split()
+    assert view["state"]["to_move"] == to_move and view["state"]["skip"] == skip
+    assert view["thrown"] == len(throws.split())
+    assert [ev[0]["throw"] for ev in view["events_by_throw"]] == throws.split()
     assert len(view["events_by_throw"]) == len(throws.split())
 
 
@@ -133,11 +134,11 @@ def test_throw_with_a_given_throw_appends_it_and_narrates_it():
     start = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}})
     after = ok("zohn-ahl.throw", {"record": start["record"], "throw": "1111"})
     assert after["throw"] == "1111" and after["value"] == 6 and after["side"] == 0
-    assert after["throws"] == ["1111"]
+    assert after["thrown"] == 1 and after["record"].endswith("\n\n1111")
     kinds = [e["kind"] for e in after["events"]]
     assert kinds[0] == "throw" and "move" in kinds and "extra-throw" in kinds
     assert after["path"] == [2, 3, 4, 5, 6, 7]
-    assert after["physical_path"][-1] == after["physical_awls"][0]
+    assert after["physical_path"][-1] == after["state"]["physical"][0]
     # The view after the throw is the view of the new record.
     loaded = ok("zohn-ahl.load", {"record": after["record"]})
     assert {k: after[k] for k in loaded} == loaded
@@ -148,7 +149,7 @@ def test_side_1_path_is_given_in_both_numberings():
     after = ok("zohn-ahl.throw", {"record": view["record"], "throw": "1100"})
     assert after["side"] == 1 and after["path"] == [2, 3]
     assert after["physical_path"] == [39, 38]
-    assert after["physical_awls"][1] == 38
+    assert after["state"]["physical"][1] == 38
 
 
 def test_random_throws_follow_the_record_seed():
@@ -189,7 +190,7 @@ def test_no_throw_after_the_end():
     view = ok(
         "zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 1}, "throws": " ".join(throws)}
     )
-    assert view["finished"] and view["to_move"] is None
+    assert view["state"]["finished"] and view["state"]["to_move"] is None
     err = error("zohn-ahl.throw", {"record": view["record"]})
     assert err["kind"] == "game-over"
 
@@ -280,7 +281,7 @@ def test_view_matches_the_engine():
         game.play(text)
     assert view["position"] == str(game.position)
     assert notations(view) == sorted(game.legal_notations())
-    assert view["board"] == "mosona-open"
+    assert view["ruleset"] == "open" and view["ply"] == 2
 
 
 def test_undo_takes_back_the_last_move():
@@ -374,8 +375,8 @@ def test_views_list_every_intermediate_state():
     assert len(z["states"]) == 4 and z["states"][-1] == z["state"]
     assert z["states"][0]["awls"] == [1, 1] and z["states"][1]["awls"] == [7, 1]
     a = ok("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
-    assert a["positions"][0] == a["start"] and a["positions"][-1] == a["position"]
-    assert len(a["positions"]) == 3 and len(a["points"]) == 25 and a["points"].count("m5") == 1
+    assert [m["notation"] for m in a["history"]] == ["m6-m5", "m4xm6"] and a["ply"] == 2
+    assert a["pieces"]["m6"] == "W" and "m4" not in a["pieces"] and "m5" not in a["pieces"]
 
 
 def test_throw_reports_where_the_awl_started():
@@ -469,7 +470,7 @@ def sliced(view, since, keys):
 
 
 ZA_LISTS = ("events_by_throw", "states")
-AW_LISTS = ("history", "positions")
+AW_LISTS = ("history",)
 
 
 @pytest.mark.parametrize("cold", [False, True])
@@ -485,7 +486,7 @@ def test_since_gives_the_same_view_from_that_throw_on(cold):
         back = ok("zohn-ahl.undo", {"record": full["record"], "since": since})
         assert back == sliced(ok("zohn-ahl.undo", {"record": full["record"]}), since, ZA_LISTS)
         view = full
-        if view["finished"]:
+        if view["state"]["finished"]:
             break
 
 
@@ -514,3 +515,72 @@ def test_since_must_be_a_small_whole_number():
     for since in (-1, 1.5, "3", 10**9):
         err = error("zohn-ahl.load", {"record": "", "since": since})
         assert err["kind"] == "request" and err["where"] == "since"
+
+
+# ----------------------------------------------------------------------------- thin replies
+
+REPLY_LIMIT = 3 * 1024  # bytes of a move's reply as the page asks for it
+
+
+def reply_bytes(cmd, args):
+    text = protocol.handle(json.dumps({"id": 1, "cmd": cmd, "args": args}))
+    assert json.loads(text)["ok"], text
+    return len(text.encode("utf-8"))
+
+
+@pytest.mark.parametrize("ruleset", ["culin", "kolowis"])
+def test_a_move_reply_as_the_page_asks_for_it_is_small(ruleset):
+    view = ok("awithlaknannai.new", {"ruleset": ruleset})
+    sizes = []
+    for n in range(40):
+        if view["finished"]:
+            break
+        move = view["legal"][n % len(view["legal"])]["notation"]
+        args = {"record": view["record"], "move": move, "since": view["ply"]}
+        sizes.append(reply_bytes("awithlaknannai.play", args))
+        view = ok("awithlaknannai.play", {"record": view["record"], "move": move})
+        computer = {"record": view["record"], "level": "random", "seed": n, "since": view["ply"]}
+        if not view["finished"]:
+            sizes.append(reply_bytes("awithlaknannai.ai", computer))
+            view = ok("awithlaknannai.ai", computer)["view"]
+            view = ok("awithlaknannai.load", {"record": view["record"]})
+    assert len(sizes) > 20 and max(sizes) <= REPLY_LIMIT, max(sizes)
+
+
+@pytest.mark.parametrize("counters", [4, 20])
+def test_a_throw_reply_as_the_page_asks_for_it_is_small(counters):
+    options = {"ruleset": "kiowa", "counters": counters}
+    view = ok("zohn-ahl.new", {"options": options, "seed": 11})
+    sizes = []
+    for n in range(120):
+        if view["state"]["finished"]:
+            break
+        sizes.append(reply_bytes("zohn-ahl.throw", {"record": view["record"], "since": n}))
+        view = ok("zohn-ahl.throw", {"record": view["record"]})
+    assert len(sizes) > 100 and max(sizes) <= REPLY_LIMIT, max(sizes)
+
+
+def test_undo_goes_back_to_the_turn_asked_for():
+    # Zohn Ahl: side 1's 1111 earns it an extra throw, so side 1 throws twice running
+    view = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1000 1111 1000"})
+    assert [st["to_move"] for st in view["states"]] == [0, 1, 1, 0]
+    back = ok("zohn-ahl.undo", {"record": view["record"], "to_turn_of": 1})
+    assert back["thrown"] == 2 and back["state"]["to_move"] == 1
+    back = ok("zohn-ahl.undo", {"record": view["record"], "to_turn_of": 0})
+    assert back["thrown"] == 0 and back["state"]["to_move"] == 0
+    # Awithlaknannai: back past the computer's move to the person's
+    start = ok("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
+    back = ok("awithlaknannai.undo", {"record": start["record"], "to_turn_of": 0})
+    assert back["ply"] == 0 and back["to_move"] == 0
+    assert ok("awithlaknannai.undo", {"record": start["record"]})["ply"] == 1
+    err = error("awithlaknannai.undo", {"record": start["record"], "to_turn_of": 2})
+    assert err["kind"] == "request" and err["where"] == "to_turn_of"
+
+
+def test_the_static_boards_hold_what_the_page_places_on_them():
+    a = ok("svg", {"game": "awithlaknannai", "ruleset": "kolowis", "static": True})["svg"]
+    assert 'class="aw-piece ' not in a and a.count("data-point=") == 47
+    assert 'class="aw-piece-shape" data-piece="B"' in a and 'data-piece="W"' in a
+    z = ok("svg", {"game": "zohn-ahl", "options": {"counters": 3}, "static": True})["svg"]
+    # every counter of the game in each pile (2 x 3), and the words for each count 0..6
+    assert z.count("data-counter=") == 12 and z.count('visibility="hidden"') == 2 * 3 + 2 * 6

@@ -442,3 +442,40 @@ def test_same_bytes_in_pyodide(tmp_path):
         exec(DIGEST_SCRIPT, ns)
     assert done.stdout.strip().splitlines()[-1] == buf.getvalue().strip()
     assert len(buf.getvalue().strip()) == len(hashlib.sha256().hexdigest())
+
+
+def test_the_page_sticks_show_the_throw_and_say_it_in_the_page_language():
+    root = parse(zsvg.page_sticks_svg("0101", lang="fr"))
+    sticks = [g for g in root.iter() if g.get("data-stick") is not None]
+    assert [g.get("data-marked") for g in sticks] == ["false", "true", "false", "true"]
+    assert ["is-marked" in g.get("class") for g in sticks] == [False, True, False, True]
+    assert sticks[3].get("data-sahe") == "true" and "za-sahe" in sticks[3].get("class")
+    assert root.get("aria-label") == "Les quatre bâtonnets"
+    unthrown = parse(zsvg.page_sticks_svg(None, lang="en"))
+    assert unthrown.get("aria-label") == "The sticks have not been thrown yet."
+    with pytest.raises(ThrowError):
+        zsvg.page_sticks_svg("0102")
+
+
+def test_the_page_board_holds_every_counter_and_shows_the_count():
+    root = parse(zsvg.board_svg({"ruleset": "kiowa", "counters": 2}, None, every_counter=True))
+    piles = [g for g in root.iter() if g.get("class") == "za-counters"]
+    for pile in piles:
+        sticks = [e for e in pile.iter() if e.get("data-counter") is not None]
+        words = [e for e in pile.iter() if e.get("data-count") is not None and e is not pile]
+        assert len(sticks) == 4 and len(words) == 5
+        assert [s.get("visibility") for s in sticks] == [None, None, "hidden", "hidden"]
+        shown = [w for w in words if w.get("visibility") != "hidden"]
+        assert len(shown) == 1 and shown[0].get("data-count") == "2"
+    # the board the build and the printables draw is unchanged
+    plain = zsvg.board_svg({"ruleset": "kiowa", "counters": 2})
+    assert "data-counter" not in plain and 'visibility="hidden"' not in plain
+
+
+def test_the_page_board_of_awithlaknannai_has_no_pieces_and_both_shapes():
+    root = parse(asvg.board_svg("culin", None, pieces_drawn=False))
+    assert not [g for g in root.iter() if "aw-piece " in (g.get("class") or "") + " "]
+    shapes = [g.get("data-piece") for g in root.iter() if g.get("class") == "aw-piece-shape"]
+    assert shapes == ["B", "W"]
+    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert "t1" in titles and not any("piece" in (t or "") for t in titles[1:])

@@ -16,11 +16,10 @@ function zohn(n, since) {
 }
 
 function awith(n, since) {
-  const positions = Array.from({ length: n + 1 }, (_, i) => `position ${i}`);
   const history = Array.from({ length: n }, (_, i) => ({ notation: `m${i + 1}` }));
-  const view = { game: "awithlaknannai", record: `moves ${n}`, positions, history };
+  const view = { game: "awithlaknannai", record: `moves ${n}`, ply: n, history };
   if (since === undefined) return view;
-  return { ...view, since, positions: positions.slice(since), history: history.slice(since) };
+  return { ...view, since, history: history.slice(since) };
 }
 
 test("a whole view holds as many throws or moves as its events", () => {
@@ -56,6 +55,6 @@ test("a whole reply is taken as it is", () => {
 test("a reply that needs entries the board lacks is refused in words", () => {
   assert.throws(() => wholeView(zohn(2), zohn(6, 4)), /entry 4 of 'states', but the board holds 3/);
   assert.throws(() => wholeView(zohn(6, 2), zohn(7, 6)), /entry 6/);
-  assert.throws(() => wholeView(null, awith(3, 1)), /entry 1 of 'positions'/);
+  assert.throws(() => wholeView(null, awith(3, 1)), /entry 1 of 'history'/);
   assert.throws(() => wholeView(zohn(2), { game: "chess", since: 1 }), /"chess"/);
 });

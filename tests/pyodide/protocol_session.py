@@ -40,7 +40,7 @@ def main() -> int:
     for _ in range(400):
         reply = ask("zohn-ahl.throw", {"record": record, "draw": {"lang": "fr"}})
         record = reply["result"]["record"]
-        if reply["result"]["finished"]:
+        if reply["result"]["state"]["finished"]:
             break
     ask("zohn-ahl.undo", {"record": record})
     # an Awithlaknannai game to its end, the computer playing both sides at every level

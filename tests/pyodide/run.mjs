@@ -27,7 +27,7 @@
 // Also importable: `runInPyodide(script, args)` returns the exit status.
 
 import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve, relative, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const HERE = dirname(fileURLToPath(import.meta.url));

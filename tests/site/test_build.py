@@ -45,7 +45,7 @@ def test_runtime_files_wheel_and_manifest_are_in_the_site(site_dir):
     assert re.fullmatch(r"[a-z_]+-[0-9.]+-py3-none-any\.whl", wheel.name)
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-    assert "engine/protocol.py" in names and "engine/zohn_ahl/__init__.py" in names
+    assert "engine/protocol/__init__.py" in names and "engine/zohn_ahl/__init__.py" in names
     assert not any("__pycache__" in n or n.startswith(("tests/", "build_scripts/")) for n in names)
     import engine
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The interactive boards. On every page shown (mkdocs-material's `document$`, which
 // fires once per page with navigation.instant), find the `.board[data-game]` elements
 // the build rendered and bring them to life. A page with no board loads nothing more:
@@ -30,7 +31,7 @@ function mountAll() {
       live.delete(b);
     }
   }
-  const roots = [...document.querySelectorAll(".board[data-game]")];
+  const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board[data-game]"))];
   if (roots.length) startEngine();
   roots.forEach((root, i) => {
     if (root.dataset.mounted) return;
@@ -51,8 +52,9 @@ function mountAll() {
   });
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mountAll());
+const page$ = /** @type {any} */ (window).document$;   // mkdocs-material's page observable
+if (page$ && typeof page$.subscribe === "function") {
+  page$.subscribe(() => mountAll());
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", mountAll);
 } else {

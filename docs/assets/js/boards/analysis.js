@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's judgement on an Awithlaknannai board, on request: an evaluation bar with
 // the engine's best line, a hint, the review of a finished game (review.js) and puzzles
 // (puzzle.js). The board calls `attach(board)` before it starts; every panel learns of

@@ -1,37 +1,27 @@
+// @ts-check
 // The Awithlaknannai board: choose a piece, then where it goes (a leap chain point by
 // point), by pointer or keyboard. The engine lists the legal moves with their paths; the
 // move picker (move-picker.js) narrows them down as points are chosen, so this module
 // knows no rules: it draws, listens and tells. Every move, computer move and undo is one
-// request to the engine, which sends the new drawing with the new view. The computer
-// thinks in the worker; Stop terminates it.
+// request to the engine, whose reply says what changed; the board, drawn by the engine
+// once per ruleset, keeps its elements and only its pieces move (awithlaknannai-render.js).
+// The rulesets and levels offered are the engine's (the build writes them into the
+// block's config). The computer thinks in the worker; Stop terminates it.
 
 import {
-  el, part, button, enable, isOff, centre, reducedMotion, errorText, call, callAfter, cancel, forget,
-  copyLink, randomSeed, sleep, Board,
+  el, button, enable, isOff, centre, reducedMotion, errorText, call, callAfter, cancel, forget,
+  copyLink, randomSeed, sleep, staticBoard, Board,
 } from "./common.js";
 import { MovePicker } from "./move-picker.js";
-
-const SVGNS = "http://www.w3.org/2000/svg";
-const RULESETS = ["culin", "open", "bent", "ludii", "kolowis"];
-const LEVELS = ["random", "easy", "medium", "hard", "perfect"];
-const ROWS = ["t", "m", "b"];
+import { PieceLayer } from "./awithlaknannai-render.js";
+import { PointInput } from "./awithlaknannai-input.js";
+import { moveRows } from "./move-list.js";
 
 // The arguments of a smaller search (engine-client's `fallback`), or null after two tries.
 function smallerSearch(args) {
   if (args.time_limit <= 0.5) return null;
   const level = { perfect: "hard", hard: "medium", medium: "easy" }[args.level] || args.level;
   return { ...args, level, time_limit: args.time_limit > 1 ? 1 : 0.5 };
-}
-
-// What stands on each point, from the position text "ROW/ROW/ROW side quiet"
-// (rows top to bottom, points numbered from 1 at the left).
-function occupancy(position) {
-  const map = {};
-  const rows = String(position || "").trim().split(/\s+/)[0].split("/");
-  rows.forEach((row, r) => {
-    [...row].forEach((c, i) => { map[`${ROWS[r]}${i + 1}`] = c === "B" ? "B" : c === "W" ? "W" : null; });
-  });
-  return map;
 }
 
 function notationOf(h) {
@@ -50,7 +40,9 @@ class AwithBoard extends Board {
     this.flip = this.cfg.bottom === "white";
     const opp = this.cfg.opponent || "person";
     this.mode = opp === "person" ? "person" : opp === "computer-vs-computer" ? "cvc" : "computer";
-    this.level = LEVELS.includes(opp) ? opp : (this.cfg.level && LEVELS.includes(this.cfg.level) ? this.cfg.level : "medium");
+    this.levels = this.cfg.levels || [];
+    this.level = this.levels.includes(opp) ? opp
+      : (this.cfg.level && this.levels.includes(this.cfg.level) ? this.cfg.level : "medium");
     this.ruleset = this.cfg.ruleset || "culin";
     this.viewHooks = [];     // called with each view shown (analysis.js: evaluation, hint, review, puzzle)
     this.build();
@@ -62,21 +54,11 @@ class AwithBoard extends Board {
     return this.cfg.bottom === "white" ? 0 : 1;
   }
 
-  draw() {
-    return { ...super.draw(), flip: this.flip };
-  }
-
   build() {
     const { root, L } = this;
     root.classList.add("board--awithlaknannai");
-    this.status = part(root, "status", () => el("p", { class: "board-status" }), "prepend");
-    this.boardBox = part(root, "board", () => el("div", { class: "board-svg" }));
-    this.controls = part(root, "controls", () => el("div", { class: "board-controls", role: "group", "aria-label": "Game controls" }));
-    this.live = part(root, "live", () => el("div", { class: "board-live" }));
-    this.live.setAttribute("aria-live", "polite");
-    this.live.setAttribute("role", "status");
-    this.turnLine = el("p", { class: "board-turn" });
-    this.controls.before(this.turnLine);
+    this.frame();
+    this.drawing = new PieceLayer(this.boardBox);
 
     const c = this.controls;
     this.btnUndo = button(c, "undo", L.undo, { onclick: () => this.undo() });
@@ -86,20 +68,20 @@ class AwithBoard extends Board {
     this.btnFlip = button(c, "flip", "⇅", { name: L.turnBoard, onclick: () => this.turnRound() });
     this.btnLink = button(c, "link", L.copyLink, { name: L.linkName,
       onclick: () => this.view && copyLink(this.id, this.view.record, (m) => this.say(m), this.controls) });
-    c.querySelectorAll("[data-action]").forEach((b) => {
+    /** @type {NodeListOf<HTMLElement>} */ (c.querySelectorAll("[data-action]")).forEach((b) => {
       if (!["undo", "redo", "stop", "new", "flip", "link"].includes(b.dataset.action)) b.hidden = true;
     });
     // keep Undo before Redo whatever order the static markup had
     this.btnUndo.after(this.btnRedo);
 
     this.rulesetSelect = el("select", { class: "board-select", "data-action": "ruleset" },
-      ...RULESETS.map((r) => el("option", { value: r, text: r })));
+      ...(this.cfg.rulesets || [this.ruleset]).map((r) => el("option", { value: r, text: r })));
     this.oppSelect = el("select", { class: "board-select", "data-action": "opponent" },
       el("option", { value: "person", text: L.person }),
       el("option", { value: "computer", text: L.computer }),
       el("option", { value: "cvc", text: L.cvc }));
     this.levelSelect = el("select", { class: "board-select", "data-action": "level" },
-      ...LEVELS.map((l) => el("option", { value: l, text: L.levels[l] })));
+      ...this.levels.map((l) => el("option", { value: l, text: L.levels[l] })));
     this.rulesetSelect.value = this.ruleset;
     this.oppSelect.value = this.mode;
     this.levelSelect.value = this.level;
@@ -131,10 +113,26 @@ class AwithBoard extends Board {
     onChange(this.levelSelect, () => { this.level = this.levelSelect.value; });
     for (const sel of [this.rulesetSelect, this.oppSelect, this.levelSelect]) sel.dataset.value = sel.value;
 
-    this.boardBox.addEventListener("click", (ev) => this.onClick(ev));
-    this.boardBox.addEventListener("keydown", (ev) => this.onKey(ev));
-    this.boardBox.addEventListener("focusin", (ev) => this.onFocus(ev));
-    this.boardBox.addEventListener("focusout", () => this.ring(null, "is-focus"));
+    this.input = new PointInput(this.boardBox, {
+      points: () => this.points || [],
+      choose: (name) => {
+        this.focusName = name;
+        this.choose(name);
+      },
+      cancel: () => {
+        if (!this.picker.path.length && !this.picker.pending) return false;
+        this.picker.reset();
+        this.markChoices();
+        this.say(this.L.selectPiece);
+        return true;
+      },
+      focused: (name) => {
+        this.ring(null, "is-focus");
+        if (name === null) return;
+        this.focusName = name;
+        this.ring(name, "is-focus");
+      },
+    });
   }
 
   // -- start ----------------------------------------------------------------------------
@@ -148,27 +146,30 @@ class AwithBoard extends Board {
   }
 
   async freshView(ruleset = null) {
-    const draw = this.draw();
     if (this.cfg.record && (!ruleset || ruleset === (this.cfg.ruleset || "culin"))) {
-      return call("awithlaknannai.load", { record: this.cfg.record, draw });
+      return call("awithlaknannai.load", { record: this.cfg.record });
     }
-    const args = { ruleset: ruleset || this.ruleset, stall: this.cfg.stall || "draw", draw };
+    const args = { ruleset: ruleset || this.ruleset, stall: this.cfg.stall || "draw" };
     if (this.cfg.position && (!ruleset || ruleset === this.cfg.ruleset)) args.position = this.cfg.position;
     return call("awithlaknannai.new", args);
   }
 
   // -- drawing ---------------------------------------------------------------------------
+  // Show `view`: the engine's drawing of its ruleset's board (asked once), its pieces,
+  // the points' names, the move list and the controls.
   async show(view) {
-    if (view.flip !== undefined && view.flip !== this.flip) delete view.svg;   // drawn the other way round
-    const svg = await this.svgOf(view);
-    view.flip = this.flip;
-    view.svg = svg;
+    const flip = this.flip;
+    const svg = await staticBoard({ game: "awithlaknannai", ruleset: view.ruleset, flip });
     this.view = view;
     this.picker = new MovePicker(view.finished ? [] : view.legal || []);
     const hadFocus = this.boardBox.contains(document.activeElement);
-    this.boardBox.innerHTML = svg;
-    this.decorate();
-    if (hadFocus && this.focusName) this.focusPoint(this.focusName);
+    if (this.drawing.board(`${view.ruleset} ${flip}`, svg)) {
+      this.decorate();
+      if (hadFocus && this.focusName) this.input.focus(this.focusName);
+    }
+    this.drawing.place(view.pieces || {});
+    this.nameThePoints();
+    for (const p of this.lastPath || []) this.ring(p, "is-last");
     this.renderMoves();
     this.refresh();
     for (const hook of this.viewHooks) hook(view);
@@ -179,8 +180,10 @@ class AwithBoard extends Board {
     await this.act(() => this.show(this.view), { computer: false });
   }
 
+  // The new drawing made usable: sized, named, its points focusable buttons, and a layer
+  // of rings over them.
   decorate() {
-    const svg = this.boardBox.querySelector("svg");
+    const svg = this.drawing.svg;
     if (!svg) return;
     this.svg = svg;
     svg.classList.add("board-drawing");
@@ -189,59 +192,35 @@ class AwithBoard extends Board {
     if (vb && vb.width) svg.style.minWidth = `${Math.round(Math.min(vb.width * 0.8, 560))}px`;
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", this.L.boardLabel(this.ruleset));
-    this.points = [...svg.querySelectorAll("[data-point]:not(.aw-piece)")];
-    const occ = this.view.pieces || occupancy(this.view.position);
+    this.points = this.drawing.points;
     const names = this.points.map((p) => p.dataset.point);
     if (!this.focusName || !names.includes(this.focusName)) this.focusName = names[0];
-    // a layer of rings: focus, choice, destinations, compulsory captures (never the only cue)
-    const layer = document.createElementNS(SVGNS, "g");
-    layer.setAttribute("class", "aw-overlay");
-    layer.setAttribute("aria-hidden", "true");
-    this.rings = {};
-    const r = this.pointRadius();
     for (const p of this.points) {
-      const name = p.dataset.point;
-      const piece = occ[name];
-      p.setAttribute("tabindex", name === this.focusName ? "0" : "-1");
+      p.setAttribute("tabindex", p.dataset.point === this.focusName ? "0" : "-1");
       p.setAttribute("role", "button");
       p.setAttribute("focusable", "true");
-      p.dataset.label = `${name}, ${piece === "B" ? this.L.pointBlack : piece === "W" ? this.L.pointWhite : this.L.pointEmpty}`;
+    }
+    this.drawing.addRings((p) => centre(p, svg));
+  }
+
+  // Each point named with what stands on it (its accessible name and its tooltip).
+  nameThePoints() {
+    const pieces = this.view.pieces || {};
+    const svg = this.drawing.svg;
+    if (svg) svg.dataset.toMove = this.view.to_move === 0 ? "B" : this.view.to_move === 1 ? "W" : "";
+    this.ring(null, "is-last");
+    for (const p of this.points || []) {
+      const piece = pieces[p.dataset.point];
+      p.dataset.label = `${p.dataset.point}, ${piece === "B" ? this.L.pointBlack : piece === "W" ? this.L.pointWhite : this.L.pointEmpty}`;
       p.setAttribute("aria-label", p.dataset.label);
-      const c = centre(p, svg);
-      const g = document.createElementNS(SVGNS, "g");
-      g.setAttribute("class", "aw-ring");
-      g.dataset.ring = name;
-      g.innerHTML = `<circle class="aw-ring-target" cx="${c.x}" cy="${c.y}" r="${r * 0.38}"/>`
-        + `<circle class="aw-ring-outer" cx="${c.x}" cy="${c.y}" r="${r}"/>`
-        + `<path class="aw-ring-x" d="M${c.x - r * 0.55} ${c.y - r * 0.55} L${c.x + r * 0.55} ${c.y + r * 0.55} M${c.x + r * 0.55} ${c.y - r * 0.55} L${c.x - r * 0.55} ${c.y + r * 0.55}"/>`;
-      layer.append(g);
-      this.rings[name] = g;
+      const title = p.querySelector("title");
+      if (title) title.textContent = p.dataset.label;
     }
-    svg.append(layer);
-    for (const p of this.lastPath || []) this.ring(p, "is-last");
   }
 
-  pointRadius() {
-    // half the smallest distance between two points, in SVG units
-    const cs = this.points.map((p) => centre(p, this.svg));
-    let best = Infinity;
-    for (let i = 0; i < cs.length; i++) {
-      for (let j = i + 1; j < cs.length; j++) {
-        const d = Math.hypot(cs[i].x - cs[j].x, cs[i].y - cs[j].y);
-        if (d > 0.001 && d < best) best = d;
-      }
-    }
-    return Number.isFinite(best) ? best * 0.42 : 12;
-  }
-
+  // Mark point `name`'s ring with `cls` (or unmark it; `name` null: every ring).
   ring(name, cls, on = true) {
-    if (!this.rings) return;
-    if (name === null) {
-      Object.values(this.rings).forEach((g) => g.classList.remove(cls));
-      return;
-    }
-    const g = this.rings[name];
-    if (g) g.classList.toggle(cls, on);
+    this.drawing.ring(name, cls, on);
   }
 
   humanTurn() {
@@ -254,7 +233,7 @@ class AwithBoard extends Board {
   // The rings and the points' names from the picker: what may move, what is chosen, where
   // it may go, which pieces a leap takes.
   markChoices() {
-    if (!this.rings) return;
+    if (!this.drawing.rings.size) return;
     for (const cls of ["is-selected", "is-target", "is-movable", "is-must", "is-victim", "is-trail"]) this.ring(null, cls);
     for (const p of this.points || []) {
       p.removeAttribute("aria-pressed");
@@ -290,15 +269,8 @@ class AwithBoard extends Board {
       this.moveList.append(el("li", { class: "aw-empty", text: this.L.noMovesYet }));
       return;
     }
-    const items = [];
-    let i = 0;
-    if (!startBlack) {
-      items.push(["…", h[0]]);
-      i = 1;
-    }
-    for (; i < h.length; i += 2) items.push([h[i], h[i + 1]]);
-    items.forEach(([a, b], n) => {
-      this.moveList.append(el("li", {}, el("span", { class: "aw-num", text: `${n + 1}.` }), " ",
+    moveRows(h, startBlack).forEach(([n, a, b]) => {
+      this.moveList.append(el("li", {}, el("span", { class: "aw-num", text: `${n}.` }), " ",
         el("span", { class: "aw-move", text: a }), b ? " " : null,
         b ? el("span", { class: "aw-move", text: b }) : null));
     });
@@ -334,97 +306,6 @@ class AwithBoard extends Board {
     this.turnLine.textContent = this.turnText();
     this.turnLine.classList.toggle("is-over", !!v.finished);
     this.markChoices();
-  }
-
-  // -- pointing and keys --------------------------------------------------------------------
-  pointFrom(ev) {
-    const hit = ev.target.closest && ev.target.closest("[data-point]");
-    if (hit && this.boardBox.contains(hit)) return hit.dataset.point;
-    if (!this.points || !this.svg) return null;
-    // a click on a piece or between points: the nearest point, if close enough
-    let best = null;
-    let bestD = Infinity;
-    for (const p of this.points) {
-      const r = p.getBoundingClientRect();
-      const d = Math.hypot(r.left + r.width / 2 - ev.clientX, r.top + r.height / 2 - ev.clientY);
-      if (d < bestD) { bestD = d; best = p; }
-    }
-    const first = this.points[0].getBoundingClientRect();
-    return best && bestD < Math.max(24, first.width * 1.2) ? best.dataset.point : null;
-  }
-
-  onClick(ev) {
-    const name = this.pointFrom(ev);
-    if (!name) return;
-    this.focusName = name;
-    this.setRoving(name);
-    this.choose(name);
-  }
-
-  onFocus(ev) {
-    const p = ev.target.closest && ev.target.closest("[data-point]");
-    if (!p) return;
-    this.focusName = p.dataset.point;
-    this.setRoving(this.focusName);
-    this.ring(null, "is-focus");
-    this.ring(this.focusName, "is-focus");
-  }
-
-  setRoving(name) {
-    for (const p of this.points || []) p.setAttribute("tabindex", p.dataset.point === name ? "0" : "-1");
-  }
-
-  focusPoint(name) {
-    const p = (this.points || []).find((q) => q.dataset.point === name);
-    if (!p) return;
-    this.setRoving(name);
-    p.focus();
-  }
-
-  onKey(ev) {
-    const p = ev.target.closest && ev.target.closest("[data-point]");
-    if (!p) return;
-    const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (dirs[ev.key]) {
-      ev.preventDefault();
-      const next = this.neighbourInDirection(p, dirs[ev.key]);
-      if (next) this.focusPoint(next.dataset.point);
-    } else if (ev.key === "Enter" || ev.key === " " || ev.key === "Spacebar") {
-      ev.preventDefault();
-      this.choose(p.dataset.point);
-    } else if (ev.key === "Escape") {
-      if (this.picker.path.length || this.picker.pending) {
-        ev.preventDefault();
-        this.picker.reset();
-        this.markChoices();
-        this.say(this.L.selectPiece);
-      }
-    } else if (ev.key === "Home" || ev.key === "End") {
-      ev.preventDefault();
-      const list = this.points;
-      this.focusPoint((ev.key === "Home" ? list[0] : list[list.length - 1]).dataset.point);
-    }
-  }
-
-  // The nearest point on screen in the arrow's direction (so a turned board still works).
-  neighbourInDirection(p, [dx, dy]) {
-    const r0 = p.getBoundingClientRect();
-    const x0 = r0.left + r0.width / 2;
-    const y0 = r0.top + r0.height / 2;
-    let best = null;
-    let bestScore = Infinity;
-    for (const q of this.points) {
-      if (q === p) continue;
-      const r = q.getBoundingClientRect();
-      const vx = r.left + r.width / 2 - x0;
-      const vy = r.top + r.height / 2 - y0;
-      const along = vx * dx + vy * dy;
-      const across = Math.abs(vx * dy - vy * dx);
-      if (along <= 0.5 || across > along * 1.05) continue;
-      const score = along + across * 2;
-      if (score < bestScore) { bestScore = score; best = q; }
-    }
-    return best;
   }
 
   // A point chosen (click, Enter or Space): the picker decides what it means; a whole move
@@ -463,7 +344,7 @@ class AwithBoard extends Board {
   play(move) {
     return this.act(async () => {
       const before = this.view;
-      const next = await callAfter(before, "awithlaknannai.play", { record: before.record, move: move.notation, draw: this.draw() });
+      const next = await callAfter(before, "awithlaknannai.play", { record: before.record, move: move.notation });
       this.future = [];
       await this.moved(before, next, next.move || move);
     });
@@ -486,28 +367,30 @@ class AwithBoard extends Board {
   }
 
   // Slide the piece hop by hop along its path; the pieces it leaps fade as it passes.
+  // The piece element itself goes to its new point (show() then places the rest).
   async animateMove(move) {
     const path = (move && move.path) || [];
-    if (path.length < 2 || !this.svg || reducedMotion()) return;
-    const at = (name) => {
-      const p = this.points.find((q) => q.dataset.point === name);
-      return p ? { x: Number(p.dataset.x), y: Number(p.dataset.y) } : null;
-    };
-    const piece = this.svg.querySelector(`.aw-piece[data-at="${path[0]}"]`);
-    if (!piece || !piece.animate) return;
+    if (path.length < 2) return;
+    const piece = this.drawing.piece(path[0]);
+    if (!piece || !this.svg || reducedMotion() || !piece.animate) {
+      this.drawing.moved(path[0], path[path.length - 1]);
+      return;
+    }
+    const at = (name) => this.drawing.xy(name);
     piece.parentNode.append(piece);   // above the others while it moves
     const hop = this.mode === "cvc" ? 160 : 200;
     for (let i = 1; i < path.length; i++) {
       const a = at(path[i - 1]);
       const b = at(path[i]);
-      if (!a || !b || Number.isNaN(a.x) || Number.isNaN(b.x)) return;
+      if (!a || !b || Number.isNaN(a.x) || Number.isNaN(b.x)) break;
       const anim = piece.animate([{ transform: `translate(${a.x}px, ${a.y}px)` }, { transform: `translate(${b.x}px, ${b.y}px)` }],
         { duration: hop, easing: "ease-in-out", fill: "forwards" });
       const victim = (move.captured || [])[i - 1];
-      const gone = victim && this.svg.querySelector(`.aw-piece[data-at="${victim}"]`);
+      const gone = victim && this.drawing.piece(victim);
       if (gone && gone.animate) gone.animate([{ opacity: 1 }, { opacity: 0 }], { duration: hop, delay: hop / 2, fill: "forwards" });
-      try { await anim.finished; } catch { return; }
+      try { await anim.finished; } catch { break; }
     }
+    this.drawing.moved(path[0], path[path.length - 1]);
   }
 
   // The computer's move, when it is the computer's turn. Each search has a number
@@ -529,7 +412,7 @@ class AwithBoard extends Board {
       // with a smaller budget, then a smaller one.
       const budget = this.level === "hard" ? 3 : 1.5;
       res = await callAfter(v, "awithlaknannai.ai", { record: v.record, level: this.level, seed: randomSeed(),
-        time_limit: budget, draw: this.draw() }, { retries: 0, timeoutMs: budget * 4000 + 4000, fallback: smallerSearch });
+        time_limit: budget }, { retries: 0, timeoutMs: budget * 4000 + 4000, fallback: smallerSearch });
     } catch (err) {
       if (gen === this.gen) {
         this.thinking = false;
@@ -569,22 +452,14 @@ class AwithBoard extends Board {
   }
 
   // Take back the last move; against the computer, back to the reader's own turn. One
-  // request: the engine replays the record's moves up to that point.
+  // request: the engine takes the moves back.
   async undo() {
     const v0 = this.view;
     if (!v0 || !(v0.history || []).length || this.busy) return;
     await this.stopComputer();
-    const history = v0.history || [];
-    const positions = v0.positions || [];
-    let keepN = history.length - 1;
-    const sideAt = (n) => (positions[n] ? (positions[n].trim().split(/\s+/)[1] === "W" ? 1 : 0) : null);
-    while (this.mode === "computer" && keepN > 0 && sideAt(keepN) === this.computerSide()) keepN--;
     await this.act(async () => {
-      const draw = this.draw();
-      const v = keepN === history.length - 1
-        ? await call("awithlaknannai.undo", { record: v0.record, draw })
-        : await call("awithlaknannai.new", { ruleset: v0.ruleset, stall: v0.stall, position: v0.start,
-          moves: history.slice(0, keepN).map(notationOf).join(" "), draw });
+      const toTurnOf = this.mode === "computer" ? 1 - this.computerSide() : undefined;
+      const v = await call("awithlaknannai.undo", { record: v0.record, to_turn_of: toTurnOf });
       this.future.push(v0);
       this.lastPath = null;
       await this.show(v);

@@ -1,3 +1,4 @@
+// @ts-check
 // The "chances" view of a Zohn Ahl board: each side's exact chance of winning now, how the
 // last throw changed it, the win-chance graph of the game so far (drawn by the engine,
 // with its text alternative), and what the next throw can do. The engine solves the game
@@ -143,17 +144,13 @@ export class ChancesView {
   }
 }
 
-// Give `board` a chances view, kept up to date each time the board draws a game it has
-// not drawn before (the board sets its view, then draws it).
+// Give `board` a chances view, kept up to date each time the board shows a game it has
+// not shown before.
 export function attachChances(board) {
   const view = new ChancesView(board);
-  const draw = board.drawBoard.bind(board);
-  board.drawBoard = (...args) => {
-    const out = draw(...args);
-    const record = board.view && board.view.record;
-    if (record && record !== view.record) view.update(record);
-    return out;
-  };
+  board.viewHooks.push((shown) => {
+    if (shown.record && shown.record !== view.record) view.update(shown.record);
+  });
   board.chances = view;
   return view;
 }

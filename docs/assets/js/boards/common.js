@@ -1,3 +1,4 @@
+// @ts-check
 // What both boards share: building elements, the engine connection (with a retry when
 // the worker was restarted), the game kept in the page address and in localStorage,
 // and the "Copy link" control. No rules here: a game is its record, read by the engine.
@@ -37,7 +38,15 @@ export function part(root, role, make, where = "append") {
 
 // The button with data-action=ACTION inside `box`, created when missing. Its accessible
 // name (`name`) is set only when the markup gave none; a click while it is off does nothing.
+/**
+ * @param {Element} box
+ * @param {string} action
+ * @param {string} label
+ * @param {{key?: string, name?: string, pressed?: boolean, onclick?: (ev: Event) => void}} [options]
+ * @returns {HTMLButtonElement}
+ */
 export function button(box, action, label, { key, name, pressed, onclick } = {}) {
+  /** @type {HTMLButtonElement} */
   let b = box.querySelector(`[data-action="${action}"]`);
   if (!b) {
     b = el("button", { type: "button", class: "board-button", "data-action": action });
@@ -109,10 +118,7 @@ let clientPromise = null;
 // The engine client (engine-client.js), loaded only on pages that have a board.
 export function engine() {
   if (!clientPromise) {
-    clientPromise = import("../engine-client.js").then((m) => {
-      const c = m.getEngine ? m.getEngine() : m.default;
-      return c;
-    });
+    clientPromise = import("../engine-client.js").then((m) => m.getEngine());
   }
   return clientPromise;
 }
@@ -204,8 +210,14 @@ export async function engineReady() {
 // sent again once to the fresh worker (engine-client's `retries`): every call carries the
 // whole record, so the game in progress survives a restart. `fallback(args, err)` may
 // give smaller arguments for one more try (engine-client's `fallback`).
+/**
+ * @param {string} cmd
+ * @param {object} args
+ * @param {{retries?: number, timeoutMs?: number, fallback?: (args: any, err: any) => any}} [options]
+ */
 export async function call(cmd, args, { retries = 1, timeoutMs, fallback } = {}) {
   const c = await engine();
+  /** @type {{retries: number, timeoutMs?: number, fallback?: (args: any, err: any) => any}} */
   const opts = { retries };
   if (timeoutMs) opts.timeoutMs = timeoutMs;
   if (fallback) opts.fallback = fallback;
@@ -222,6 +234,22 @@ export async function callAfter(view, cmd, args, opts) {
   const res = await call(cmd, n === undefined ? args : { ...args, since: n }, opts);
   if (res && res.view && typeof res.view === "object") return { ...res, view: wholeView(view, res.view) };
   return wholeView(view, res);
+}
+
+// The engine's drawing of a board without what changes during a game (the protocol's
+// `svg` with `static`), drawn once per ruleset, language and orientation and kept for
+// every board of the page: each view then places its pieces on it.
+const staticBoards = new Map();
+
+export function staticBoard(args) {
+  const all = { ...args, lang: lang(), static: true };
+  const key = JSON.stringify(all);
+  if (!staticBoards.has(key)) {
+    const drawing = call("svg", all).then((res) => res.svg);
+    drawing.catch(() => staticBoards.delete(key));   // a failed drawing is asked again
+    staticBoards.set(key, drawing);
+  }
+  return staticBoards.get(key);
 }
 
 export function isCancelled(err) {
@@ -283,12 +311,12 @@ export function forget(id) {
 // The record to open a board with: the address first, then localStorage, then the
 // block's own start. Each candidate is read by the engine (`load`); a bad one is
 // reported in words and the next is tried.
-export async function openGame(id, loadCmd, startRecord, say, draw) {
+export async function openGame(id, loadCmd, startRecord, say) {
   const L = strings();
   const fromAddress = recordFromAddress(id);
   if (fromAddress !== null) {
     try {
-      return await call(loadCmd, { record: fromAddress, draw });
+      return await call(loadCmd, { record: fromAddress });
     } catch (err) {
       forget(id);
       say(L.badLink(errorText(err)), "error");
@@ -298,7 +326,7 @@ export async function openGame(id, loadCmd, startRecord, say, draw) {
   const saved = savedRecord(id);
   if (saved !== null && saved !== startRecord) {
     try {
-      return await call(loadCmd, { record: saved, draw });
+      return await call(loadCmd, { record: saved });
     } catch (err) {
       forget(id);
       say(L.badSaved(errorText(err)), "error");
@@ -364,7 +392,38 @@ export class Board {
     this.view = null;
     this.busy = false;
     this.alive = true;
+    this.loadCmd = "";        // the command that opens a record (the board class sets it)
+    /** @type {HTMLElement} */
+    this.status = null;       // the status line and the live region (the board builds them)
+    /** @type {HTMLElement} */
+    this.live = null;
     this.onAddress = () => this.followAddress();
+  }
+
+  // What a board class gives (see above).
+  /** @returns {Promise<any>} */
+  async freshView() { throw new Error("a board gives its fresh view"); }
+  /** @param {any} view */
+  async opened(view) { this.view = view; }
+  refresh() {}
+  maybeComputer() {}
+
+  // The parts every board has (the build writes most of them): the status line, the box
+  // of the drawing, the controls, the live region that says what happens and the turn
+  // line above the controls. `between()` adds the board's own parts after the drawing.
+  frame(between = () => {}) {
+    const root = this.root;
+    this.status = part(root, "status", () => el("p", { class: "board-status" }), "prepend");
+    /** @type {HTMLElement} */
+    this.boardBox = part(root, "board", () => el("div", { class: "board-svg" }));
+    between();
+    /** @type {HTMLElement} */
+    this.controls = part(root, "controls", () => el("div", { class: "board-controls", role: "group", "aria-label": "Game controls" }));
+    this.live = part(root, "live", () => el("div", { class: "board-live" }));
+    this.live.setAttribute("aria-live", "polite");
+    this.live.setAttribute("role", "status");
+    this.turnLine = el("p", { class: "board-turn" });
+    this.controls.before(this.turnLine);
   }
 
   say(text, kind = "info") {
@@ -377,19 +436,6 @@ export class Board {
     this.status.dataset.kind = kind;
     this.status.classList.toggle("board-error", kind === "error");
     this.status.hidden = !text;
-  }
-
-  // What the engine draws with every view it returns (the protocol's `draw` argument).
-  draw() {
-    return { lang: lang() };
-  }
-
-  // The drawing of `view`: the engine sends it with the view (the `draw` argument of every
-  // request); a view kept from before the board was turned round is drawn again.
-  async svgOf(view) {
-    if (typeof view.svg === "string") return view.svg;
-    const res = await call("svg", { game: view.game, record: view.record, ...this.draw() });
-    return res.svg;
   }
 
   // Run one action the reader asked for (a move, a throw, undo, a new game...): the board
@@ -424,7 +470,7 @@ export class Board {
     this.setStatus(this.L.loading);
     await waitForEngine(this.root, this.status);
     setReady(this.root, false);
-    let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k), this.draw());
+    let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k));
     const warned = view === null && this.status.dataset.kind === "error";
     try {
       if (!view) view = await this.freshView();
@@ -452,7 +498,7 @@ export class Board {
     await this.act(async () => {
       let view;
       try {
-        view = await call(this.loadCmd, { record, draw: this.draw() });
+        view = await call(this.loadCmd, { record });
       } catch (err) {
         this.keep(this.view);
         throw new Error(this.L.badLinkKept(errorText(err)));

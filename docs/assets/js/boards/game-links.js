@@ -1,3 +1,4 @@
+// @ts-check
 // Games in page addresses, as pure functions of an address (no page needed, so they are
 // tested under Node). A board's game travels in the address's fragment,
 //

@@ -1,14 +1,15 @@
+// @ts-check
 // Long games at a flat cost per move. The engine's `since: n` argument makes a reply's
 // per-move lists start at throw (or move) n; the page sends the number of entries it
 // already holds and splices the reply into the view it keeps, so whatever reads the
 // view (replay, undo, the move list, review, narration) still sees the whole game.
 // DOM-free, so Node's test runner can check it.
 
-// Each game's per-move lists: the states (positions) after 0..n throws (moves), one
-// longer than the events (history) of throws (moves) 1..n.
+// Each game's per-move lists, the last one holding one entry per throw or move: Zohn
+// Ahl's states after 0..n throws and the events of throws 1..n, Awithlaknannai's moves.
 const LISTS = {
   "zohn-ahl": ["states", "events_by_throw"],
-  awithlaknannai: ["positions", "history"],
+  awithlaknannai: ["history"],
 };
 
 // How many throws or moves `view` holds: the `since` to send with the next request
@@ -16,7 +17,7 @@ const LISTS = {
 export function heldCount(view) {
   const lists = view && LISTS[view.game];
   if (!lists || view.since !== undefined) return undefined;
-  const events = view[lists[1]];
+  const events = view[lists[lists.length - 1]];
   return Array.isArray(events) ? events.length : undefined;
 }
 

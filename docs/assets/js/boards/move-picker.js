@@ -1,3 +1,4 @@
+// @ts-check
 // Choosing an Awithlaknannai move point by point, without a page: the model behind the
 // board's pointer and keyboard input. It knows no rules: it is given the engine's legal
 // moves ({notation, path: [from, landing, ...], captured: [victim per hop]}) and only

@@ -1,3 +1,4 @@
+// @ts-check
 // A puzzle board: the reader plays the first move; the board says right or wrong. A wrong
 // move is answered by the engine's refutation (its best reply, played on the board, and
 // the line that follows); "Try again" sets the puzzle up once more. The answer comes from

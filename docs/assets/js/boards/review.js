@@ -1,3 +1,4 @@
+// @ts-check
 // The review of a finished Awithlaknannai game: the engine grades every move (best, good,
 // inaccuracy, mistake, blunder: by what it lost against the engine's own choice), draws
 // the evaluation graph, and replays its best line from any move on a small board of its
@@ -111,15 +112,16 @@ export class ReviewPanel {
   async openLine(view, m) {
     const W = words();
     const start = m.position;
-    let line;
+    // the position after the line's first k moves, drawn by the engine
+    const after = (k) => call("awithlaknannai.new", { ruleset: view.ruleset, stall: view.stall, position: start,
+      moves: m.line.slice(0, k).join(" "), draw: { lang: lang(), flip: this.board.flip } });
     try {
-      line = await call("awithlaknannai.new", { ruleset: view.ruleset, stall: view.stall, position: start, moves: m.line.join(" ") });
+      await after(m.line.length);   // the whole line is the engine's: a failure is said, not drawn
     } catch (err) {
       this.viewer.hidden = false;
       this.viewer.textContent = errorText(err);
       return;
     }
-    const positions = line.positions;
     const n = m.line.length;
     let k = 0;
     const title = el("h5", { class: "aw-line-title", text: `${W.lineOf(m.ply)}: ${numbered(m.line, start)}` });
@@ -133,9 +135,7 @@ export class ReviewPanel {
       enable(fwd, k < n);
       caption.textContent = W.step(k, n, m.line[k - 1]);
       try {
-        const res = await call("svg", { game: "awithlaknannai", ruleset: view.ruleset, position: positions[k],
-          lang: lang(), flip: this.board.flip });
-        picture.innerHTML = res.svg;
+        picture.innerHTML = (await after(k)).svg;
       } catch (err) {
         picture.textContent = errorText(err);
       }

@@ -1,83 +1,25 @@
+// @ts-check
 // The Zohn Ahl board: throw the four sticks, watch the awl go space by space, hear what
 // happened. The engine (Python, in the worker) draws each throw from the game's seed,
-// applies the ruleset and returns structured events with the new drawing of the board;
-// this module only shows them. A throw, a computer throw and an undo are one request
-// each; a replay uses the states and events the view already holds (no request).
+// applies the ruleset and returns structured events and the new state; this module only
+// shows them, on the engine's drawings of the board (drawn once per ruleset, the awls and
+// counters then moved: zohn-ahl-render.js) and of the sticks (written by the build). A
+// throw, a computer throw and an undo are one request each; a replay uses the states and
+// events the view already holds (no request).
 
 import { narrateZohn } from "../i18n.js";
 import {
-  el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep, Board,
+  el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep,
+  staticBoard, Board,
 } from "./common.js";
-
-const SVGNS = "http://www.w3.org/2000/svg";
+import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
+import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
+import { throwKey } from "./zohn-ahl-input.js";
 
 const PACE = {
   normal: { think: 1100, tumble: 650, step: 190, after: 350 },
   fast: { think: 180, tumble: 160, step: 45, after: 60 },
 };
-
-function parseTeams(t) {
-  if (!t) return null;
-  if (Array.isArray(t)) return t.length === 2 ? t.map((x) => (Array.isArray(x) ? x : String(x).split(",").map((s) => s.trim()))) : null;
-  const sides = String(t).split("/").map((s) => s.split(",").map((n) => n.trim()).filter(Boolean));
-  return sides.length === 2 && sides.every((s) => s.length) ? sides : null;
-}
-
-// The throws of a record, when the engine's view does not list them: the move text of
-// the record is the throws, four characters of 0 and 1 each.
-function throwsOf(view) {
-  if (Array.isArray(view.throws)) return view.throws.map(String);
-  const body = String(view.record || "").split("\n").filter((l) => !l.trim().startsWith("[")).join(" ");
-  return body.split(/\s+/).filter((s) => /^[01]{4}$/.test(s));
-}
-
-// ---- the four sticks, drawn here so they can tumble and land --------------------------
-
-function sticksSvg(L) {
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", "0 0 236 150");
-  svg.setAttribute("class", "za-sticks-svg");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", L.sticksNone);
-  const defs = `
-    <defs>
-      <pattern id="za-marks" width="12" height="12" patternUnits="userSpaceOnUse">
-        <path d="M0 8 L6 2 L12 8" fill="none" stroke="currentColor" stroke-width="2.2"/>
-      </pattern>
-      <pattern id="za-marks-sahe" width="10" height="10" patternUnits="userSpaceOnUse">
-        <path d="M1 1 L9 9 M9 1 L1 9" fill="none" stroke="currentColor" stroke-width="1.8"/>
-      </pattern>
-    </defs>`;
-  let body = defs;
-  for (let i = 0; i < 4; i++) {
-    const x = 14 + i * 56;
-    const sahe = i === 3;
-    body += `
-    <g class="za-stick${sahe ? " za-sahe" : ""}" data-stick="${i}" data-marked="false"${sahe ? ' data-sahe="true"' : ""}>
-      <g class="za-stick-body">
-        <rect class="za-wood" x="${x}" y="8" width="36" height="118" rx="16"/>
-        <rect class="za-face-marks" x="${x + 5}" y="20" width="26" height="94" rx="10" fill="url(#${sahe ? "za-marks-sahe" : "za-marks"})"/>
-        ${sahe ? `<g class="za-sahe-sign"><circle cx="${x + 18}" cy="67" r="11"/><path d="M${x + 10} 59 L${x + 26} 75 M${x + 26} 59 L${x + 10} 75"/></g>` : ""}
-      </g>
-      <text class="za-stick-label" x="${x + 18}" y="144" text-anchor="middle">${sahe ? "sahe" : i + 1}</text>
-    </g>`;
-  }
-  svg.innerHTML = body;
-  return svg;
-}
-
-function showSticks(svg, throwText, L) {
-  const t = String(throwText || "");
-  const parts = [];
-  svg.querySelectorAll("[data-stick]").forEach((g) => {
-    const i = Number(g.dataset.stick);
-    const marked = t[i] === "1";
-    g.dataset.marked = String(marked);
-    g.classList.toggle("is-marked", marked);
-    parts.push(i === 3 ? L.sahe(marked) : L.stick(i + 1, marked));
-  });
-  svg.setAttribute("aria-label", t ? `${L.sticksLabel}: ${parts.join("; ")}` : L.sticksNone);
-}
 
 // ---- the board -------------------------------------------------------------------------
 
@@ -90,6 +32,7 @@ class ZohnAhlBoard extends Board {
     this.computerSide = this.cfg.opponent === "computer" ? 1 : null;
     this.speed = "normal";
     this.replay = null;      // {index} while replaying this.view's throws
+    this.viewHooks = [];     // called with each view shown (chances.js)
     this.build();
   }
 
@@ -97,20 +40,13 @@ class ZohnAhlBoard extends Board {
   build() {
     const { root, L } = this;
     root.classList.add("board--zohn-ahl");
-    this.status = part(root, "status", () => el("p", { class: "board-status" }), "prepend");
-    this.boardBox = part(root, "board", () => el("div", { class: "board-svg" }));
-    this.sides = el("div", { class: "za-sides" });
-    this.boardBox.before(this.sides);
-    this.sticksBox = part(root, "sticks", () => el("div", { class: "board-sticks" }));
-    this.sticksBox.replaceChildren();
-    this.sticks = sticksSvg(L);
-    this.sticksBox.append(this.sticks);
-    this.controls = part(root, "controls", () => el("div", { class: "board-controls", role: "group", "aria-label": "Game controls" }));
-    this.live = part(root, "live", () => el("div", { class: "board-live" }));
-    this.live.setAttribute("aria-live", "polite");
-    this.live.setAttribute("role", "status");
-    this.turnLine = el("p", { class: "board-turn" });
-    this.controls.before(this.turnLine);
+    this.frame(() => {
+      this.sides = el("div", { class: "za-sides" });
+      this.boardBox.before(this.sides);
+      this.sticksBox = part(root, "sticks", () => el("div", { class: "board-sticks" }));
+      this.sticks = this.sticksBox.querySelector("svg.za-sticks-svg");
+    });
+    this.drawing = new AwlLayer(this.boardBox);
 
     const c = this.controls;
     this.btnThrow = button(c, "throw", L.throw, { key: L.throwKeys, name: L.throwName, onclick: () => this.throwOnce() });
@@ -121,7 +57,7 @@ class ZohnAhlBoard extends Board {
     this.btnLink = button(c, "link", L.copyLink, { name: L.linkName,
       onclick: () => this.view && copyLink(this.id, this.view.record, (m) => this.say(m), this.controls) });
     // actions of the build's generic markup that this board has no use for are hidden
-    c.querySelectorAll("[data-action]").forEach((b) => {
+    /** @type {NodeListOf<HTMLElement>} */ (c.querySelectorAll("[data-action]")).forEach((b) => {
       if (!["throw", "undo", "new", "replay", "link", "speed"].includes(b.dataset.action)) b.hidden = true;
     });
     this.btnSpeed = button(c, "speed", L.fast, { pressed: false, onclick: () => {
@@ -166,15 +102,8 @@ class ZohnAhlBoard extends Board {
       this.refresh();
       this.maybeComputer();
     });
-    // T throws from anywhere on the board (but not while typing in a field)
-    root.addEventListener("keydown", (ev) => {
-      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-      const tag = (ev.target.tagName || "").toLowerCase();
-      if (tag === "input" || tag === "select" || tag === "textarea") return;
-      if (ev.key === "t" || ev.key === "T") {
-        ev.preventDefault();
-        if (!isOff(this.btnThrow)) this.throwOnce();
-      }
+    throwKey(root, () => {
+      if (!isOff(this.btnThrow)) this.throwOnce();
     });
   }
 
@@ -187,15 +116,14 @@ class ZohnAhlBoard extends Board {
   async opened(view) {
     this.endReplay(false);
     await this.show(view);
-    showSticks(this.sticks, view.throws && view.throws.length ? view.throws[view.throws.length - 1] : "", this.L);
+    showSticks(this.sticks, throwOf((view.events_by_throw || []).slice(-1)[0]), this.L);
     this.loading(false);
     this.refresh();
   }
 
   async freshView() {
-    const draw = this.draw();
-    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record, draw });
-    return call("zohn-ahl.new", { options: this.options(), draw });
+    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record });
+    return call("zohn-ahl.new", { options: this.options() });
   }
 
   options() {
@@ -207,23 +135,17 @@ class ZohnAhlBoard extends Board {
   }
 
   // -- showing a position ------------------------------------------------------------------
+  // Show `view`: the engine's drawing of its board (asked once), its state, the log.
   async show(view) {
-    const svg = await this.svgOf(view);
-    view.svg = svg;
+    const options = view.options;
+    const svg = await staticBoard({ game: "zohn-ahl", options });
     this.view = view;
-    this.drawBoard(svg);
+    this.drawing.board(JSON.stringify(options), svg);
+    this.drawing.place(view.state);
     this.renderSides(view.state);
     this.rebuildLog(view);
     this.refresh();
-  }
-
-  drawBoard(svg) {
-    this.boardBox.innerHTML = svg;
-    const s = this.boardBox.querySelector("svg");
-    if (s) {
-      s.setAttribute("role", "img");
-      s.classList.add("board-drawing");
-    }
+    for (const hook of this.viewHooks) hook(view);
   }
 
   sideLabel(side) {
@@ -237,10 +159,7 @@ class ZohnAhlBoard extends Board {
   }
 
   thrower(state, side) {
-    if (!this.teams || side === null || side === undefined) return null;
-    const made = (state.throws_made || [0, 0])[side] || 0;
-    const members = this.teams[side];
-    return members[made % members.length];
+    return thrower(this.teams, state, side);
   }
 
   renderSides(state) {
@@ -299,7 +218,7 @@ class ZohnAhlBoard extends Board {
   }
 
   throwCount() {
-    return throwsOf(this.view).length;
+    return this.view.thrown || 0;
   }
 
   refresh() {
@@ -342,12 +261,12 @@ class ZohnAhlBoard extends Board {
     return this.act(async () => {
       const side = this.view.state.to_move;
       const member = this.thrower(this.view.state, side);
-      const res = await callAfter(this.view, "zohn-ahl.throw", { record: this.view.record, draw: this.draw() });
+      const res = await callAfter(this.view, "zohn-ahl.throw", { record: this.view.record });
       if (!this.alive) return;
       await this.animateThrow(side, res.throw, res.events, res.path);
       this.view = res;
-      res.svg = await this.svgOf(res);
-      this.drawBoard(res.svg);
+      this.drawing.place(res.state);
+      for (const hook of this.viewHooks) hook(res);
       this.renderSides(res.state);
       this.appendLog(res.events, member);
       if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
@@ -373,21 +292,14 @@ class ZohnAhlBoard extends Board {
   // Move the awl of `side` space by space along `path` (the spaces in its own numbering).
   async moveAwl(side, path) {
     const p = this.pace();
-    const svg = this.boardBox.querySelector("svg");
-    const awl = svg && svg.querySelector(`[data-awl="${side}"]`);
-    if (!awl || !path.length || !p.step) return;
-    const wrap = document.createElementNS(SVGNS, "g");
-    wrap.setAttribute("class", "za-awl-mover");
-    awl.replaceWith(wrap);
-    wrap.append(awl);
-    wrap.parentNode.append(wrap);   // on top of everything while it moves
-    const frame = wrap.parentNode;
-    const start = centre(awl, frame);
+    const svg = this.drawing.svg;
+    if (!svg || !path.length || !p.step) return;
+    const moveTo = this.drawing.lift(side, centre);
+    if (!moveTo) return;
     for (const space of path) {
       const target = svg.querySelector(`[data-own${side}="${space}"]`);
       if (!target || !this.alive) continue;
-      const c = centre(target, frame);
-      wrap.setAttribute("transform", `translate(${c.x - start.x} ${c.y - start.y})`);
+      moveTo(target);
       await sleep(p.step);
     }
   }
@@ -426,15 +338,9 @@ class ZohnAhlBoard extends Board {
   undo() {
     if (!this.view || this.replay) return;
     const v0 = this.view;
-    const states = v0.states || [];
-    let keepN = throwsOf(v0).length - 1;
-    while (this.computerSide !== null && keepN > 0 && states[keepN] && states[keepN].to_move === this.computerSide) keepN--;
     return this.act(async () => {
-      const draw = this.draw();
-      const v = keepN === throwsOf(v0).length - 1
-        ? await call("zohn-ahl.undo", { record: v0.record, draw })
-        : await call("zohn-ahl.new", { options: v0.options, seed: v0.seed ?? undefined, bias: v0.bias ?? undefined,
-          throws: throwsOf(v0).slice(0, keepN).join(" "), draw });
+      const toTurnOf = this.computerSide === null ? undefined : 1 - this.computerSide;
+      const v = await call("zohn-ahl.undo", { record: v0.record, to_turn_of: toTurnOf });
       await this.opened(v);
       this.keep(v);
       this.say(`${this.L.undo}. ${this.turnLine.textContent}`);
@@ -460,9 +366,9 @@ class ZohnAhlBoard extends Board {
     const state = (v.states || [])[index];
     if (!state) return;
     const events = index ? (v.events_by_throw || [])[index - 1] || [] : [];
-    const throwText = index ? throwsOf(v)[index - 1] : "";
+    const throwText = throwOf(events);
     await this.act(async () => {
-      const svg = this.boardBox.querySelector("svg");
+      const svg = this.drawing.svg;
       if (svg) svg.classList.add("is-replay");
       if (animate && index === r.index + 1) {
         const before = v.states[r.index];
@@ -472,7 +378,7 @@ class ZohnAhlBoard extends Board {
         showSticks(this.sticks, throwText, this.L);
       }
       r.index = index;
-      this.placeAwls(state);
+      this.drawing.place(state);
       this.renderSides(state);
       const label = index === 0 ? this.L.replayStart : this.L.replaying(index, n);
       this.rbLabel.textContent = label;
@@ -481,36 +387,15 @@ class ZohnAhlBoard extends Board {
     }, { computer: false });
   }
 
-  // Put both awls where `state` has them (its `physical` spaces), side by side on a shared space.
-  placeAwls(state) {
-    const svg = this.boardBox.querySelector("svg");
-    if (!svg) return;
-    const phys = state.physical || [];
-    for (const side of [0, 1]) {
-      let awl = svg.querySelector(`[data-awl="${side}"]`);
-      if (!awl) continue;
-      const mover = awl.closest(".za-awl-mover");
-      if (mover) { mover.replaceWith(awl); }
-      const space = svg.querySelector(`[data-space="${phys[side]}"]`);
-      if (!space) continue;
-      let x = Number(space.dataset.x);
-      const y = Number(space.dataset.y);
-      if (phys[0] === phys[1]) x += side === 0 ? -11 : 11;
-      awl.setAttribute("transform", `translate(${x} ${y})`);
-      awl.dataset.on = String(phys[side]);
-    }
-  }
-
   endReplay(render = true) {
     if (!this.replay) return;
     this.replay = null;
     this.replayBar.hidden = true;
+    if (this.drawing.svg) this.drawing.svg.classList.remove("is-replay");
     if (render && this.view) {
-      this.drawBoard(this.view.svg);
+      this.drawing.place(this.view.state);
       this.renderSides(this.view.state);
-      const last = (this.view.events_by_throw || []).slice(-1)[0];
-      const th = last && (last.find((e) => e.kind === "throw") || {}).throw;
-      showSticks(this.sticks, th || "", this.L);
+      showSticks(this.sticks, throwOf((this.view.events_by_throw || []).slice(-1)[0]), this.L);
       this.refresh();
       this.btnReplay.focus();
     }

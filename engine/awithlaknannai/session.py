@@ -1,0 +1,158 @@
+"""An Awithlaknannai game as the page plays it: replayed once from its record, then played on.
+
+:class:`AwithlaknannaiSession` is what a protocol command works on (``spec/protocol.md``):
+the :class:`Game` with every move made on it (from :meth:`Record.replay`, the game's one
+replay), the canonical notation of every move, the moves the reply shows,
+and :meth:`AwithlaknannaiSession.view`, the game as the reply carries it. The session of
+the last view is remembered, keyed by its record text, so the next request that sends that
+record back is not replayed; the reply is the same either way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.awithlaknannai.game import Game, notation_sort_key
+from engine.awithlaknannai.moves import Move
+from engine.awithlaknannai.position import Position
+from engine.awithlaknannai.record import Record
+
+#: The game of the last view: its record text, the game and its moves' notations.
+_last: tuple[str, Game, tuple[str, ...]] | None = None
+
+
+def move_dict(game: Game, move: Move, side: int | None = None) -> dict[str, Any]:
+    """``move`` (legal in ``game``'s position) as a reply shows it: its notation, path and
+    the points it captures (and the side that makes it, when given)."""
+    out: dict[str, Any] = {
+        "notation": game.notation(move),
+        "path": list(move.path),
+        "captured": list(move.captured),
+    }
+    if side is not None:
+        out["side"] = side
+    return out
+
+
+class AwithlaknannaiSession:
+    """An Awithlaknannai game replayed once: the :class:`Game` (every move made on it), the
+    canonical notation of every move, and from move number ``first`` on (the view's
+    ``since``; 0: from the start) each move as the view shows it."""
+
+    def __init__(self, game: Game, notations: list[str] | None = None) -> None:
+        """``game`` with the moves already made on it (``notations``: theirs)."""
+        self.game = game
+        self.notations = list(notations or ())
+        self.first = game.ply
+        self.history: list[dict[str, Any]] = []  # history[i]: move first + i + 1
+
+    @classmethod
+    def replay(cls, record: Record, first: int = 0) -> AwithlaknannaiSession:
+        """Replay ``record`` once; the view's lists from move ``first`` on."""
+        notations: list[str] = []
+        game = record.replay(lambda g, move: notations.append(g.notation(move)))
+        session = cls(game, notations)
+        session.keep_from(first)
+        return session
+
+    @classmethod
+    def from_text(cls, text: str, first: int = 0) -> AwithlaknannaiSession:
+        """The game of the record ``text``; the game of the last view is not replayed
+        again (it is remembered)."""
+        if _last is None or _last[0] != text:
+            return cls.replay(Record.parse(text), first)
+        _, game, notations = _last
+        session = cls(game.copy(), list(notations))
+        session.keep_from(first)
+        return session
+
+    def keep_from(self, first: int) -> None:
+        """Make sure the moves from move number ``first`` on are at hand."""
+        game = self.game
+        first = min(first, game.ply)
+        if first < self.first:
+            later = [game.pop() for _ in range(game.ply - first)]
+            self.first = first
+            self.history = []
+            for move in reversed(later):
+                self._push(move)
+
+    def _push(self, move: Move) -> dict[str, Any]:
+        game = self.game
+        played = move_dict(game, move, side=game.to_move)
+        game.push(move)
+        self.history.append(played)
+        return played
+
+    def play(self, move: str | Move) -> dict[str, Any]:
+        """Check ``move`` (text or Move) and make it; returns it as the view shows it."""
+        played = self._push(self.game.parse_move(move))
+        self.notations.append(played["notation"])
+        return played
+
+    def undo(self, to_turn_of: int | None = None) -> None:
+        """Take back the last move (nothing at the start); with ``to_turn_of``, go on
+        taking back moves until it is that side's turn (or the start): against the
+        computer, back to the person's own turn."""
+        while self.game.ply:
+            self.keep_from(self.game.ply - 1)
+            self.game.pop()
+            self.notations.pop()
+            self.history.pop()
+            if to_turn_of is None or self.game.to_move == to_turn_of:
+                break
+
+    def record(self) -> Record:
+        """The game's record, every move in its canonical notation."""
+        game = self.game
+        start = game.start
+        return Record(
+            game.ruleset.name,
+            game.stall,
+            None if start == Position.start(game.ruleset) else start,
+            self.notations,
+        )
+
+    def view(
+        self, lang: str | None = None, flip: bool = False, since: int | None = None
+    ) -> dict[str, Any]:
+        """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in ``lang``
+        (``flip``: White at the bottom), when a language is given; with ``since``,
+        ``history`` starts at that move."""
+        global _last
+        game = self.game
+        first = 0 if since is None else min(since, game.ply)
+        self.keep_from(first)
+        position = game.position
+        outcome = game.outcome()
+        finished = outcome is not None
+        moves = sorted(
+            (move_dict(game, m) for m in ([] if finished else game.legal_moves())),
+            key=lambda d: notation_sort_key(d["notation"]),
+        )
+        text = str(self.record())
+        skip = first - self.first
+        view: dict[str, Any] = {
+            "game": "awithlaknannai",
+            "record": text,
+            "ruleset": game.ruleset.name,
+            "stall": game.stall,
+            "ply": game.ply,
+            "position": str(position),
+            "start": str(game.start),
+            "pieces": dict(position.pieces()),
+            "to_move": None if finished else position.to_move,
+            "legal": moves,
+            "finished": finished,
+            "outcome": outcome.to_dict() if outcome else None,
+            "history": self.history[skip:],
+            "counts": list(position.counts),
+        }
+        if since is not None:
+            view["since"] = first
+        if lang is not None:
+            from engine.awithlaknannai.svg import board_svg
+
+            view["svg"] = board_svg(game.ruleset, position, lang=lang, flip=flip)
+        _last = (text, game.copy(), tuple(self.notations))
+        return view

@@ -1,0 +1,164 @@
+"""A Zohn Ahl game as the page plays it: replayed once from its record, then thrown on.
+
+:class:`ZohnAhlSession` is what a protocol command works on (``spec/protocol.md``): the
+record, every state (from :meth:`Record.play_through`, the game's one replay), the events of
+the throws the reply shows, and :meth:`ZohnAhlSession.view`, the game as the reply carries
+it. The session of the last view is remembered, keyed by its record text, so the next
+request that sends that record back is not replayed; the reply is the same either way.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from engine.core import GameOverError
+from engine.zohn_ahl.game import Event, State
+from engine.zohn_ahl.record import Record
+from engine.zohn_ahl.rulesets import RULESETS, physical_space
+from engine.zohn_ahl.throws import Throw, value
+
+#: The game of the last view: its record text, its record and its states.
+_last: tuple[str, Record, tuple[State, ...]] | None = None
+
+
+def fresh_seed() -> int:
+    """A random seed for a game whose record has none (63 bits, as the protocol's seeds)."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+class ZohnAhlSession:
+    """A Zohn Ahl game replayed once from its record: every state, and the events of every
+    throw from number ``first`` on (the view's ``since``; 0: all of them).
+
+    Each command builds its reply from this one pass; a new throw extends it in place.
+    """
+
+    def __init__(
+        self, record: Record, states: list[State], events: list[list[Event]], first: int
+    ) -> None:
+        self.record = record
+        self.states = states  # index 0 the start, i the state after throw i
+        self.events = events  # events[i]: the events of throw first + i + 1
+        self.first = first
+
+    @classmethod
+    def replay(cls, record: Record, first: int = 0) -> ZohnAhlSession:
+        """Replay ``record`` in one pass, keeping the events of the throws from ``first`` on."""
+        states, events = record.play_through(first)
+        return cls(record, states, events, min(first, len(record.throws)))
+
+    @classmethod
+    def from_text(cls, text: str, first: int = 0) -> ZohnAhlSession:
+        """The game of the record ``text``; the game of the last view is not replayed
+        again (its states are remembered)."""
+        if _last is None or _last[0] != text:
+            return cls.replay(Record.parse(text), first)
+        _, record, states = _last
+        session = cls(record, list(states), [], len(record.throws))
+        session.keep_events_from(first)
+        return session
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    def keep_events_from(self, first: int) -> None:
+        """Make sure the events of every throw from number ``first`` on are at hand."""
+        first = min(first, len(self.record.throws))
+        if first < self.first:
+            throws, states = self.record.throws, self.states
+            earlier = [states[i].play(throws[i])[1] for i in range(first, self.first)]
+            self.events[:0] = earlier
+            self.first = first
+
+    def ensure_playable(self) -> None:
+        """GameOverError once the game is won: no more throws."""
+        state = self.state
+        if state.finished:
+            raise GameOverError(f"the game is over: side {state.winner} has won; no more throws")
+
+    def throw(self, throw: Throw | None = None) -> list[Event]:
+        """Play ``throw`` (None: the next throw drawn from the record's seed, a fresh seed
+        being written into the record first when it has none); the record grows by it.
+        Returns its events; GameOverError once the game is won."""
+        self.ensure_playable()
+        if throw is None:
+            record = self.record
+            if record.seed is None:
+                self.record = Record(record.options, record.throws, fresh_seed(), record.bias)
+            throw = self.record.next_seeded_throw()
+        state, events = self.state.play(throw)
+        self.states.append(state)
+        self.events.append(events)
+        self.record = self.record.append(throw)
+        return events
+
+    def undo(self, to_turn_of: int | None = None) -> None:
+        """Take back the last throw (nothing at the start); with ``to_turn_of``, go on
+        taking back throws until it is that side's turn (or the start): against the
+        computer, back to the person's own turn."""
+        while self.record.throws:
+            r = self.record
+            self.keep_events_from(len(r.throws) - 1)
+            self.record = Record(r.options, r.throws[:-1], r.seed, r.bias)
+            self.states.pop()
+            self.events.pop()
+            if to_turn_of is None or self.state.to_move == to_turn_of:
+                break
+
+    def thrown(self, events: list[Event]) -> dict[str, Any]:
+        """What the reply says of the throw just made (its ``events``): the throw, its value,
+        the side, the awl's path in the mover's numbering and in side 0's (the drawing's
+        ``data-space``), and where it started."""
+        side = self.states[-2].to_move
+        assert side is not None, "a throw is made by the side to move"
+        from_own = self.states[-2].awls[side]
+        throw = self.record.throws[-1]
+        ruleset = self.record.options.ruleset
+        own_path: list[int] = []
+        for event in events:
+            if event.kind == "move" and event.path:
+                own_path = list(event.path)
+                break
+        return {
+            "throw": str(throw),
+            "value": value(throw, RULESETS[ruleset].table),
+            "side": side,
+            "events": [e.to_dict() for e in events],
+            "path": own_path,
+            "physical_path": [physical_space(ruleset, side, s) for s in own_path],
+            "from_space": from_own,
+            "physical_from": physical_space(ruleset, side, from_own),
+        }
+
+    def view(self, lang: str | None = None, since: int | None = None) -> dict[str, Any]:
+        """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in
+        ``lang``, when a language is given; with ``since``, the per-throw lists start at
+        that throw."""
+        global _last
+        record, state = self.record, self.state
+        first = 0 if since is None else min(since, len(record.throws))
+        self.keep_events_from(first)
+        text = str(record)
+        view: dict[str, Any] = {
+            "game": "zohn-ahl",
+            "record": text,
+            "options": record.options.to_dict(),
+            "seed": record.seed,
+            "bias": None if record.bias is None else str(record.bias),
+            "state": state.to_dict(),
+            "thrown": len(record.throws),
+            "events_by_throw": [
+                [e.to_dict() for e in events] for events in self.events[first - self.first :]
+            ],
+            "states": [st.to_dict() for st in self.states[first:]],
+        }
+        if since is not None:
+            view["since"] = first
+        if lang is not None:
+            from engine.zohn_ahl.svg import board_svg
+
+            view["svg"] = board_svg(record.options, state, lang=lang)
+        _last = (text, record, tuple(self.states))
+        return view

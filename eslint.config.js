@@ -1,0 +1,21 @@
+// make lint: ESLint's recommended rules on the page scripts and their Node tests.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  // a caught error may go unnamed or unused: the catch is the handling
+  { rules: { "no-unused-vars": ["error", { caughtErrors: "none" }] } },
+  {
+    files: ["docs/assets/js/**/*.js", "docs/assets/js/**/*.mjs"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.worker },
+    },
+  },
+  {
+    files: ["tests/js/*.mjs", "tests/pyodide/*.mjs", "eslint.config.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+  },
+];
