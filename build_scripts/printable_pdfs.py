@@ -18,7 +18,8 @@
   lesson its comparison table with empty columns;
 - an answer key per lesson (``answer-key-...``): each exercise of the teacher page
   (``docs/teachers/``) with its answer and explanation (the answer blocks, which the build
-  checks with the engine, and the folded notes), then the answers to the exit ticket.
+  checks with the engine, and the folded notes, their tables as tables; for an open task,
+  the teacher page's words on it), then the answers to the exit ticket.
 
 File names: ``{name}-{paper}.pdf`` (English) and ``{name}-{paper}-fr.pdf``. The throw
 tables are computed by the engine (:mod:`engine.zohn_ahl.throws`), never typed in.
@@ -565,6 +566,11 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
     return story
 
 
+#: Sections of a teacher page, besides the exercise's own, that answer part of it: the
+#: two-accounts lesson discusses exercise 1's "why might they differ?" in a step of its own.
+ANSWER_SECTIONS = {"two-accounts": {"exercise-1": ("why-might-they-differ",)}}
+
+
 def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
     """The answer key of a lesson's teacher page: ``[{"title", "answers"}]``, one per
     exercise in page order (``answers``: Markdown, each answer block's answer and
@@ -593,6 +599,13 @@ def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
                 for p in prose.split("\n\n")
                 if p.strip() and not p.startswith(("Board id", "Identifiant"))
             ]
+        for extra in ANSWER_SECTIONS.get(lesson, {}).get(match.group(2), ()):
+            section = re.search(
+                rf"^#{{2,6}} .+? \{{ #{extra} \}}\s*$(.*?)(?=^#{{2,6}} |\Z)", text, re.M | re.S
+            )
+            if section is None:
+                raise PrintableError(f"{path.relative_to(ROOT)}: no section #{extra}")
+            found.append(section.group(1).strip())
         out.append({"title": match.group(1), "answers": found})
     ticket = re.search(
         r"^(?:Answers to the exit ticket|Réponses du billet de sortie|Answers|Réponses) ?:"

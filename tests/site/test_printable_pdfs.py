@@ -279,3 +279,13 @@ def test_each_teacher_page_and_the_printables_page_link_the_answer_key(site_dir,
             assert links, (page, name)
             for link in links:
                 assert (page.parent / link / name).resolve().is_file(), (page, link, name)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_two_accounts_key_answers_why_the_accounts_differ(folder, lang):
+    """Exercise 1 asks for two reasons; the teacher page answers them in a step of its own."""
+    page = ROOT / "docs" / "teachers" / f"two-accounts{'' if lang == 'en' else '.fr'}.md"
+    step = page.read_text(encoding="utf-8").split("{ #why-might-they-differ }", 1)[1]
+    first_sentence = " ".join(step.strip().split("\n\n")[0].split())[:40]
+    text = _text(folder / printable_pdfs.file_name("answer-key-two-accounts", "a4", lang))
+    assert first_sentence.replace("\u00a0", " ") in text.replace("\u00a0", " "), first_sentence
