@@ -32,6 +32,7 @@ cannot show stops the build with the text that holds it, rather than printing a 
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import sys
@@ -354,6 +355,10 @@ ROOM: dict[str, dict[str, int | str]] = {
 #: either paper (a Mosona board is as wide as the text on A4, nearly so on Letter).
 BOARD_HEIGHT = 84 * mm
 
+#: The probability lab's tables an exercise reads (``build_scripts.lab``'s parts, for fair
+#: sticks and 4 counters a side, as the lab shows before it is recomputed).
+LAB_TABLES = {"probability-lab": {"exercise-6": "comeback", "exercise-7": "rulesets"}}
+
 HEADING = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
 
 
@@ -479,6 +484,37 @@ def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Dr
     return Drawing(board, width, height)
 
 
+def _lab_table(part: str, lang: str, frame_width: float) -> list[Flowable]:
+    """The first table of a part of the probability lab, with its caption, as the lab's
+    page shows it before any recomputation."""
+    from build_scripts import lab
+
+    markup = lab.render(part, lang, 4)
+    table = re.search(r"<table.*?</table>", markup, re.S)
+    if table is None:
+        raise PrintableError(f"the lab's part {part!r} has no table")
+
+    def plain(cell: str) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", "", cell)).split())
+
+    caption = re.search(r"<caption>(.*?)</caption>", table.group(0), re.S)
+    rows = [
+        [plain(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(0), re.S)
+    ]
+    where = f"lab table {part} ({lang})"
+    first = frame_width * 0.3
+    cells: list[list[Flowable | str]] = [
+        [Paragraph(_latin1(html.escape(c), where, lang), STYLE["cell"]) for c in row]
+        for row in rows
+    ]
+    story: list[Flowable] = []
+    if caption:
+        story.append(_para(html.escape(plain(caption.group(1))), "body", where, lang))
+    widths = [first] + [(frame_width - first) / (len(rows[0]) - 1)] * (len(rows[0]) - 1)
+    return story + [_grid(cells, widths), Spacer(1, 2 * mm)]
+
+
 def _room(lesson: str, anchor: str, lang: str, frame_width: float) -> Flowable:
     """The room to write an exercise's answer in (``ROOM``)."""
     room = ROOM.get(lesson, {}).get(anchor, 4 if lesson == "two-accounts" else 3)
@@ -559,6 +595,8 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
                 for row in rows
             ]
             part.append(_grid(cells, widths, height=[None] + [13 * mm] * (len(rows) - 1)))
+        if ex["anchor"] in LAB_TABLES.get(lesson, {}):
+            part += _lab_table(LAB_TABLES[lesson][ex["anchor"]], lang, frame_width)
         if ex["block"] and lesson == "forced-captures":
             part.append(_board(ex["block"], lang, frame_width, BOARD_HEIGHT))
         part.append(_room(lesson, ex["anchor"], lang, frame_width))

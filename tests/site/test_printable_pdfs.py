@@ -289,3 +289,18 @@ def test_the_two_accounts_key_answers_why_the_accounts_differ(folder, lang):
     first_sentence = " ".join(step.strip().split("\n\n")[0].split())[:40]
     text = _text(folder / printable_pdfs.file_name("answer-key-two-accounts", "a4", lang))
     assert first_sentence.replace("\u00a0", " ") in text.replace("\u00a0", " "), first_sentence
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lab_worksheet_prints_the_tables_exercises_6_and_7_read(folder, lang):
+    """Exercises 6 and 7 read the lab's tables: the worksheet prints them as the lab's page
+    shows them before any recomputation (fair sticks, 4 counters a side)."""
+    from build_scripts import lab
+
+    name = printable_pdfs.file_name("worksheet-probability-lab", "a4", lang)
+    text = _text(folder / name).replace("\u00a0", " ")
+    for part in ("comeback", "rulesets"):
+        cells = re.findall(r"<td[^>]*>([^<]+)</td>", lab.render(part, lang, 4))
+        assert len(cells) >= 10, part
+        for cell in cells:
+            assert " ".join(cell.replace("\u202f", " ").replace("\u00a0", " ").split()) in text
