@@ -11,12 +11,15 @@
 - a worksheet per lesson (``worksheet-stick-dice-odds``, ``worksheet-two-accounts``,
   ``worksheet-forced-captures``, ``worksheet-probability-lab``): the exercises of the
   lesson's student page (``docs/students/``), read from its Markdown so that page and sheet
-  never drift apart, each with its board drawn by the engine and room to write; the odds
-  lesson and the probability lab add a tally sheet, the two-accounts lesson its comparison
-  table with empty columns;
+  never drift apart: the page's opening (the throw tables, the notation of throws), the
+  premise a section gives its exercises, the passages the two-accounts lesson compares, and
+  each exercise with its board drawn by the engine across the text width and room to write
+  what it asks; the odds lesson and the probability lab add a tally sheet, the two-accounts
+  lesson its comparison table with empty columns;
 - an answer key per lesson (``answer-key-...``): each exercise of the teacher page
   (``docs/teachers/``) with its answer and explanation (the answer blocks, which the build
-  checks with the engine, and the folded notes), then the answers to the exit ticket.
+  checks with the engine, and the folded notes, their tables as tables; for an open task,
+  the teacher page's words on it), then the answers to the exit ticket.
 
 File names: ``{name}-{paper}.pdf`` (English) and ``{name}-{paper}-fr.pdf``. The throw
 tables are computed by the engine (:mod:`engine.zohn_ahl.throws`), never typed in.
@@ -29,6 +32,7 @@ cannot show stops the build with the text that holds it, rather than printing a 
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import sys
@@ -108,16 +112,48 @@ STYLE = {
     "body": ParagraphStyle(
         "body", fontName="Helvetica", fontSize=10, leading=13, textColor=INK, spaceAfter=4
     ),
-    "cell": ParagraphStyle("cell", fontName="Helvetica", fontSize=9, leading=11, textColor=INK),
+    "h3": ParagraphStyle(
+        "h3",
+        fontName="Helvetica-Bold",
+        fontSize=10.5,
+        leading=13,
+        textColor=INK,
+        spaceBefore=5,
+        spaceAfter=2,
+    ),
+    "cell": ParagraphStyle("cell", fontName="Helvetica", fontSize=10, leading=12, textColor=INK),
+    "quote": ParagraphStyle(
+        "quote",
+        fontName="Helvetica",
+        fontSize=10,
+        leading=13,
+        textColor=INK,
+        leftIndent=8 * mm,
+        spaceAfter=4,
+    ),
+    "item": ParagraphStyle(
+        "item",
+        fontName="Helvetica",
+        fontSize=10,
+        leading=13,
+        textColor=INK,
+        leftIndent=5 * mm,
+        bulletIndent=1 * mm,
+        spaceAfter=2,
+    ),
     "small": ParagraphStyle("small", fontName="Helvetica", fontSize=8, leading=10, textColor=SOFT),
 }
 
 
 def _latin1(text: str, where: str, lang: str = "en") -> str:
     """``text`` (French spacing added in French) in the PDF fonts' letters: the narrow
-    no-break space becomes a no-break space; anything else they lack is refused."""
+    no-break space becomes a no-break space; anything else they lack is refused. In French,
+    a quotation within a quotation (curly quotes inside guillemets on the page) takes
+    guillemets too, as the French PDFs use no other quotation marks."""
     if lang == "fr":
         text = french_spacing(text)
+        text = re.sub(r"\u201c\s*", "\u00ab\u00a0", text)
+        text = re.sub(r"\s*\u201d", "\u00a0\u00bb", text)
     text = text.replace("\u202f", "\u00a0").replace("\u2009", " ")
     for char in text:
         if (
@@ -131,6 +167,7 @@ def _latin1(text: str, where: str, lang: str = "en") -> str:
 def _markup(markdown: str) -> str:
     """One paragraph of the site's Markdown as ReportLab's paragraph markup."""
     text = markdown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = re.sub(r"\s*\{\{\s*claim:[^}]*\}\}", "", text)
     text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
     text = re.sub(r"`([^`]+)`", r'<font face="Courier">\1</font>', text)
     text = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", text)
@@ -165,8 +202,8 @@ class Drawing(Flowable):
 
 
 def _lines(count: int, width: float) -> Table:
-    """Ruled lines to write on."""
-    table = Table([[""]] * count, colWidths=[width], rowHeights=[8 * mm] * count)
+    """Ruled lines to write on (7.5 mm apart, a little wider than college ruling)."""
+    table = Table([[""]] * count, colWidths=[width], rowHeights=[7.5 * mm] * count)
     table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE)]))
     return table
 
@@ -181,12 +218,12 @@ def _grid(
     style = [
         ("GRID", (0, 0), (-1, -1), 0.5, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
+        ("FONT", (0, 0), (-1, -1), "Helvetica", 10),
     ]
     if header:
         style += [
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f1ebe1")),
-            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9),
+            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 10),
         ]
     table.setStyle(TableStyle(style))
     return table
@@ -300,20 +337,55 @@ STICKS_NOTE = build_words.section("sticks-note")
 # ------------------------------------------------------------------------ worksheets
 
 
+#: Sections of a student page, besides its opening, that go on the worksheet whole because
+#: its exercises need them (the two-accounts lesson reads and compares the passages).
+PAPER_SECTIONS = {"two-accounts": ("the-passages",)}
+
+#: Ruled lines under an exercise, where the three of the default are not enough for what it
+#: asks; "throws" is a table of the throws grouped by marks (all sixteen, four digits each),
+#: "chi-square" a table of the counts got and expected and each column's term.
+ROOM: dict[str, dict[str, int | str]] = {
+    "stick-dice-odds": {"exercise-2": "throws"},
+    "two-accounts": {"exercise-1": 5, "exercise-3": 5},
+    "forced-captures": {"exercise-1": 4},
+    "probability-lab": {"exercise-3": "chi-square", "exercise-4": 5},
+}
+
+#: The tallest a worksheet's board may be: two exercises with their boards fit on a page of
+#: either paper (a Mosona board is as wide as the text on A4, nearly so on Letter).
+BOARD_HEIGHT = 84 * mm
+
+#: The probability lab's tables an exercise reads (``build_scripts.lab``'s parts, for fair
+#: sticks and 4 counters a side, as the lab shows before it is recomputed).
+LAB_TABLES = {"probability-lab": {"exercise-6": "comeback", "exercise-7": "rulesets"}}
+
+HEADING = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
+
+
+def _student_page(lesson: str, lang: str) -> str:
+    return (STUDENTS / source_name(lesson, lang)).read_text(encoding="utf-8")
+
+
 def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
-    """The exercises of a lesson's student page: ``[{"anchor", "title", "paragraphs",
-    "table", "block"}]``, in page order. ``block`` is the first board block after the
-    exercise heading (its language and text), ``table`` the first Markdown table."""
+    """The exercises of a lesson's student page: ``[{"anchor", "title", "section", "intro",
+    "paragraphs", "table", "block"}]``, in page order. ``section`` is the heading of the
+    section the exercise opens and ``intro`` the Markdown of that section before it (the premise the section's exercises share, such as
+    "Suppose every stick shows its mark 2 times in 3"), empty for the other exercises;
+    ``block`` is the first board block after the exercise heading (its language and text),
+    ``table`` the first Markdown table."""
     path = STUDENTS / source_name(lesson, lang)
-    text = path.read_text(encoding="utf-8")
-    heading = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
-    marks = list(heading.finditer(text))
+    text = _student_page(lesson, lang)
+    marks = list(HEADING.finditer(text))
     out = []
     for i, match in enumerate(marks):
         if not match.group(2).startswith("exercise-"):
             continue
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
         body = text[match.end() : end]
+        intro = section = ""
+        if i > 0 and not marks[i - 1].group(2).startswith("exercise-"):
+            intro = text[marks[i - 1].end() : match.start()]
+            section = marks[i - 1].group(1)
         block = re.search(r"^```(zohn-ahl|awithlaknannai)\n(.*?)^```", body, re.M | re.S)
         table = [
             [cell.strip() for cell in line.strip().strip("|").split("|")]
@@ -324,12 +396,14 @@ def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
         paragraphs = [
             " ".join(p.split())
             for p in prose.split("\n\n")
-            if p.strip() and not p.lstrip().startswith(("|", "#"))
+            if p.strip() and not p.lstrip().startswith(("|", "#", "<"))
         ]
         out.append(
             {
                 "anchor": match.group(2),
                 "title": match.group(1),
+                "section": section,
+                "intro": intro.strip(),
                 "paragraphs": paragraphs,
                 "table": table,
                 "block": (block.group(1), block.group(2)) if block else None,
@@ -340,6 +414,69 @@ def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
     return out
 
 
+def premises(lesson: str, lang: str) -> list[tuple[str, str]]:
+    """The Markdown a worksheet carries before the exercises: the student page's opening
+    from the lesson's question on (the throw tables, the notation of throws, the rules of
+    the capture lesson) and the sections of ``PAPER_SECTIONS``,
+    each as ``(title, markdown)`` with an empty title for the opening."""
+    text = _student_page(lesson, lang)
+    marks = list(HEADING.finditer(text))
+    body = text.split("\n", 1)[1]
+    opening = body[: body.index("\n## ")] if "\n## " in body else body
+    # from the lesson's question on: the background before it is the student page's own
+    question = re.search(r"^\*\*(The question|La question)", opening, re.M)
+    out = [("", opening[question.start() :] if question else opening)]
+    for i, match in enumerate(marks):
+        if match.group(2) in PAPER_SECTIONS.get(lesson, ()):
+            end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+            out.append((match.group(1), text[match.end() : end]))
+    return out
+
+
+def _blocks(markdown: str, where: str, lang: str, frame_width: float) -> list[Flowable]:
+    """Paragraphs, quotations, lists and tables of the site's Markdown as flowables; board
+    blocks, raw HTML, headings and the lines that point to the worksheet itself are left
+    out (the sheet is that worksheet)."""
+    markdown = re.sub(r"^```.*?^```\n?", "", markdown, flags=re.M | re.S)
+    story: list[Flowable] = []
+    for chunk in re.split(r"\n\s*\n", markdown):
+        lines = [line.rstrip() for line in chunk.strip().splitlines()]
+        if not lines or lines[0].startswith(("<", "#")) or "printables.md" in chunk:
+            continue
+        if re.match(r"^\*(Student page|Page élève)", lines[0]):
+            continue
+        if all(line.startswith("|") for line in lines):
+            rows = [
+                [cell.strip() for cell in line.strip().strip("|").split("|")]
+                for line in lines
+                if not re.match(r"^\|[-| :]+\|$", line.strip())
+            ]
+            # each column as wide as its longest cell asks, within limits
+            asks = [
+                min(max(len(row[i]) if i < len(row) else 0 for row in rows), 36) + 4
+                for i in range(len(rows[0]))
+            ]
+            widths = [frame_width * a / sum(asks) for a in asks]
+            cells: list[list[Flowable | str]] = [
+                [Paragraph(_latin1(_markup(c), where, lang), STYLE["cell"]) for c in row]
+                for row in rows
+            ]
+            story += [_grid(cells, widths), Spacer(1, 3 * mm)]
+        elif lines[0].startswith(">"):
+            quoted = "\n".join(line.lstrip(">").strip() for line in lines)
+            for part in re.split(r"\n\s*\n", quoted):
+                if part.strip():
+                    story.append(_para(_markup(part), "quote", where, lang))
+        elif lines[0].startswith("- "):
+            for item in re.split(r"^- ", "\n".join(lines), flags=re.M):
+                if item.strip():
+                    text = _latin1(_markup(item), where, lang)
+                    story.append(Paragraph(text, STYLE["item"], bulletText="\u2022"))
+        else:
+            story.append(_para(_markup(chunk), "body", where, lang))
+    return story
+
+
 def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Drawing:
     game, text = block
     config = zohn_ahl_config(text) if game == "zohn-ahl" else awithlaknannai_config(text)
@@ -347,15 +484,63 @@ def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Dr
     return Drawing(board, width, height)
 
 
+def _lab_table(part: str, lang: str, frame_width: float) -> list[Flowable]:
+    """The first table of a part of the probability lab, with its caption, as the lab's
+    page shows it before any recomputation."""
+    from build_scripts import lab
+
+    markup = lab.render(part, lang, 4)
+    table = re.search(r"<table.*?</table>", markup, re.S)
+    if table is None:
+        raise PrintableError(f"the lab's part {part!r} has no table")
+
+    def plain(cell: str) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", "", cell)).split())
+
+    caption = re.search(r"<caption>(.*?)</caption>", table.group(0), re.S)
+    rows = [
+        [plain(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(0), re.S)
+    ]
+    where = f"lab table {part} ({lang})"
+    first = frame_width * 0.3
+    cells: list[list[Flowable | str]] = [
+        [Paragraph(_latin1(html.escape(c), where, lang), STYLE["cell"]) for c in row]
+        for row in rows
+    ]
+    story: list[Flowable] = []
+    if caption:
+        story.append(_para(html.escape(plain(caption.group(1))), "body", where, lang))
+    widths = [first] + [(frame_width - first) / (len(rows[0]) - 1)] * (len(rows[0]) - 1)
+    return story + [_grid(cells, widths), Spacer(1, 2 * mm)]
+
+
+def _room(lesson: str, anchor: str, lang: str, frame_width: float) -> Flowable:
+    """The room to write an exercise's answer in (``ROOM``)."""
+    room = ROOM.get(lesson, {}).get(anchor, 4 if lesson == "two-accounts" else 3)
+    w = WORDS[lang]
+    if room == "chi-square":
+        head = [w["marks"], w["count-got"], w["count-expected"], w["chi-term"]]
+        rows = [head] + [[str(k), "", "", ""] for k in range(5)] + [[w["total"], "", "", ""]]
+        table = _grid(
+            [[Paragraph(_latin1(c, "chi-square", lang), STYLE["cell"]) for c in r] for r in rows],
+            [32 * mm] + [(frame_width - 32 * mm) / 3] * 3,
+            height=[None] + [9 * mm] * 6,
+        )
+        return KeepTogether([table, _lines(3, frame_width)])
+    if room != "throws":
+        return _lines(int(room), frame_width)
+    rows = [[w["marks"], w["throws-listed"]]] + [[str(k), ""] for k in range(5)]
+    return _grid(
+        [[Paragraph(_latin1(c, "throws", lang), STYLE["cell"]) for c in r] for r in rows],
+        [32 * mm, frame_width - 32 * mm],
+        height=[None] + [14 * mm] * 5,
+    )
+
+
 def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
     w = WORDS[lang]
-    title = (
-        (STUDENTS / source_name(lesson, lang))
-        .read_text(encoding="utf-8")
-        .splitlines()[0]
-        .lstrip("# ")
-        .strip()
-    )
+    title = _student_page(lesson, lang).splitlines()[0].lstrip("# ").strip()
     where = f"worksheet {lesson} ({lang})"
     colon = "\u00a0:" if lang == "fr" else ":"
     head = Table(
@@ -381,10 +566,24 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
         head,
         Spacer(1, 4 * mm),
     ]
+    for heading, markdown in premises(lesson, lang):
+        if heading:
+            story.append(_para(_markup(heading), "h2", where, lang))
+        story += _blocks(markdown, where, lang, frame_width)
     if lesson in ("stick-dice-odds", "probability-lab"):
         story += _tally(lang, frame_width)
     for ex in exercises(lesson, lang):
-        part = [_para(_markup(ex["title"]), "h2", where, lang)]
+        part = []
+        section = re.sub(r"^\d+\.\s*", "", ex["section"])
+        if ex["intro"]:  # the section's heading, its premise, then the exercise
+            part.append(_para(_markup(section), "h2", where, lang))
+            part += _blocks(ex["intro"], where, lang, frame_width)
+            part += [_para(_markup(ex["title"]), "h3", where, lang)]
+        elif section:  # one heading: the exercise and what its section is about
+            colon = "\u00a0: " if lang == "fr" else ": "
+            part += [_para(_markup(ex["title"] + colon + section), "h2", where, lang)]
+        else:
+            part += [_para(_markup(ex["title"]), "h2", where, lang)]
         part += [_para(_markup(p), "body", where, lang) for p in ex["paragraphs"]]
         if ex["table"]:
             rows = ex["table"]
@@ -396,16 +595,25 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
                 for row in rows
             ]
             part.append(_grid(cells, widths, height=[None] + [13 * mm] * (len(rows) - 1)))
+        if ex["anchor"] in LAB_TABLES.get(lesson, {}):
+            part += _lab_table(LAB_TABLES[lesson][ex["anchor"]], lang, frame_width)
         if ex["block"] and lesson == "forced-captures":
-            part.append(_board(ex["block"], lang, frame_width * 0.8, 42 * mm))
-        part.append(_lines(3 if lesson != "two-accounts" else 4, frame_width))
+            part.append(_board(ex["block"], lang, frame_width, BOARD_HEIGHT))
+        part.append(_room(lesson, ex["anchor"], lang, frame_width))
         story += [CondPageBreak(60 * mm), KeepTogether(part)]
     return story
 
 
+#: Sections of a teacher page, besides the exercise's own, that answer part of it: the
+#: two-accounts lesson discusses exercise 1's "why might they differ?" in a step of its own.
+ANSWER_SECTIONS = {"two-accounts": {"exercise-1": ("why-might-they-differ",)}}
+
+
 def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
     """The answer key of a lesson's teacher page: ``[{"title", "answers"}]``, one per
-    exercise in page order (``answers``: Markdown paragraphs), then the exit ticket's."""
+    exercise in page order (``answers``: Markdown, each answer block's answer and
+    explanation and each folded note; for an open task without them, the teacher page's
+    words on it), then the exit ticket's."""
     path = TEACHERS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md")
     text = path.read_text(encoding="utf-8")
     heading = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
@@ -421,11 +629,21 @@ def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
             pairs = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
             found.append(f"**{pairs['answer']}**. {pairs.get('explain', '')}".strip())
         for note in re.findall(r"^\?\?\? note.*\n((?:    .*\n|\n)+)", body, re.M):
-            lines = [line[4:] for line in note.splitlines()]
-            if any(line.startswith("|") for line in lines):
-                found.append(" / ".join(" ".join(c.split()) for c in lines if c.strip()))
-            else:
-                found.append(" ".join(" ".join(lines).split()))
+            found.append("\n".join(line[4:] for line in note.splitlines()).strip())
+        if not found:  # an open task: what the teacher page says to look for
+            prose = re.sub(r"^```.*?^```", "", body, flags=re.M | re.S)
+            found = [
+                p.strip()
+                for p in prose.split("\n\n")
+                if p.strip() and not p.startswith(("Board id", "Identifiant"))
+            ]
+        for extra in ANSWER_SECTIONS.get(lesson, {}).get(match.group(2), ()):
+            section = re.search(
+                rf"^#{{2,6}} .+? \{{ #{extra} \}}\s*$(.*?)(?=^#{{2,6}} |\Z)", text, re.M | re.S
+            )
+            if section is None:
+                raise PrintableError(f"{path.relative_to(ROOT)}: no section #{extra}")
+            found.append(section.group(1).strip())
         out.append({"title": match.group(1), "answers": found})
     ticket = re.search(
         r"^(?:Answers to the exit ticket|Réponses du billet de sortie|Answers|Réponses) ?:"
@@ -440,7 +658,7 @@ def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def answer_key(lesson: str, lang: str) -> list[Flowable]:
+def answer_key(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
     w = WORDS[lang]
     title = (
         (STUDENTS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md"))
@@ -454,7 +672,8 @@ def answer_key(lesson: str, lang: str) -> list[Flowable]:
     story = [_para(f"{w['answer-key']}{colon}{title}", "title", where, lang)]
     for ex in answers(lesson, lang):
         part = [_para(_markup(ex["title"]), "h2", where, lang)]
-        part += [_para(_markup(a), "body", where, lang) for a in ex["answers"]]
+        for answer in ex["answers"]:
+            part += _blocks(answer, where, lang, frame_width)
         story.append(KeepTogether(part))
     return story
 
@@ -509,7 +728,7 @@ def make_pdf(name: str, paper: str, lang: str) -> bytes:
         return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
     if name.startswith("answer-key-"):
         lesson = name.removeprefix("answer-key-")
-        return _build(answer_key(lesson, lang), paper, name, lang, False)
+        return _build(answer_key(lesson, lang, frame_width), paper, name, lang, False)
     lesson = name.removeprefix("worksheet-")
     return _build(worksheet(lesson, lang, frame_width), paper, name, lang, False)
 
