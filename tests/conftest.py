@@ -18,6 +18,7 @@ BUILT_SITE = {"site_build", "site_dir", "site_url", "e2e_url", "browser", "every
 SHARED_COMPUTATIONS = {"test_zohn_ahl_solver.py": "brute-force"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if BUILT_SITE & set(getattr(item, "fixturenames", ())):
