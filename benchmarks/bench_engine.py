@@ -476,7 +476,8 @@ LAB_BIASES = ("3/5", "2/5", "5/8")
 def zohn_ahl_lab(quick: bool) -> dict:
     """Seconds of the probability lab's "work it out again" for 4 counters a side, sent as
     the page sends it (``zohn-ahl.lab``): each ruleset's row (its solve), then the chart
-    (the game-length distributions), then the board by counters. Once from nothing (the
+    (each ruleset's game-length distribution, then the chart drawn from them), then the
+    board by counters. Once from nothing (the
     configuration graphs read from the rules), then after each change of bias (the graphs
     kept, nothing of the new bias cached)."""
     from engine import protocol
@@ -487,13 +488,17 @@ def zohn_ahl_lab(quick: bool) -> dict:
     solver_module._SOLUTIONS.clear()
     out: dict = {}
     for i, bias in enumerate(LAB_BIASES[: 2 if quick else 3]):
-        parts = {}
         t0 = time.perf_counter()
         for ruleset, gully in VARIANTS:
             protocol.dispatch(
                 "zohn-ahl.lab", {"bias": bias, "counters": 4, "ruleset": ruleset, "gully": gully}
             )
         t1 = time.perf_counter()
+        for ruleset, gully in VARIANTS:
+            protocol.dispatch(
+                "zohn-ahl.lab",
+                {"bias": bias, "counters": 4, "ruleset": ruleset, "gully": gully, "length": True},
+            )
         protocol.dispatch("zohn-ahl.lab", {"bias": bias, "counters": 4, "length": True})
         t2 = time.perf_counter()
         protocol.dispatch("zohn-ahl.lab", {"bias": bias, "part": "counters"})

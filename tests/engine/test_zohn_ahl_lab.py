@@ -32,13 +32,19 @@ def test_a_lab_request_works_out_each_ruleset_once(monkeypatch):
     _counting(monkeypatch, calls, chances, "throws_per_lap")
     bias = "7/13"  # a bias no other test asks for: nothing of it is cached yet
     rows = []
-    # the page: each ruleset's row as it lands, then the chart and the comeback table
+    # the page: each ruleset's row as it lands
     for ruleset, gully in chances.VARIANTS:
         reply = protocol.dispatch(
             "zohn-ahl.lab", {"bias": bias, "counters": 2, "ruleset": ruleset, "gully": gully}
         )
         rows.append(reply["variants"][0])
     assert calls["length_distribution"] == 0  # the rows do not wait for the chart
+    for ruleset, gully in chances.VARIANTS:  # then each one's game lengths
+        protocol.dispatch(
+            "zohn-ahl.lab",
+            {"bias": bias, "counters": 2, "ruleset": ruleset, "gully": gully, "length": True},
+        )
+    # and the chart of them all
     chart = protocol.dispatch("zohn-ahl.lab", {"bias": bias, "counters": 2, "length": True})
     n = len(chances.VARIANTS)
     assert calls == {

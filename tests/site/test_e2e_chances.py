@@ -183,10 +183,10 @@ def test_a_second_bias_stops_the_first_and_fair_sticks_come_from_the_build(visit
         page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "16/81"
     )
     assert page.locator(".lab-comeback tbody tr").count() == 3
-    # each ruleset asked once for its row, then once all together for the chart
     later = [a for a in seen["sent"][sent:] if a.get("bias") == "2/3"]
-    rows = [(a["ruleset"], a["gully"]) for a in later if "ruleset" in a]
-    assert len(rows) == len(set(rows)) == 5
+    # each ruleset asked once for its row and once for its game lengths, then the chart
+    rows = [(a["ruleset"], a["gully"], bool(a.get("length"))) for a in later if "ruleset" in a]
+    assert len(rows) == len(set(rows)) == 10
     assert sum(1 for a in later if "ruleset" not in a and "part" not in a) == 1
     # fair sticks again: the build's figures, without asking the engine
     before = len(seen["sent"])

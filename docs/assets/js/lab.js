@@ -1,8 +1,9 @@
 // The probability lab: the tables and charts the build computed (for fair sticks) come to
 // life. A bias control asks the engine (the same worker as the boards) to work every part
-// out again for other sticks (each part shown as it lands; asking again stops the
-// computation under way; fair sticks bring back the build's own figures); the tally compares a class's own throws with the exact
-// expectation (chi-square, said in words). Does nothing on pages without a lab.
+// out again for other sticks: each part is shown as it lands, asking again stops the
+// computation under way, and fair sticks bring back the build's own figures. The tally
+// compares a class's own throws with the exact expectation (chi-square, said in words).
+// Does nothing on pages without a lab.
 
 import { lang, strings, fill, decimal, percent } from "./i18n.js";
 import { call, cancel, engineReady, errorText, isCancelled } from "./boards/common.js";
@@ -97,9 +98,9 @@ class Lab {
   }
 
   // Work every part out again for the bias and counters asked. Each ruleset is solved once
-  // per request: its row first (the solve alone), then the chart (the game-length
-  // distributions, from the solves already made), then the board by counters; each part is
-  // shown as it lands. A new request while one is running stops the running one (the
+  // per request: its row first (the solve alone), then its game-length distribution (from
+  // the solve already made), then the chart (drawn from those) and the board by counters;
+  // each part is shown, or its progress said, as it lands. A new request while one is running stops the running one (the
   // engine's worker is replaced, the only way to stop Python in a worker) and starts over.
   // Fair sticks with the build's counters are answered from the figures the build wrote
   // into the page.
@@ -122,7 +123,7 @@ class Lab {
       }
       await engineReady();
       const rulesets = [...document.querySelectorAll(".lab-rulesets tr[data-ruleset]")];
-      const steps = 3 + rulesets.length;
+      const steps = 2 + 2 * rulesets.length;
       let step = 1;
       this.say(w.working(w.throws, step, steps));
       const probs = {};
@@ -140,8 +141,15 @@ class Lab {
         if (stale()) return;
         this.showVariant(row, res.variants[0]);
       }
-      step += 1;
-      this.say(w.working(w.chart, step, steps));
+      // each ruleset's game-length distribution, one request each (the chart's part that
+      // takes longest), then the chart drawn from them
+      for (const row of rulesets) {
+        step += 1;
+        this.say(w.working(`${w.chart} – ${row.querySelector("th").textContent}`, step, steps));
+        await call("zohn-ahl.lab", { bias, counters, ruleset: row.dataset.ruleset,
+          gully: row.dataset.gully, length: true, lang: lang() }, { timeoutMs: 300000 });
+        if (stale()) return;
+      }
       const all = await call("zohn-ahl.lab", { bias, counters, length: true, lang: lang() }, { timeoutMs: 300000 });
       if (stale()) return;
       const chart = document.querySelector('.lab-chart[data-chart="length"]');
