@@ -68,6 +68,7 @@ class Lab {
     this.busy = false;
     this.run = 0;
     this.built = this.keepBuilt();
+    this.countersBias = this.built.bias; // the bias the board by counters is shown for
     this.button.addEventListener("click", () => this.recompute());
     this.bias.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); this.recompute(); } });
     if (this.tally) {
@@ -118,12 +119,13 @@ class Lab {
     try {
       if (isHalf(bias) && String(counters) === this.built.counters) {
         this.restoreBuilt();
+        this.countersBias = this.built.bias;
         this.say(w.done(this.built.bias, counters));
         return;
       }
       await engineReady();
       const rulesets = [...document.querySelectorAll(".lab-rulesets tr[data-ruleset]")];
-      const steps = 2 + 2 * rulesets.length;
+      let steps = 2 + 2 * rulesets.length;
       let step = 1;
       this.say(w.working(w.throws, step, steps));
       const probs = {};
@@ -132,6 +134,7 @@ class Lab {
         if (stale()) return;
       }
       const shownBias = probs.sahe.bias;
+      if (shownBias === this.countersBias) steps -= 1;
       this.showThrows(probs);
       for (const row of rulesets) {
         step += 1;
@@ -155,11 +158,16 @@ class Lab {
       const chart = document.querySelector('.lab-chart[data-chart="length"]');
       if (chart && all.length_svg) chart.innerHTML = all.length_svg;
       this.showComeback(all.variants, counters);
-      step += 1;
-      this.say(w.working(w.byCounters, step, steps));
-      const byCounters = await call("zohn-ahl.lab", { bias, part: "counters", lang: lang() }, { timeoutMs: 300000 });
-      if (stale()) return;
-      this.showCounters(byCounters);
+      // the board by counters does not depend on the counters asked: shown already for
+      // this bias, it stays
+      if (shownBias !== this.countersBias) {
+        step += 1;
+        this.say(w.working(w.byCounters, step, steps));
+        const byCounters = await call("zohn-ahl.lab", { bias, part: "counters", lang: lang() }, { timeoutMs: 300000 });
+        if (stale()) return;
+        this.showCounters(byCounters);
+        this.countersBias = shownBias;
+      }
       document.querySelectorAll(".lab-rulesets caption").forEach((c) => { c.textContent = w.caption(shownBias, counters); });
       document.querySelectorAll(".lab").forEach((lab) => { lab.dataset.bias = shownBias; lab.dataset.counters = String(counters); });
       this.say(w.done(shownBias, counters));
