@@ -13,6 +13,9 @@ CPython and Pyodide measure the same work and can be divided one by the other:
   (playouts/s and moves/s; every legal move equally likely), per ruleset, both with the
   engine's ``random_playout`` and through the public API.
 - Zohn Ahl solved: seconds to solve each ruleset for 1, 4, 8 and 20 counters a side.
+- The probability lab: seconds of a "work it out again" for 4 counters a side, as the page
+  asks it (each row, the chart, the board by counters), from nothing and after a change of
+  bias.
 - The computer opponent: seconds per move for each level with its default budget, over a
   fixed set of positions taken from seeded random games of ``culin``.
 - One throw or move through the protocol, as the page makes it (``protocol.handle`` on
@@ -525,6 +528,55 @@ def endgame_tables(quick: bool) -> dict:
     return out
 
 
+# ---------------------------------------------------------------- the probability lab
+
+LAB_BIASES = ("3/5", "2/5", "5/8")
+
+
+def zohn_ahl_lab(quick: bool) -> dict:
+    """Seconds of the probability lab's "work it out again" for 4 counters a side, sent as
+    the page sends it (``zohn-ahl.lab``): each ruleset's row (its solve), then the chart
+    (each ruleset's game-length distribution, then the chart drawn from them), then the
+    board by counters. Once from nothing (the
+    configuration graphs read from the rules), then after each change of bias (the graphs
+    kept, nothing of the new bias cached)."""
+    from engine import protocol
+    from engine.zohn_ahl import solver as solver_module
+    from engine.zohn_ahl.chances import VARIANTS
+
+    solver_module._GRAPHS.clear()
+    solver_module._SOLUTIONS.clear()
+    out: dict = {}
+    for i, bias in enumerate(LAB_BIASES[: 2 if quick else 3]):
+        t0 = time.perf_counter()
+        for ruleset, gully in VARIANTS:
+            protocol.dispatch(
+                "zohn-ahl.lab", {"bias": bias, "counters": 4, "ruleset": ruleset, "gully": gully}
+            )
+        t1 = time.perf_counter()
+        for ruleset, gully in VARIANTS:
+            protocol.dispatch(
+                "zohn-ahl.lab",
+                {"bias": bias, "counters": 4, "ruleset": ruleset, "gully": gully, "length": True},
+            )
+        protocol.dispatch("zohn-ahl.lab", {"bias": bias, "counters": 4, "length": True})
+        t2 = time.perf_counter()
+        protocol.dispatch("zohn-ahl.lab", {"bias": bias, "part": "counters"})
+        t3 = time.perf_counter()
+        parts = {
+            "rows_seconds": round(t1 - t0, 3),
+            "chart_seconds": round(t2 - t1, 3),
+            "by_counters_seconds": round(t3 - t2, 3),
+            "total_seconds": round(t3 - t0, 3),
+        }
+        out["first" if i == 0 else f"bias_change_{i}"] = {"bias": bias, **parts}
+        log(
+            f"  lab bias {bias}{' (graphs read)' if i == 0 else ''}: rows {t1 - t0:.2f} s, "
+            f"chart {t2 - t1:.2f} s, by counters {t3 - t2:.2f} s, total {t3 - t0:.2f} s"
+        )
+    return out
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -558,6 +610,7 @@ def measure(
         ("protocol_round_trip", lambda: protocol_round_trip(quick)),
         ("zohn_ahl_solver", lambda: zohn_ahl_solver(quick)),
         ("endgame_tables", lambda: endgame_tables(quick)),
+        ("zohn_ahl_lab", lambda: zohn_ahl_lab(quick)),
     ]
     if win_games:
         sections.append(("win_rates", lambda: win_rates(win_games, jobs)))

@@ -151,7 +151,8 @@ def variant_figures(
 ) -> dict[str, Any]:
     """One ruleset's figures for the lab: the first side's chance, the expected length, the
     lap questions, the comeback chances, and (with ``length``) the distribution of the
-    game's length. Kept for the next call with the same arguments."""
+    game's length. Kept for the next call with the same arguments; a call with ``length``
+    after one without (the lab's table row, then its chart) adds only the distribution."""
     options = Options(ruleset=ruleset, counters=counters, gully=gully)
     solution = solve(options, bias)
     key = (options, solution.bias, length)
@@ -160,30 +161,35 @@ def variant_figures(
     if not length and (options, solution.bias, True) in _FIGURES:
         return _FIGURES[(options, solution.bias, True)]
     start = State.start(options)
-    lap = lap_chance(options, solution.bias)
-    per_lap = throws_per_lap(options, solution.bias)
-    dist = (
-        solution.length_distribution(_length_limit(solution.expected_throws(start)))
-        if length
-        else []
-    )
-    mode = max(range(len(dist)), key=lambda i: dist[i]) + 1 if dist else 0
-    figures = {
-        "ruleset": ruleset,
-        "gully": gully,
-        "counters": counters,
-        "bias": str(solution.bias),
-        "first": solution.win(start)[0],
-        "expected_throws": solution.expected_throws(start),
-        "lap_chance": str(lap),
-        "lap_chance_f": float(lap),
-        "throws_per_lap": float(per_lap),
-        "comeback": [solution.comeback(k) for k in range(0, 2 * counters + 1)],
-        "length": dist,
-        "length_mode": mode,
-        "length_beyond": max(0.0, 1.0 - sum(dist)) if dist else None,
-        "error_bound": solution.error_bound,
-    }
+    # the figures without the distribution, when an earlier call (the lab's table row)
+    # already worked them out: only the distribution is added
+    figures = _FIGURES.get((options, solution.bias, False))
+    if figures is None:
+        lap = lap_chance(options, solution.bias)
+        figures = {
+            "ruleset": ruleset,
+            "gully": gully,
+            "counters": counters,
+            "bias": str(solution.bias),
+            "first": solution.win(start)[0],
+            "expected_throws": solution.expected_throws(start),
+            "lap_chance": str(lap),
+            "lap_chance_f": float(lap),
+            "throws_per_lap": float(throws_per_lap(options, solution.bias)),
+            "comeback": [solution.comeback(k) for k in range(0, 2 * counters + 1)],
+            "length": [],
+            "length_mode": 0,
+            "length_beyond": None,
+            "error_bound": solution.error_bound,
+        }
+    if length:
+        dist = solution.length_distribution(_length_limit(solution.expected_throws(start)))
+        figures = {
+            **figures,
+            "length": dist,
+            "length_mode": max(range(len(dist)), key=lambda i: dist[i]) + 1 if dist else 0,
+            "length_beyond": max(0.0, 1.0 - sum(dist)) if dist else None,
+        }
     if len(_FIGURES) >= 40:
         _FIGURES.pop(next(iter(_FIGURES)))
     _FIGURES[key] = figures

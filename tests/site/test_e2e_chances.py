@@ -137,3 +137,66 @@ def test_the_tally_compares_with_the_expectation(visit):
     assert (
         page.locator(".lab-tally tr[data-k='2'] td[data-role='expected']").text_content() == "78.8"
     )
+
+
+WATCH_THE_WORKER = """
+window.__lab = { terminated: 0, sent: [] };
+const terminate = Worker.prototype.terminate;
+Worker.prototype.terminate = function () {
+  window.__lab.terminated += 1;
+  return terminate.call(this);
+};
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message && message.cmd === "zohn-ahl.lab") window.__lab.sent.push(message.args);
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def test_a_second_bias_stops_the_first_and_fair_sticks_come_from_the_build(visit):
+    page = visit.page()
+    page.add_init_script(WATCH_THE_WORKER)
+    page.goto(visit.base + LAB)
+    first = page.locator(".lab-rulesets tr[data-ruleset='kiowa'] td[data-k='first']")
+    fair = first.text_content()
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-lab='bias']\").disabled", timeout=SLOW
+    )
+    bias = page.locator("input[data-lab='bias']")
+    again = page.get_by_role("button", name="Work it out again")
+    bias.fill("3/5")
+    again.click()
+    # the engine is at work on the lab for 3/5 when the reader changes the bias again
+    page.wait_for_function("() => window.__lab.sent.length > 0", timeout=SLOW)
+    sent = page.evaluate("() => window.__lab.sent.length")
+    bias.fill("2/3")
+    page.locator("select[data-lab='counters']").select_option("2")
+    again.click()
+    page.wait_for_function(
+        "() => /Done.*2\\/3/.test(document.querySelector(\"[data-lab='status']\").textContent)",
+        timeout=4 * SLOW,
+    )
+    seen = page.evaluate("() => window.__lab")
+    assert seen["terminated"] >= 1  # the first computation was stopped, not waited for
+    assert (
+        page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "16/81"
+    )
+    assert page.locator(".lab-comeback tbody tr").count() == 3
+    later = [a for a in seen["sent"][sent:] if a.get("bias") == "2/3"]
+    # each ruleset asked once for its row and once for its game lengths, then the chart
+    rows = [(a["ruleset"], a["gully"], bool(a.get("length"))) for a in later if "ruleset" in a]
+    assert len(rows) == len(set(rows)) == 10
+    assert sum(1 for a in later if "ruleset" not in a and "part" not in a) == 1
+    # fair sticks again: the build's figures, without asking the engine
+    before = len(seen["sent"])
+    bias.fill("0.5")
+    page.locator("select[data-lab='counters']").select_option("4")
+    again.click()
+    page.wait_for_function(
+        "() => /Done.*1\\/2/.test(document.querySelector(\"[data-lab='status']\").textContent)",
+        timeout=SLOW,
+    )
+    assert first.text_content() == fair
+    assert page.locator(".lab-comeback tbody tr").count() == 7
+    assert page.evaluate("() => window.__lab.sent.length") == before

@@ -50,3 +50,33 @@ def test_a_bad_block_stops_the_build_naming_the_file_and_line(body, quoted):
         lab.on_page_markdown(md, page("teachers/bad.md"), None, None)
     message = str(info.value)
     assert "teachers/bad.md" in message and "line 3" in message and quoted in message
+
+
+def test_the_build_figures_are_the_engines_for_fair_sticks():
+    # the page shows the build's blocks again when the reader asks for fair sticks: they
+    # must be what the engine answers for that bias
+    from engine import protocol
+
+    html = lab.render("rulesets", "en", 4)
+    rows = re.findall(
+        r"<tr data-ruleset='([\w-]+)' data-gully='([\w-]+)'>.*?"
+        r"<td data-k='first'>([^<]*)</td><td data-k='length'>([^<]*)</td>"
+        r"<td data-k='lap'>([^<]*)</td><td data-k='per_lap'>([^<]*)</td>",
+        html,
+    )
+    assert len(rows) == 5
+    for ruleset, gully, first, length, lap, per_lap in rows:
+        reply = protocol.dispatch(
+            "zohn-ahl.lab", {"bias": "0.5", "ruleset": ruleset, "gully": gully, "counters": 4}
+        )
+        f = reply["variants"][0]
+        assert reply["bias"] == "1/2"
+        assert first == f"{100 * f['first']:.2f}%"
+        assert length == f"{f['expected_throws']:.1f}"
+        assert lap == lab.percent(f["lap_chance_f"], "en")
+        assert per_lap == f"{f['throws_per_lap']:.1f}"
+    comeback = lab.render("comeback", "en", 4)
+    cells = re.findall(r"<td>([^<]*)</td>", comeback)
+    reply = protocol.dispatch("zohn-ahl.lab", {"bias": "1/2", "counters": 4})
+    expected = [lab.percent(f["comeback"][k], "en") for k in range(1, 8) for f in reply["variants"]]
+    assert cells == expected

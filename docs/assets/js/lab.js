@@ -1,10 +1,12 @@
 // The probability lab: the tables and charts the build computed (for fair sticks) come to
 // life. A bias control asks the engine (the same worker as the boards) to work every part
-// out again for other sticks; the tally compares a class's own throws with the exact
-// expectation (chi-square, said in words). Does nothing on pages without a lab.
+// out again for other sticks: each part is shown as it lands, asking again stops the
+// computation under way, and fair sticks bring back the build's own figures. The tally
+// compares a class's own throws with the exact expectation (chi-square, said in words).
+// Does nothing on pages without a lab.
 
 import { lang, strings, fill, decimal, percent } from "./i18n.js";
-import { call, engineReady, errorText } from "./boards/common.js";
+import { call, cancel, engineReady, errorText, isCancelled } from "./boards/common.js";
 
 const CRITICAL_5_PERCENT_4_DF = 9.488;
 
@@ -38,6 +40,16 @@ function pc(x, digits = 0) {
   return percent(t);
 }
 
+// True for a bias of one half however it is written ("1/2", "0.5", "2/4", ".50").
+function isHalf(text) {
+  const t = String(text).trim();
+  if (/^\d+\s*\/\s*\d+$/.test(t)) {
+    const [a, b] = t.split("/").map(Number);
+    return b > 0 && 2 * a === b;
+  }
+  return /^0*\.50*$/.test(t) || /^0*0\.50*$/.test(t);
+}
+
 function fraction(text) {
   const [a, b] = String(text).split("/").map(Number);
   return b ? a / b : Number(a);
@@ -54,6 +66,9 @@ class Lab {
     this.tally = document.querySelector('.lab[data-lab="tally"]');
     this.shares = [1, 4, 6, 4, 1].map((x) => x / 16);
     this.busy = false;
+    this.run = 0;
+    this.built = this.keepBuilt();
+    this.countersBias = this.built.bias; // the bias the board by counters is shown for
     this.button.addEventListener("click", () => this.recompute());
     this.bias.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); this.recompute(); } });
     if (this.tally) {
@@ -83,53 +98,114 @@ class Lab {
     if (this.status) this.status.textContent = text;
   }
 
+  // Work every part out again for the bias and counters asked. Each ruleset is solved once
+  // per request: its row first (the solve alone), then its game-length distribution (from
+  // the solve already made), then the chart (drawn from those) and the board by counters;
+  // each part is shown, or its progress said, as it lands. A new request while one is running stops the running one (the
+  // engine's worker is replaced, the only way to stop Python in a worker) and starts over.
+  // Fair sticks with the build's counters are answered from the figures the build wrote
+  // into the page.
   async recompute() {
-    if (this.busy) return;
+    const run = ++this.run;
+    if (this.busy) {
+      try { await cancel(); } catch { /* the worker is replaced anyway */ }
+      if (run !== this.run) return;
+    }
     this.busy = true;
-    this.button.disabled = true;
     const bias = this.bias.value.trim().replace(",", ".");
     const counters = Number(this.counters.value);
     const w = W();
+    const stale = () => run !== this.run;
     try {
+      if (isHalf(bias) && String(counters) === this.built.counters) {
+        this.restoreBuilt();
+        this.countersBias = this.built.bias;
+        this.say(w.done(this.built.bias, counters));
+        return;
+      }
       await engineReady();
       const rulesets = [...document.querySelectorAll(".lab-rulesets tr[data-ruleset]")];
-      const steps = 3 + rulesets.length;
+      let steps = 2 + 2 * rulesets.length;
       let step = 1;
       this.say(w.working(w.throws, step, steps));
       const probs = {};
       for (const table of ["sahe", "globe", "culin"]) {
         probs[table] = await call("zohn-ahl.probabilities", { table, bias });
+        if (stale()) return;
       }
       const shownBias = probs.sahe.bias;
+      if (shownBias === this.countersBias) steps -= 1;
       this.showThrows(probs);
-      const figures = [];
       for (const row of rulesets) {
         step += 1;
-        const name = row.querySelector("th").textContent;
-        this.say(w.working(name, step, steps));
+        this.say(w.working(row.querySelector("th").textContent, step, steps));
         const res = await call("zohn-ahl.lab", { bias, counters, ruleset: row.dataset.ruleset,
-          gully: row.dataset.gully, length: true, lang: lang() }, { timeoutMs: 300000 });
-        figures.push(res.variants[0]);
+          gully: row.dataset.gully, lang: lang() }, { timeoutMs: 300000 });
+        if (stale()) return;
         this.showVariant(row, res.variants[0]);
       }
-      step += 1;
-      this.say(w.working(w.chart, step, steps));
+      // each ruleset's game-length distribution, one request each (the chart's part that
+      // takes longest), then the chart drawn from them
+      for (const row of rulesets) {
+        step += 1;
+        this.say(w.working(`${w.chart} – ${row.querySelector("th").textContent}`, step, steps));
+        await call("zohn-ahl.lab", { bias, counters, ruleset: row.dataset.ruleset,
+          gully: row.dataset.gully, length: true, lang: lang() }, { timeoutMs: 300000 });
+        if (stale()) return;
+      }
       const all = await call("zohn-ahl.lab", { bias, counters, length: true, lang: lang() }, { timeoutMs: 300000 });
+      if (stale()) return;
       const chart = document.querySelector('.lab-chart[data-chart="length"]');
       if (chart && all.length_svg) chart.innerHTML = all.length_svg;
       this.showComeback(all.variants, counters);
-      step += 1;
-      this.say(w.working(w.byCounters, step, steps));
-      const byCounters = await call("zohn-ahl.lab", { bias, part: "counters", lang: lang() }, { timeoutMs: 300000 });
-      this.showCounters(byCounters);
+      // the board by counters does not depend on the counters asked: shown already for
+      // this bias, it stays
+      if (shownBias !== this.countersBias) {
+        step += 1;
+        this.say(w.working(w.byCounters, step, steps));
+        const byCounters = await call("zohn-ahl.lab", { bias, part: "counters", lang: lang() }, { timeoutMs: 300000 });
+        if (stale()) return;
+        this.showCounters(byCounters);
+        this.countersBias = shownBias;
+      }
       document.querySelectorAll(".lab-rulesets caption").forEach((c) => { c.textContent = w.caption(shownBias, counters); });
       document.querySelectorAll(".lab").forEach((lab) => { lab.dataset.bias = shownBias; lab.dataset.counters = String(counters); });
       this.say(w.done(shownBias, counters));
     } catch (err) {
+      if (stale() || isCancelled(err)) return;
       this.say(w.failed(errorText(err)));
     } finally {
-      this.busy = false;
-      this.button.disabled = false;
+      if (!stale()) this.busy = false;
+    }
+  }
+
+  // The lab blocks as the build wrote them (fair sticks), kept to be shown again.
+  keepBuilt() {
+    const blocks = [...document.querySelectorAll(".lab[data-lab]")]
+      .filter((lab) => lab.dataset.lab !== "tally");
+    const first = blocks.find((lab) => lab.dataset.lab === "rulesets") || blocks[0];
+    return {
+      counters: first ? first.dataset.counters : "4",
+      bias: "1/2",
+      blocks: blocks.map((lab) => [lab, lab.innerHTML, { ...lab.dataset }]),
+      shares: this.tally
+        ? [...this.tally.querySelectorAll('tr[data-k] td[data-role="share"]')].map((td) => td.textContent)
+        : [],
+    };
+  }
+
+  restoreBuilt() {
+    for (const [lab, html, data] of this.built.blocks) {
+      lab.innerHTML = html;
+      for (const key of Object.keys(lab.dataset)) delete lab.dataset[key];
+      Object.assign(lab.dataset, data);
+    }
+    this.shares = [1, 4, 6, 4, 1].map((x) => x / 16);
+    if (this.tally) {
+      this.tally.querySelectorAll('tr[data-k] td[data-role="share"]').forEach((td, i) => {
+        td.textContent = this.built.shares[i];
+      });
+      this.compare();
     }
   }
 
