@@ -208,3 +208,21 @@ def test_headings_pair_up_in_every_built_page(site_dir):
         assert here, f"{path}: no heading names its French twin"
         for anchor, twin in here:
             assert there.get(twin) == anchor, f"{path}: #{anchor} -> #{twin} does not lead back"
+
+
+def test_a_section_near_the_end_comes_back_after_two_switches(browser, site_url):
+    """Near the end of a page a section cannot reach the top of a large screen: the section
+    the switch landed on is still the one a switch back carries."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(site_url + "zohn-ahl/history/")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        _switch(page, "fr")
+        anchor = page.evaluate("location.hash.slice(1)")
+        assert anchor, "the section did not come along"
+        back = page.evaluate("id => document.getElementById(id).dataset.anchorEn", anchor)
+        _switch(page, "en")
+        assert page.evaluate("location.hash.slice(1)") == back
+    finally:
+        context.close()

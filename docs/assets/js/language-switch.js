@@ -78,6 +78,7 @@ function currentHeading() {
     if (heading.getBoundingClientRect().top > top) break;
     current = heading;
   }
+  if (landed && landed.isConnected && landed.getBoundingClientRect().top < window.innerHeight) return landed;
   return current === headings[0] ? null : current;
 }
 
@@ -93,7 +94,11 @@ function fragmentFor(lang) {
 // Arriving with "#anchor&game-...": the browser found no element by that whole name, so
 // the section is brought to the top here, just below the header. The boards drawn after
 // the page has loaded change its height: the section is kept at the top until the reader
-// scrolls, types or touches the page.
+// scrolls, types or touches the page (outside the header). Until then it is also the
+// section a switch back carries, even near the end of a page, where it cannot reach the
+// top of the screen.
+let landed = null;
+
 function landOnSection() {
   const parts = location.hash.replace(/^#/, "").split("&");
   if (!parts[0] || parts[0].includes("=")) return;
@@ -104,6 +109,7 @@ function landOnSection() {
     return;
   }
   if (!target) return;
+  landed = target;
   const place = () => {
     const header = document.querySelector(".md-header");
     const top = header ? header.getBoundingClientRect().bottom : 0;
@@ -112,7 +118,9 @@ function landOnSection() {
   place();
   const keep = new ResizeObserver(place);
   keep.observe(document.body);
-  const stop = () => {
+  const stop = (event) => {
+    if (event.target instanceof Element && event.target.closest(".md-header")) return;
+    landed = null;
     keep.disconnect();
     for (const type of STOP_EVENTS) window.removeEventListener(type, stop, true);
   };
