@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
+import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -190,10 +192,27 @@ def _tally(lang: str) -> str:
         for k in range(5)
     )
     return (
-        f"<table class='lab-tally'><thead><tr><th scope='col'>{w['kinds']}</th>"
+        f"<table class='lab-tally'><caption>{_esc(w['tally_caption'])}</caption><thead><tr><th scope='col'>{w['kinds']}</th>"
         f"<th scope='col'>{w['expected_share']}</th><th scope='col'>{w['your_count']}</th>"
         f"<th scope='col'>{w['expected_count']}</th></tr></thead><tbody>{rows}</tbody></table>"
     )
+
+
+def _scrolling(inner: str, part: str, counters: int) -> str:
+    """``inner`` with each captioned table in a box of its own that scrolls sideways on a
+    narrow screen (the page itself never does): a region named by the table's caption, which
+    takes the keyboard focus so that it can be scrolled without a mouse."""
+
+    number = itertools.count(1)
+
+    def wrap(match: re.Match[str]) -> str:
+        caption = f"lab-{part}-{counters}-caption-{next(number)}"
+        return (
+            f"<div class='lab-scroll' role='region' tabindex='0' aria-labelledby='{caption}'>"
+            f"{match.group(1)}<caption id='{caption}'>{match.group(2)}</table></div>"
+        )
+
+    return re.sub(r"(<table [^>]*>)<caption>(.*?)</table>", wrap, inner, flags=re.S)
 
 
 def render(part: str, lang: str, counters: int) -> str:
@@ -207,6 +226,7 @@ def render(part: str, lang: str, counters: int) -> str:
         inner = _comeback(lang, counters)
     else:
         inner = _tally(lang)
+    inner = _scrolling(inner, part, counters)
     return (
         f'<div class="lab" data-lab="{part}" data-counters="{counters}" markdown="0">\n'
         f"{inner}\n</div>"

@@ -14,6 +14,9 @@ so the theme asked for ``<page>/sitemap.xml`` on every page and got a 404.
   absolute): its language menu and alternate links name each language's home (the
   French 404 page otherwise kept the links of the last page built). The script then
   points the menu at the same address in the other language, when that stays on the site.
+- ``on_page_content``: each heading names the anchor of the same heading in the other
+  language (:mod:`build_scripts.twin_headings`), so that the switch lands the reader at
+  the same section; twin pages whose headings do not pair up fail the build.
 - ``on_post_build``: ``fr/sitemap.xml``, with the French URLs only.
 """
 
@@ -27,6 +30,7 @@ from urllib.parse import urlsplit
 
 from build_scripts.page_language import DEFAULT_LANGUAGE, OTHER_LANGUAGES
 from build_scripts.page_language import folder as language_folder
+from build_scripts.twin_headings import mark_twins
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -95,3 +99,9 @@ def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
         out = head.rstrip() + "".join(kept) + "\n</urlset>\n"
         (folder / "sitemap.xml").write_text(out, encoding="utf-8")
         (folder / "sitemap.xml.gz").write_bytes(gzip.compress(out.encode("utf-8"), mtime=0))
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
+    """Each heading names its twin's anchor in the other language (the switch keeps the
+    reader's section); headings that do not pair up fail the build."""
+    return mark_twins(html, page, config)

@@ -48,6 +48,7 @@ WORDS: dict[str, Any] = {
         "kinds": "Marks showing (k)",
         "expected_share": "Expected share of throws",
         "your_count": "Your count",
+        "tally_caption": "The class's throws: its counts and the counts to expect",
         "expected_count": "Expected count",
         "bias_caption": "Fair sticks (each mark shows with probability 1/2), {n} counters a side.",
         "counters_caption": "Printable board, the gully loses a throw, fair sticks.",

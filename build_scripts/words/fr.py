@@ -48,6 +48,7 @@ WORDS: dict[str, Any] = {
         "kinds": "Marques visibles (k)",
         "expected_share": "Part attendue des lancers",
         "your_count": "Votre relevé",
+        "tally_caption": "Les lancers de la classe : ses relevés et les nombres attendus",
         "expected_count": "Effectif attendu",
         "bias_caption": (
             "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "

@@ -90,10 +90,15 @@ def test_no_built_public_page_has_an_internal_word(site_dir):
     assert not bad, bad
 
 
-def test_the_authoring_page_sits_under_for_authors(site_dir):
-    html = (site_dir / "index.html").read_text(encoding="utf-8")
-    nav = html[html.index("md-nav--primary") :]
-    assert nav.index("For authors") < nav.index("Authoring boards")
+def test_the_authoring_page_is_built_but_not_in_the_readers_navigation(site_dir):
+    for lang in ("", "fr/"):
+        assert (site_dir / lang / "authoring" / "index.html").is_file()
+        for page in ("index.html", "about/index.html", "zohn-ahl/rules/index.html"):
+            html = (site_dir / lang / page).read_text(encoding="utf-8")
+            nav = html[html.index("md-nav--primary") : html.index('class="md-content"')]
+            assert "authoring/" not in nav, f"{lang}{page} lists the authoring page"
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "(docs/authoring.md)" in readme
 
 
 # ------------------------------------------------------------------------------- grades

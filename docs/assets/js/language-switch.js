@@ -13,6 +13,14 @@
 // protocol-relative address of another site. So the path loses its leading slashes, the
 // result is resolved against this origin, and a link that would leave the site's root
 // keeps the address the build wrote (the language's home on the 404 page).
+//
+// The switch also keeps the reader's place. The build gives each heading the anchor of the
+// same heading in the other language (`data-anchor-fr` on an English heading,
+// `data-anchor-en` on a French one: build_scripts/twin_headings.py); at the click, the
+// section being read (the last heading above the top of the screen) leads the other page's
+// fragment, followed by the games the boards keep there (`game-ID=record`, game-links.js),
+// so `#histoire&game-board-1=...`. The browser only scrolls to a fragment that is a whole
+// anchor, so the page reached scrolls to the section itself.
 
 const SELECTOR = ".md-select a[hreflang]";
 const PREFIX = { en: "", fr: "fr/" };
@@ -54,6 +62,73 @@ function onThisSite(path) {
   return safe ? url.href : null;
 }
 
+// The entries of the address's fragment that hold a board's game ("key=value").
+function gameEntries() {
+  return location.hash.replace(/^#/, "").split("&").filter((part) => part.includes("="));
+}
+
+// The heading of the section at the top of the screen, or null while the page's first
+// heading (its title) is still the one being read: the other page then opens at its top.
+function currentHeading() {
+  const header = document.querySelector(".md-header");
+  const top = (header ? header.getBoundingClientRect().bottom : 0) + 16;
+  const headings = [...document.querySelectorAll("article :is(h1, h2, h3, h4, h5, h6)[id]")];
+  let current = null;
+  for (const heading of headings) {
+    if (heading.getBoundingClientRect().top > top) break;
+    current = heading;
+  }
+  if (landed && landed.isConnected && landed.getBoundingClientRect().top < window.innerHeight) return landed;
+  return current === headings[0] ? null : current;
+}
+
+// The fragment for the other language's page: its anchor of the section being read, then
+// the games.
+function fragmentFor(lang) {
+  const heading = currentHeading();
+  const anchor = heading && heading.getAttribute(`data-anchor-${lang}`);
+  const parts = [...(anchor ? [encodeURIComponent(anchor)] : []), ...gameEntries()];
+  return parts.length ? `#${parts.join("&")}` : "";
+}
+
+// Arriving with "#anchor&game-...": the browser found no element by that whole name, so
+// the section is brought to the top here, just below the header. The boards drawn after
+// the page has loaded change its height: the section is kept at the top until the reader
+// scrolls, types or touches the page (outside the header). Until then it is also the
+// section a switch back carries, even near the end of a page, where it cannot reach the
+// top of the screen.
+let landed = null;
+
+function landOnSection() {
+  const parts = location.hash.replace(/^#/, "").split("&");
+  if (!parts[0] || parts[0].includes("=")) return;
+  let target;
+  try {
+    target = document.getElementById(decodeURIComponent(parts[0]));
+  } catch {
+    return;
+  }
+  if (!target) return;
+  landed = target;
+  const place = () => {
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    window.scrollTo(0, window.scrollY + target.getBoundingClientRect().top - top);
+  };
+  place();
+  const keep = new ResizeObserver(place);
+  keep.observe(document.body);
+  const stop = (event) => {
+    if (event.target instanceof Element && event.target.closest(".md-header")) return;
+    landed = null;
+    keep.disconnect();
+    for (const type of STOP_EVENTS) window.removeEventListener(type, stop, true);
+  };
+  for (const type of STOP_EVENTS) window.addEventListener(type, stop, { capture: true, passive: true });
+}
+
+const STOP_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"];
+
 function update() {
   if (root === null || !location.pathname.startsWith(root)) return;
   const rel = relativePath();
@@ -71,8 +146,11 @@ window.addEventListener("click", (event) => {
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
   event.preventDefault();
   event.stopPropagation();
-  location.assign(link.href);
+  const target = onThisSite(link.href.split("#")[0] + fragmentFor(link.getAttribute("hreflang")));
+  location.assign(target === null ? link.href : target);
 }, true);
+
+landOnSection();
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(update);
