@@ -33,10 +33,11 @@ HOSTILE = [
 
 class _NotFoundHandler(_SiteHandler):
     """Serves the site's 404 page (French under /fr/) for a missing address, as static
-    hosts do."""
+    hosts do, including the addresses that the site's own server refuses outright (400 for
+    a backslash or a colon in the path): another host may answer those with its 404 page."""
 
     def send_error(self, code, message=None, explain=None):
-        if code != 404:
+        if code not in (400, 404):
             return super().send_error(code, message, explain)
         lang = "fr/" if self.path.lstrip("/\\").startswith("fr/") else ""
         body = (self.site_dir / lang / "404.html").read_bytes()
