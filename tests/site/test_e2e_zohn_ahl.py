@@ -86,7 +86,7 @@ def near_the_end(counters=1, seed=20261125):
     options = {"ruleset": "kiowa", "counters": counters}
     view = protocol.dispatch("zohn-ahl.new", {"options": options})
     throws = []
-    while not view["finished"]:
+    while not view["state"]["finished"]:
         throws.append("".join(rnd.choice("01") for _ in range(4)))
         view = protocol.dispatch("zohn-ahl.throw", {"record": view["record"], "throw": throws[-1]})
     assert len(throws) >= 3
@@ -193,8 +193,8 @@ def test_french_page(visit):
         (
             "/fr",
             [
-                "Quatre marques : six, on relance",
-                "Rouge arrive sur la rive du ruisseau et tombe dedans : retour au départ, un jeton pour Vert",
+                "Quatre marques\u00a0: six, on relance",
+                "Rouge arrive sur la rive du ruisseau et tombe dedans\u00a0: retour au départ, un jeton pour Vert",
             ],
         ),
     ],
@@ -211,5 +211,5 @@ def test_a_game_from_a_link_is_told_throw_by_throw(visit, lang, words):
         assert w in log, log
     sides = board.locator(".za-sides").text_content()
     assert ("Red: 3 counters" in sides and "Green: 5 counters" in sides) or (
-        "Rouge : 3 jetons" in sides and "Vert : 5 jetons" in sides
+        "Rouge\u00a0: 3 jetons" in sides and "Vert\u00a0: 5 jetons" in sides
     ), sides

@@ -221,6 +221,8 @@ def test_a_section_near_the_end_comes_back_after_two_switches(browser, site_url)
         _switch(page, "fr")
         anchor = page.evaluate("location.hash.slice(1)")
         assert anchor, "the section did not come along"
+        # the French page's content may arrive just after its language is set
+        page.wait_for_function("id => document.getElementById(id) !== null", arg=anchor)
         back = page.evaluate("id => document.getElementById(id).dataset.anchorEn", anchor)
         _switch(page, "en")
         assert page.evaluate("location.hash.slice(1)") == back
