@@ -36,6 +36,7 @@ import html
 import io
 import re
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -362,6 +363,23 @@ LAB_TABLES = {"probability-lab": {"exercise-6": "comeback", "exercise-7": "rules
 HEADING = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
 
 
+def _sections(
+    text: str, keep: Callable[[str], bool]
+) -> Iterator[tuple[int, list[re.Match[str]], str]]:
+    """Each section of a lesson page's Markdown ``text`` whose heading's anchor ``keep``
+    accepts: the index of its heading among ``marks`` (every heading with an anchor),
+    ``marks``, and the text up to the next heading."""
+    marks = list(HEADING.finditer(text))
+    for i, match in enumerate(marks):
+        if keep(match.group(2)):
+            end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+            yield i, marks, text[match.end() : end]
+
+
+def _is_exercise(anchor: str) -> bool:
+    return anchor.startswith("exercise-")
+
+
 def _student_page(lesson: str, lang: str) -> str:
     return (STUDENTS / source_name(lesson, lang)).read_text(encoding="utf-8")
 
@@ -375,15 +393,11 @@ def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
     ``table`` the first Markdown table."""
     path = STUDENTS / source_name(lesson, lang)
     text = _student_page(lesson, lang)
-    marks = list(HEADING.finditer(text))
     out = []
-    for i, match in enumerate(marks):
-        if not match.group(2).startswith("exercise-"):
-            continue
-        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-        body = text[match.end() : end]
+    for i, marks, body in _sections(text, _is_exercise):
+        match = marks[i]
         intro = section = ""
-        if i > 0 and not marks[i - 1].group(2).startswith("exercise-"):
+        if i > 0 and not _is_exercise(marks[i - 1].group(2)):
             intro = text[marks[i - 1].end() : match.start()]
             section = marks[i - 1].group(1)
         block = re.search(r"^```(zohn-ahl|awithlaknannai)\n(.*?)^```", body, re.M | re.S)
@@ -420,16 +434,14 @@ def premises(lesson: str, lang: str) -> list[tuple[str, str]]:
     the capture lesson) and the sections of ``PAPER_SECTIONS``,
     each as ``(title, markdown)`` with an empty title for the opening."""
     text = _student_page(lesson, lang)
-    marks = list(HEADING.finditer(text))
     body = text.split("\n", 1)[1]
     opening = body[: body.index("\n## ")] if "\n## " in body else body
     # from the lesson's question on: the background before it is the student page's own
     question = re.search(r"^\*\*(The question|La question)", opening, re.M)
     out = [("", opening[question.start() :] if question else opening)]
-    for i, match in enumerate(marks):
-        if match.group(2) in PAPER_SECTIONS.get(lesson, ()):
-            end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-            out.append((match.group(1), text[match.end() : end]))
+    wanted = PAPER_SECTIONS.get(lesson, ())
+    for i, marks, section in _sections(text, wanted.__contains__):
+        out.append((marks[i].group(1), section))
     return out
 
 
@@ -614,16 +626,11 @@ def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
     exercise in page order (``answers``: Markdown, each answer block's answer and
     explanation and each folded note; for an open task without them, the teacher page's
     words on it), then the exit ticket's."""
-    path = TEACHERS / (f"{lesson}.md" if lang == "en" else f"{lesson}.fr.md")
+    path = TEACHERS / source_name(lesson, lang)
     text = path.read_text(encoding="utf-8")
-    heading = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
-    marks = list(heading.finditer(text))
     out = []
-    for i, match in enumerate(marks):
-        if not match.group(2).startswith("exercise-"):
-            continue
-        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-        body = text[match.end() : end]
+    for i, marks, body in _sections(text, _is_exercise):
+        match = marks[i]
         found = []
         for block in re.findall(r"^```answer\n(.*?)^```", body, re.M | re.S):
             pairs = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
