@@ -10,24 +10,16 @@ import time
 from pathlib import Path
 
 import pytest
+from server_tools import answer_head, quiet_server
 
 from build_scripts import serve
 from build_scripts.security import HEADERS
 
 
-class _Quiet(serve.SiteHandler):
-    quiet = True
-
-
 @pytest.fixture(scope="module")
 def server(site_dir):
-    srv = serve.make_server(site_dir, "127.0.0.1", 0, _Quiet)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    try:
+    with quiet_server(site_dir) as srv:
         yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()
 
 
 def _get(server, path, headers=None, method="GET"):
@@ -185,17 +177,9 @@ def test_thirty_readers_at_once_all_get_the_whole_first_visit(server, site_dir):
 def _raw(server, target: bytes) -> tuple[int, bytes]:
     """Send one request line as bytes, exactly (no client library in between); return the
     status and the header block of the answer."""
-    import socket
-
-    with socket.create_connection(server.server_address[:2], timeout=60) as sock:
-        sock.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        data = b""
-        while b"\r\n\r\n" not in data:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-    head = data.split(b"\r\n\r\n", 1)[0]
+    head = answer_head(
+        server, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
     status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/1.") else 0
     return status, head
 

@@ -4,15 +4,13 @@ wrote, and never sends the browser to another site."""
 
 from __future__ import annotations
 
-import socket
-import threading
 from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from server_tools import answer_head, quiet_server
 
-from build_scripts import serve
 from build_scripts.security import HEADERS
 
 STATUSES = {200, 301, 304, 400, 404, 414, 431, 501, 505}
@@ -39,32 +37,10 @@ FUZZ = settings(
 )
 
 
-class _Quiet(serve.SiteHandler):
-    quiet = True
-
-
 @pytest.fixture(scope="module")
 def server(site_dir):
-    srv = serve.make_server(site_dir, "127.0.0.1", 0, _Quiet)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    try:
+    with quiet_server(site_dir) as srv:
         yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()
-
-
-def _ask(server, request: bytes) -> bytes:
-    """The answer's status line and headers to one raw request (connection closed after)."""
-    with socket.create_connection(server.server_address[:2], timeout=60) as sock:
-        sock.sendall(request)
-        data = b""
-        while b"\r\n\r\n" not in data:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-    return data.split(b"\r\n\r\n", 1)[0]
 
 
 def _check(head: bytes) -> None:
@@ -135,7 +111,7 @@ def _bytes(target: str) -> bytes:
 @FUZZ
 @given(target=TARGETS, method=st.sampled_from([b"GET", b"HEAD"]))
 def test_any_path_gets_an_allowed_status_and_no_foreign_header(server, target, method):
-    head = _ask(server, method + b" " + _bytes(target) + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    head = answer_head(server, method + b" " + _bytes(target) + b" HTTP/1.1\r\nHost: x\r\n\r\n")
     _check(head)
 
 
@@ -148,7 +124,7 @@ def test_any_request_line_gets_an_allowed_status_and_the_server_keeps_serving(
     server, line, version
 ):
     request = b"GET " + line + (b" " + version if version else b"") + b"\r\nHost: x\r\n\r\n"
-    head = _ask(server, request)
+    head = answer_head(server, request)
     if head.startswith(b"HTTP/"):  # an old HTTP/0.9 request gets a bare body: no headers
         _check(head)
-    assert _ask(server, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.1 200")
+    assert answer_head(server, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.1 200")
