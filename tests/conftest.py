@@ -1,27 +1,62 @@
 """How ``make test`` shares the tests out between its two processes (pytest-xdist,
 ``--dist loadgroup``): tests of one group run in one process, one after the other.
 
-- ``built-site``: every test that uses the built site or the browser (the fixtures of
-  ``tests/site/conftest.py``): that process builds the site once and serves it at the
-  address it was built for.
+- The site is built once, by the controlling process as the session starts, and served
+  by it until the end (``tests/site/site_server.py``, ``SharedSite``); the build overlaps
+  the engine tests, which come first.
+- The tests of the built site and the browser (the fixtures of ``tests/site/conftest.py``)
+  run in both processes, one group per test module, so that a module's warm browser
+  context (Python started once, its snapshot kept) serves all its tests. The tests that
+  judge the one visit of every page (``every_page``) share one group, so the visit is
+  made once.
 - ``brute-force``: the solver's tests, which share the brute-force chains they compute
   (``brute_force`` in ``tests/engine/test_zohn_ahl_solver.py``, computed once per ruleset).
 
-Other tests go to whichever process is free. Without ``-n``, the groups change nothing.
+Other tests go to whichever process is free. Without ``-n``, the groups change nothing and
+the site tests build and serve the site themselves.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
 
-BUILT_SITE = {"site_build", "site_dir", "site_url", "e2e_url", "browser", "every_page"}
+BUILT_SITE = {"site_build", "site_dir", "site_url", "e2e_url", "browser"}
 SHARED_COMPUTATIONS = {"test_zohn_ahl_solver.py": "brute-force"}
+SITE_TESTS = Path(__file__).parent / "site"
+
+
+def _controls_workers(config) -> bool:
+    """True in the process that hands out tests to pytest-xdist's workers."""
+    return bool(getattr(config.option, "numprocesses", None)) and not hasattr(config, "workerinput")
+
+
+def pytest_configure(config):
+    if not _controls_workers(config) or os.environ.get("SITE_DIR"):
+        return
+    sys.path.insert(0, str(SITE_TESTS))
+    from site_server import SharedSite
+
+    config._shared_site = SharedSite()
+    config._shared_site.start()
+
+
+def pytest_unconfigure(config):
+    shared = getattr(config, "_shared_site", None)
+    if shared is not None:
+        shared.stop()
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if BUILT_SITE & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group("built-site"))
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "every_page" in fixtures:
+            item.add_marker(pytest.mark.xdist_group("every-page"))
+        elif BUILT_SITE & fixtures:
+            item.add_marker(pytest.mark.xdist_group(f"site:{item.path.name}"))
         elif item.path.name in SHARED_COMPUTATIONS:
             item.add_marker(pytest.mark.xdist_group(SHARED_COMPUTATIONS[item.path.name]))

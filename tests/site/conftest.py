@@ -27,12 +27,7 @@
 from __future__ import annotations
 
 import os
-import re
-import socket
 import sys
-import threading
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -40,14 +35,13 @@ from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sy
 
 if str(ROOT) not in sys.path:  # build_scripts is not an installed package
     sys.path.insert(0, str(ROOT))
+from site_server import Servers, free_port, shared_site  # noqa: E402
 from test_e2e_support import (  # noqa: E402, F401  (fixtures of every site test)
     cold_visit,
     e2e_url,
     visit,
     warm_context,
 )
-
-from build_scripts.serve import TYPES, SiteHandler, make_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -67,16 +61,15 @@ class SiteBuild:
         self.path, self.returncode, self.output, self.port = path, returncode, output, port
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory) -> SiteBuild:
     """The strict build, made for the port ``site_url`` will serve it on (SITE_URL), so
     that its sitemap (which instant navigation follows) names the real address."""
+    shared = shared_site()
+    if shared is not None:  # built once by the controlling process (site_server.SharedSite)
+        return SiteBuild(
+            Path(shared["path"]), shared["returncode"], shared["output"], shared["port"]
+        )
     existing = os.environ.get("SITE_DIR")
     if existing:
         path = Path(existing).resolve()
@@ -87,7 +80,7 @@ def site_build(tmp_path_factory) -> SiteBuild:
             int(os.environ.get("SITE_PORT", "0")),
         )
     site = tmp_path_factory.mktemp("site") / "site"
-    port = _free_port()
+    port = free_port()
     proc = run_build(ROOT, site, site_url=f"http://127.0.0.1:{port}/")
     return SiteBuild(site, proc.returncode, proc.stdout + proc.stderr, port)
 
@@ -99,75 +92,13 @@ def site_dir(site_build) -> Path:
     return site_build.path
 
 
-def _wait_for(url: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except Exception:  # noqa: BLE001 - not up yet
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
-
-
-def _built_site_url(folder: Path) -> str:
-    """The ``site_url`` the site was built with: the first address in its sitemap (for
-    tests that start servers of their own)."""
-    sitemap = Path(folder) / "sitemap.xml"
-    if not sitemap.is_file():
-        return ""
-    match = re.search(r"<loc>(.*?)</loc>", sitemap.read_text(encoding="utf-8"))
-    return match.group(1) if match else ""
-
-
-class _SiteHandler(SiteHandler):
-    """``make serve``'s handler, quiet; it records its connections so that stopping the
-    server also ends the browser's kept-alive connections (a server started later at the
-    same address must answer every request)."""
-
-    quiet = True
-
-    def setup(self):
-        super().setup()
-        getattr(self.server, "connections", set()).add(self.connection)
-
-    def finish(self):
-        super().finish()
-        getattr(self.server, "connections", set()).discard(self.connection)
-
-
-class _Servers:
-    def __init__(self):
-        self.servers = []
-
-    def start(self, folder: Path, wasm_type: str = "application/wasm", port: int = 0) -> str:
-        handler = type("Handler", (_SiteHandler,), {"types": {**TYPES, ".wasm": wasm_type}})
-        try:
-            server = make_server(folder, "127.0.0.1", port, handler)
-        except OSError:  # the port was taken meanwhile: any port (the site works at any address)
-            server = make_server(folder, "127.0.0.1", 0, handler)
-        server.connections = set()
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        self.servers.append(server)
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
-        _wait_for(url)
-        return url
-
-    def stop(self):
-        for server in self.servers:
-            server.shutdown()
-            server.server_close()
-            for connection in list(server.connections):
-                try:
-                    connection.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-
-
 @pytest.fixture(scope="session")
 def site_url(site_build, site_dir):
-    servers = _Servers()
+    shared = shared_site()
+    if shared is not None and shared["url"]:
+        yield shared["url"]  # served by the controlling process for the whole session
+        return
+    servers = Servers()
     try:
         yield servers.start(site_dir, port=site_build.port)
     finally:
@@ -177,7 +108,7 @@ def site_url(site_build, site_dir):
 @pytest.fixture(scope="session")
 def serve():
     """Start extra local servers: ``serve(folder, wasm_type="application/wasm") -> url``."""
-    servers = _Servers()
+    servers = Servers()
     try:
         yield servers.start
     finally:

@@ -8,7 +8,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conftest import _built_site_url, _SiteHandler, _wait_for  # noqa: F401  (tests/site)
+from site_server import QuietHandler, built_site_url, wait_for  # noqa: F401  (tests/site)
 
 from build_scripts.serve import make_server
 
@@ -30,10 +30,10 @@ def built_pages(site_dir: Path) -> list[str]:
 def serve_with_headers(folder: Path):
     """Serve ``folder`` with the site's own server (``make serve``'s, which sends the
     security headers); returns (url, stop)."""
-    server = make_server(folder, "127.0.0.1", 0, _SiteHandler)
+    server = make_server(folder, "127.0.0.1", 0, QuietHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    _wait_for(url)
+    wait_for(url)
 
     def stop():
         server.shutdown()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import socket
 import subprocess
 import sys
 import time
@@ -11,15 +10,10 @@ import urllib.request
 import zipfile
 
 import pytest
+from site_server import free_port
 from site_visits import play_a_move, wait_playable
 
 from build_scripts import archive
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_path, browser):
@@ -36,7 +30,7 @@ def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_p
     assert "python3 serve.py" in readme
 
     folder = tmp_path / "unzipped" / archive.FOLDER
-    port = _free_port()
+    port = free_port()
     # the command of README.txt, run from the unzipped folder, with nothing of the project
     proc = subprocess.Popen(
         [sys.executable, "-S", "serve.py", "--port", str(port)],

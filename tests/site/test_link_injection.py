@@ -13,7 +13,7 @@ import threading
 from urllib.parse import urlsplit
 
 import pytest
-from site_visits import _built_site_url, _SiteHandler, _wait_for
+from site_server import QuietHandler, built_site_url, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ HOSTILE = [
 ]
 
 
-class _NotFoundHandler(_SiteHandler):
+class _NotFoundHandler(QuietHandler):
     """Serves the site's 404 page (French under /fr/) for a missing address, as static
     hosts do, including the addresses that the site's own server refuses outright (400 for
     a backslash or a colon in the path): another host may answer those with its 404 page."""
@@ -53,14 +53,14 @@ def not_found_url(site_dir):
     handler = type(
         "Handler",
         (_NotFoundHandler,),
-        {"site_url": _built_site_url(site_dir), "site_dir": site_dir},
+        {"site_url": built_site_url(site_dir), "site_dir": site_dir},
     )
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir))
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}"
-    _wait_for(url + "/")
+    wait_for(url + "/")
     try:
         yield url
     finally:

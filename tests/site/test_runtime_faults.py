@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import _SiteHandler, _wait_for
+from site_server import QuietHandler, wait_for
 
 from build_scripts.serve import make_server
 
@@ -77,7 +77,7 @@ def test_a_missing_file_is_named_by_the_board_with_no_page_error(
     assert errors == []
 
 
-class _Faulty(_SiteHandler):
+class _Faulty(QuietHandler):
     """The site's server, except for the .wasm: ``cut`` sends its headers (the whole
     length) and half of its body, then closes the connection; otherwise it sends 64 KiB
     and then nothing until ``release`` is set."""
@@ -110,7 +110,7 @@ def faulty(site_dir):
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append((server, handler))
         url = f"http://127.0.0.1:{server.server_address[1]}/"
-        _wait_for(url)
+        wait_for(url)
         return url
 
     try:

@@ -23,7 +23,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import _Servers
+from site_server import Servers
 from test_e2e_support import wait_ready
 
 pytestmark = pytest.mark.browser
@@ -157,7 +157,7 @@ def test_another_build_does_not_restore_the_old_snapshot(browser, site_dir, tmp_
     manifest["hash"] = "0" * 12 if manifest["hash"] != "0" * 12 else "1" * 12
     manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
 
-    servers = _Servers()
+    servers = Servers()
     context = browser.new_context(
         service_workers="block"
     )  # a service worker would keep the old build whole
@@ -167,7 +167,7 @@ def test_another_build_does_not_restore_the_old_snapshot(browser, site_dir, tmp_
         first = _start(context.new_page(), base)
         assert first["info"]["start"] == "normal" and first["snapshot"]["status"] == "saved"
         servers.stop()
-        servers = _Servers()
+        servers = Servers()
         assert servers.start(newer, port=int(port)) == base  # the same origin
         second = _start(context.new_page(), base)
         assert second["info"]["start"] == "normal", second["info"]

@@ -14,7 +14,7 @@ import threading
 import time
 
 import pytest
-from conftest import _SiteHandler, _wait_for
+from site_server import QuietHandler, wait_for
 
 from build_scripts.serve import make_server
 
@@ -84,7 +84,7 @@ def test_a_download_longer_than_the_start_limit_still_starts(page, site_url):
     assert total > 1_000_000 and max(received) >= total * 0.9
 
 
-class _StalledWasm(_SiteHandler):
+class _StalledWasm(QuietHandler):
     """The site's server, except that the .wasm stops after its first bytes and sends
     nothing more (a connection that hangs), until ``release`` is set."""
 
@@ -106,7 +106,7 @@ def stalled_url(site_dir):
     server = make_server(site_dir, "127.0.0.1", 0, handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    _wait_for(url)
+    wait_for(url)
     try:
         yield url
     finally:
