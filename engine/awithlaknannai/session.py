@@ -18,6 +18,10 @@ from engine.awithlaknannai.position import Position
 from engine.awithlaknannai.record import Record
 
 #: The game of the last view: its record text, the game and its moves' notations.
+# The view's list that grows by one entry a move (a reply with ``since`` starts it at that
+# move; the page joins it to what it holds by this name, which the view carries).
+PER_MOVE = ("history",)
+
 _last: tuple[str, Game, tuple[str, ...]] | None = None
 
 
@@ -146,6 +150,7 @@ class AwithlaknannaiSession:
             "finished": finished,
             "outcome": outcome.to_dict() if outcome else None,
             "history": self.history[skip:],
+            "per_move": list(PER_MOVE),
             "counts": list(position.counts),
         }
         if since is not None:

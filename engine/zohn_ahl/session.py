@@ -19,6 +19,11 @@ from engine.zohn_ahl.rulesets import RULESETS, physical_space
 from engine.zohn_ahl.throws import Throw, value
 
 #: The game of the last view: its record text, its record and its states.
+# The view's lists that grow by one entry a throw, the last one holding one entry per
+# throw (a reply with ``since`` starts them at that throw; the page joins them to those it
+# holds by these names, which the view carries).
+PER_MOVE = ("states", "events_by_throw")
+
 _last: tuple[str, Record, tuple[State, ...]] | None = None
 
 
@@ -153,6 +158,7 @@ class ZohnAhlSession:
                 [e.to_dict() for e in events] for events in self.events[first - self.first :]
             ],
             "states": [st.to_dict() for st in self.states[first:]],
+            "per_move": list(PER_MOVE),
         }
         if since is not None:
             view["since"] = first

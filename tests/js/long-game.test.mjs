@@ -10,14 +10,20 @@ import { heldCount, wholeView } from "../../docs/assets/js/boards/long-game.js";
 function zohn(n, since) {
   const states = Array.from({ length: n + 1 }, (_, i) => ({ throws: i }));
   const events = Array.from({ length: n }, (_, i) => [{ kind: "throw", n: i + 1 }]);
-  const view = { game: "zohn-ahl", record: `record ${n}`, states, events_by_throw: events };
+  const view = {
+    game: "zohn-ahl",
+    record: `record ${n}`,
+    states,
+    events_by_throw: events,
+    per_move: ["states", "events_by_throw"],
+  };
   if (since === undefined) return view;
   return { ...view, since, states: states.slice(since), events_by_throw: events.slice(since) };
 }
 
 function awith(n, since) {
   const history = Array.from({ length: n }, (_, i) => ({ notation: `m${i + 1}` }));
-  const view = { game: "awithlaknannai", record: `moves ${n}`, ply: n, history };
+  const view = { game: "awithlaknannai", record: `moves ${n}`, ply: n, history, per_move: ["history"] };
   if (since === undefined) return view;
   return { ...view, since, history: history.slice(since) };
 }
@@ -56,5 +62,5 @@ test("a reply that needs entries the board lacks is refused in words", () => {
   assert.throws(() => wholeView(zohn(2), zohn(6, 4)), /entry 4 of 'states', but the board holds 3/);
   assert.throws(() => wholeView(zohn(6, 2), zohn(7, 6)), /entry 6/);
   assert.throws(() => wholeView(null, awith(3, 1)), /entry 1 of 'history'/);
-  assert.throws(() => wholeView(zohn(2), { game: "chess", since: 1 }), /"chess"/);
+  assert.throws(() => wholeView(zohn(2), { game: "chess", since: 1 }), /"chess" does not say which/);
 });

@@ -5,17 +5,20 @@
 // view (replay, undo, the move list, review, narration) still sees the whole game.
 // DOM-free, so Node's test runner can check it.
 
-// Each game's per-move lists, the last one holding one entry per throw or move: Zohn
-// Ahl's states after 0..n throws and the events of throws 1..n, Awithlaknannai's moves.
-const LISTS = {
-  "zohn-ahl": ["states", "events_by_throw"],
-  awithlaknannai: ["history"],
-};
+// Which lists grow with the game, the view says itself (`per_move`, the last one holding
+// one entry per throw or move: Zohn Ahl's states after 0..n throws and the events of
+// throws 1..n, Awithlaknannai's moves), so the page repeats none of the engine's names.
+function perMove(view) {
+  const lists = view && view.per_move;
+  return Array.isArray(lists) && lists.length && lists.every((n) => typeof n === "string")
+    ? lists
+    : undefined;
+}
 
 // How many throws or moves `view` holds: the `since` to send with the next request
 // (undefined for a view that does not hold a whole game, which then asks for all).
 export function heldCount(view) {
-  const lists = view && LISTS[view.game];
+  const lists = perMove(view);
   if (!lists || view.since !== undefined) return undefined;
   const events = view[lists[lists.length - 1]];
   return Array.isArray(events) ? events.length : undefined;
@@ -27,8 +30,8 @@ export function heldCount(view) {
 export function wholeView(held, reply) {
   if (!reply || reply.since === undefined) return reply;
   const n = reply.since;
-  const lists = LISTS[reply.game];
-  if (!lists) throw new Error(`a reply for game ${JSON.stringify(reply.game)} cannot be joined to the game on the board`);
+  const lists = perMove(reply);
+  if (!lists) throw new Error(`a reply for game ${JSON.stringify(reply.game)} does not say which of its lists start at entry ${n}`);
   const whole = { ...reply };
   delete whole.since;
   for (const name of lists) {
