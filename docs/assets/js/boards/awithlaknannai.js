@@ -32,7 +32,7 @@ class AwithBoard extends Board {
   constructor(root) {
     super(root);
     this.loadCmd = "awithlaknannai.load";
-    this.future = [];        // undone views (for Redo)
+    this.future = [];        // the records of the undone games (for Redo)
     this.picker = new MovePicker([]);
     this.focusName = null;
     this.thinking = false;
@@ -460,7 +460,7 @@ class AwithBoard extends Board {
     await this.act(async () => {
       const toTurnOf = this.mode === "computer" ? 1 - this.computerSide() : undefined;
       const v = await call("awithlaknannai.undo", { record: v0.record, to_turn_of: toTurnOf });
-      this.future.push(v0);
+      this.future.push(v0.record);
       this.lastPath = null;
       await this.show(v);
       this.keep(v);
@@ -468,11 +468,13 @@ class AwithBoard extends Board {
     });
   }
 
-  // Take back an Undo: the view undone is shown again as it was (no request).
+  // Take back an Undo: the engine replays the record undone (the page keeps the game in
+  // one form, its record; the reply carries only the moves the board lacks).
   redo() {
     if (!this.future.length || this.busy) return;
     return this.act(async () => {
-      const v = this.future.pop();
+      const v = await callAfter(this.view, "awithlaknannai.load", { record: this.future.at(-1) });
+      this.future.pop();
       this.lastPath = null;
       await this.show(v);
       this.keep(v);
