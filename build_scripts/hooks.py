@@ -96,7 +96,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    RENDERER.begin_page(_display_path(page, config), built_language(config), markdown)
+    RENDERER.begin_page(
+        _display_path(page, config), built_language(config), markdown, dict(page.meta)
+    )
     return markdown
 
 
