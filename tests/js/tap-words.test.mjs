@@ -28,7 +28,6 @@ const START = [
   { notation: "b5-m5", path: ["b5", "m5"], captured: [] },
   { notation: "m6-m5", path: ["m6", "m5"], captured: [] },
 ];
-const PIECES = { m2: "B", b8: "B", b1: "B", m3: "W", t4: "W" };
 
 function said(legal, point, piece, aids, first = null) {
   const picker = new MovePicker(legal);
