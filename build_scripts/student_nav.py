@@ -15,13 +15,19 @@ dropped when they are pages left out (the students' first page follows the teach
 last one in the site's order). The
 filter keeps or drops whole top-level entries: a section is dropped when any page under it
 is one of the pages left out, so that no "For teachers" heading stays behind, empty.
+
+``on_page_content`` checks the text of a page for students: a link into the teachers'
+section or to an answer key stops the build, naming the page and the link (a link to the
+printables page, where the worksheets are, is allowed).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -73,3 +79,28 @@ def on_page_context(
         if near is not None and near.file is not None and left_out(near.file.src_uri):
             setattr(page, side, None)
     return context
+
+
+_HREF = re.compile(r"""href=["']([^"']*)["']""")
+
+
+def answer_links(html: str) -> list[str]:
+    """The links of ``html`` into the teachers' section or to an answer key."""
+    found = []
+    for href in _HREF.findall(html):
+        path = href.split("#", 1)[0].split("?", 1)[0]
+        if re.search(r"(^|/)teachers/", path) or "answer-key" in path:
+            found.append(href)
+    return found
+
+
+@event_priority(-50)  # after the page's own rewriting (glossary links and the like)
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Any) -> str:
+    if page.file is not None and is_student_page(page.file.src_uri):
+        links = answer_links(html)
+        if links:
+            raise PluginError(
+                f"{page.file.src_uri}: a page for students links the teachers' pages or an "
+                f"answer key: {', '.join(repr(link) for link in links)}"
+            )
+    return html

@@ -118,3 +118,23 @@ def test_student_pages_link_no_teachers_page_and_no_answer_key(site_dir: Path):
         "teachers/" in h
         for h in _hrefs(home, '<nav class="md-nav md-nav--primary"', "md-sidebar--secondary")
     )
+
+
+def test_a_student_page_linking_the_answers_is_refused():
+    from build_scripts.student_nav import answer_links, left_out
+
+    text = (
+        '<a href="../../teachers/forced-captures/#exercise-2">the answer</a>'
+        '<a href="../../printables/#worksheets">the worksheet</a>'
+        '<a href="../../answer-key-forced-captures-a4.pdf">the key</a>'
+        '<a href="../two-accounts/">the next lesson</a>'
+    )
+    assert answer_links(text) == [
+        "../../teachers/forced-captures/#exercise-2",
+        "../../answer-key-forced-captures-a4.pdf",
+    ]
+    assert [left_out(p) for p in ("teachers/index.md", "printables.fr.md", "glossary.md")] == [
+        True,
+        True,
+        False,
+    ]
