@@ -26,6 +26,7 @@ import json
 import re
 from typing import Any
 
+from build_scripts.aids import aid, block_aids
 from build_scripts.block_syntax import (
     BlockError,
     Pairs,
@@ -52,6 +53,7 @@ ZOHN_AHL_KEYS = (
     "seed",
     "chances",
     "caption",
+    "aids",
 )
 AWITHLAKNANNAI_KEYS = (
     "id",
@@ -64,6 +66,7 @@ AWITHLAKNANNAI_KEYS = (
     "caption",
     "analysis",
     "hint",
+    "aids",
 )
 ZOHN_AHL_RULESETS = ("kiowa", "culin", "printable", "globe")
 AWITHLAKNANNAI_RULESETS = ("culin", "open", "bent", "ludii", "kolowis")
@@ -87,9 +90,14 @@ def engine_error(err: EngineError, key: str, pairs: Pairs) -> BlockError:
 # --------------------------------------------------------------------------- Zohn Ahl
 
 
-def zohn_ahl_config(text: str) -> dict[str, Any]:
-    """Check a ```` ```zohn-ahl ```` block; return its config (with the engine's view)."""
+def zohn_ahl_config(text: str, *, aids: bool = True) -> dict[str, Any]:
+    """Check a ```` ```zohn-ahl ```` block; return its config (with the engine's view).
+
+    ``aids`` is the page's default (:mod:`build_scripts.aids`): with the board's aids off
+    the Chances panel is not offered at all, unless the block gives ``chances`` itself
+    (``chances_offered``); ``chances`` says whether the panel starts open."""
     pairs = parse_pairs(text, ZOHN_AHL_KEYS)
+    board_aids = block_aids(pairs, aids)
     ruleset = choice(pairs, "ruleset", ZOHN_AHL_RULESETS, "kiowa")
     counters = integer(pairs, "counters", 1, 20, 4)
     gully = choice(pairs, "gully", ("lose-throw", "cross"))
@@ -133,6 +141,8 @@ def zohn_ahl_config(text: str) -> dict[str, Any]:
         "throws": " ".join(_throws(view)),
         "seed": seed,
         "chances": chances,
+        "chances_offered": "chances" in pairs or board_aids,
+        "aids": board_aids,
         "caption": text_value(pairs, "caption"),
         "record": view["record"],
         "view": view,
@@ -165,16 +175,19 @@ def _teams(pairs: Pairs) -> list[list[str]] | None:
 # --------------------------------------------------------------------------- Awithlaknannai
 
 
-def awithlaknannai_config(text: str, *, lesson: bool = False) -> dict[str, Any]:
+def awithlaknannai_config(text: str, *, lesson: bool = False, aids: bool = True) -> dict[str, Any]:
     """Check a ```` ```awithlaknannai ```` block; return its config (with the engine's view).
 
     ``analysis`` (the evaluation bar, the best line and the review of a finished game)
     and ``hint`` are ``on`` or ``off``; on a lesson page (``lesson``) both are off unless
-    the block turns them on, so that an exercise keeps its point."""
+    the block turns them on, so that an exercise keeps its point. ``aids`` is the page's
+    default for the board's aids (:mod:`build_scripts.aids`): with them off, ``hint`` and
+    ``analysis`` are off too unless the block turns them on, and the board shows no rings
+    of movable pieces or destinations (``aids`` in the config)."""
     pairs = parse_pairs(text, AWITHLAKNANNAI_KEYS)
-    default = "off" if lesson else "on"
-    analysis = choice(pairs, "analysis", ("on", "off"), default) == "on"
-    hint = choice(pairs, "hint", ("on", "off"), default) == "on"
+    board_aids = block_aids(pairs, aids)
+    analysis = aid(pairs, "analysis", board_aids and not lesson)
+    hint = aid(pairs, "hint", board_aids and not lesson)
     ruleset = choice(pairs, "ruleset", AWITHLAKNANNAI_RULESETS, "culin")
     stall = choice(pairs, "stall", ("draw", "majority"), "draw")
     opponent = choice(pairs, "opponent", AWITHLAKNANNAI_OPPONENTS, "person")
@@ -204,6 +217,7 @@ def awithlaknannai_config(text: str, *, lesson: bool = False) -> dict[str, Any]:
         "caption": text_value(pairs, "caption"),
         "analysis": analysis,
         "hint": hint,
+        "aids": board_aids,
         "record": view["record"],
         "view": view,
     }

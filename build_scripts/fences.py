@@ -24,6 +24,7 @@ from markdown import Markdown
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
+from build_scripts.aids import page_default
 from build_scripts.answer_blocks import check_answer, render_answer
 from build_scripts.block_syntax import BlockError
 from build_scripts.board_blocks import (
@@ -100,6 +101,7 @@ class PageContext:
     ids: set[str] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)
     rendered: int = 0
+    aids: bool = True  # the page's default for its boards' aids (build_scripts.aids)
 
     def locate(self, language: str, source: str) -> ScannedBlock:
         """The scanned block superfences is rendering (superfences does not say which)."""
@@ -144,10 +146,19 @@ def describe(block: ScannedBlock) -> str:
 
 
 def render_block(
-    language: str, source: str, lang: str, ids: set[str], number: int, src_path: str = ""
+    language: str,
+    source: str,
+    lang: str,
+    ids: set[str],
+    number: int,
+    src_path: str = "",
+    aids: bool | None = None,
 ) -> str:
     """Check one block of the page ``src_path`` and return its HTML (raises BlockError or
-    EngineError)."""
+    EngineError). ``aids`` is the page's default for its boards' aids
+    (:mod:`build_scripts.aids`; ``None``: by where the page lives)."""
+    if aids is None:
+        aids = page_default(src_path)
     if language == "answer":
         return render_answer(check_answer(source), lang)
     if language == "zohn-ahl-sticks":
@@ -155,9 +166,9 @@ def render_block(
     if language == "awithlaknannai-puzzles":
         return render_puzzles(source, lang, ids)
     config = (
-        zohn_ahl_config(source)
+        zohn_ahl_config(source, aids=aids)
         if language == "zohn-ahl"
-        else awithlaknannai_config(source, lesson=is_lesson(src_path))
+        else awithlaknannai_config(source, lesson=is_lesson(src_path), aids=aids)
     )
     element_id = config["id"] or auto_id(language, number)
     if element_id in ids:
@@ -178,9 +189,20 @@ class FenceRenderer:
         self.page = PageContext()
         self.errors: list[str] = []
 
-    def begin_page(self, src_path: str, lang: str, markdown: str) -> PageContext:
-        """Start a page: its file (for the messages), its language and its blocks."""
-        self.page = PageContext(src_path=src_path, lang=lang, blocks=scan_blocks(markdown))
+    def begin_page(
+        self, src_path: str, lang: str, markdown: str, meta: dict[str, object] | None = None
+    ) -> PageContext:
+        """Start a page: its file (for the messages), its language, its blocks and, from
+        its front matter (``meta``), its boards' default aids. A bad ``aids`` value stops
+        the build naming the file."""
+        try:
+            aids = page_default(src_path, (meta or {}).get("aids"))
+        except ValueError as err:
+            self.page = PageContext(src_path=src_path, lang=lang)
+            raise self._refuse(f"{src_path}: {err}") from None
+        self.page = PageContext(
+            src_path=src_path, lang=lang, blocks=scan_blocks(markdown), aids=aids
+        )
         return self.page
 
     def _refuse(self, message: str) -> BlockFailure:
@@ -207,7 +229,9 @@ class FenceRenderer:
                     "the opening line takes no {#id .class} attributes: write "
                     "'id: ...' as a line inside the block"
                 )
-            return render_block(language, source, page.lang, page.ids, block.number, page.src_path)
+            return render_block(
+                language, source, page.lang, page.ids, block.number, page.src_path, page.aids
+            )
         except (BlockError, EngineError) as err:
             message = f"{page.src_path}: {describe(block)}: {err}"
         except Exception as err:  # noqa: BLE001 - a bug must fail the build too, with its name

@@ -5,9 +5,10 @@
 - ``on_config``: register the custom fences (``zohn-ahl``, ``awithlaknannai``, ``answer``,
   ``zohn-ahl-sticks``, ``awithlaknannai-puzzles``) of this build's
   :class:`~build_scripts.fences.FenceRenderer` (``RENDERER``) with pymdownx.superfences.
-- ``on_page_markdown``: tell the renderer which file is being rendered and in which
+- ``on_page_markdown``: tell the renderer which file is being rendered, in which
   language (mkdocs-static-i18n builds each language in turn; the language is the one being
-  built, i.e. the page's ``<html lang>``).
+  built, i.e. the page's ``<html lang>``) and with which front matter (its ``aids``, see
+  :mod:`build_scripts.aids`).
 - ``on_page_content`` (first of the page's hooks): fail the build if a block of the page
   was refused (the fence also raises, this is the safety net) -- the message names the
   file, the block and the reason.
@@ -96,7 +97,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    RENDERER.begin_page(_display_path(page, config), built_language(config), markdown)
+    RENDERER.begin_page(
+        _display_path(page, config), built_language(config), markdown, dict(page.meta)
+    )
     return markdown
 
 

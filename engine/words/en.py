@@ -163,6 +163,9 @@ WORDS: dict[str, Any] = {
         "counters": "counters",
         "countersOf": {"one": "{name}: {n} counter", "other": "{name}: {n} counters"},
         "awlOf": "{name}'s awl",
+        # a tap on a Zohn Ahl board: the awls move only by the throw
+        "theirAwl": "That is {name}'s awl.",
+        "awlByThrow": "The throw of the sticks moves the awl: press Throw.",
         "awlAt": "awl on its space {space}",
         "toThrow": "{name} to throw",
         "toThrowTeam": "{team} to throw: {member}'s turn",
@@ -238,7 +241,12 @@ WORDS: dict[str, Any] = {
         "selected": "{point} chosen: choose where it goes.",
         "continueChain": "Leap on from {point}: the chain goes on.",
         "legalTo": {"one": "{n} destination marked.", "other": "{n} destinations marked."},
-        "notYours": "{point} has no piece that can move now.",
+        # a point that cannot be played (docs/assets/js/boards/tap-words.js)
+        "theirPiece": ("That is Black's piece.", "That is White's piece."),
+        "noPiece": "No piece on {point}.",
+        "pieceStuck": "This piece has no move now.",
+        "mustLeap": "A capture is compulsory: choose a piece that can leap.",
+        "cannotGo": "This piece cannot go to {point}.",
         "played": "{name} plays {move}.",
         "capturedN": {"one": "one piece taken", "other": "{n} pieces taken"},
         "thinking": "The computer is thinking…",

@@ -167,6 +167,9 @@ WORDS: dict[str, Any] = {
         "counters": "jetons",
         "countersOf": {"one": "{name} : {n} jeton", "other": "{name} : {n} jetons"},
         "awlOf": "alène de {name}",
+        # un geste sur le plateau du Zohn Ahl : les alènes n'avancent qu'au lancer
+        "theirAwl": "C'est l'alène de {name}.",
+        "awlByThrow": "C'est le lancer des bâtonnets qui fait avancer l'alène : appuyez sur Lancer.",
         "awlAt": "alène sur sa case {space}",
         "toThrow": "À {name} de lancer",
         "toThrowTeam": "À {team} de lancer : c'est le tour de {member}",
@@ -241,7 +244,12 @@ WORDS: dict[str, Any] = {
         "selected": "{point} choisi : choisissez où il va.",
         "continueChain": "Le saut continue depuis {point}.",
         "legalTo": {"one": "{n} destination marquée.", "other": "{n} destinations marquées."},
-        "notYours": "{point} : aucun pion ne peut bouger d'ici maintenant.",
+        # un point qui ne peut pas être joué (docs/assets/js/boards/tap-words.js)
+        "theirPiece": ("C'est un pion des Noirs.", "C'est un pion des Blancs."),
+        "noPiece": "Aucun pion sur {point}.",
+        "pieceStuck": "Ce pion n'a aucun coup possible maintenant.",
+        "mustLeap": "La prise est obligatoire : choisissez un pion qui peut sauter.",
+        "cannotGo": "Ce pion ne peut pas aller sur {point}.",
         "played": "Les {group} jouent {move}.",
         "capturedN": {"one": "un pion pris", "other": "{n} pions pris"},
         "thinking": "L'ordinateur réfléchit…",

@@ -91,7 +91,8 @@ def test_click_a_compulsory_chain_point_by_point(visit):
     assert "must capture" in board.locator(".board-turn").text_content()
     # a piece that could only step is refused, and the reader is told why
     point(board, "b8").click()
-    assert "must capture" in board.locator("[data-role=live]").text_content()
+    said = board.locator("[data-role=live]").text_content()
+    assert said == "A capture is compulsory: choose a piece that can leap.", said
     point(board, "m2").click()
     assert "possible destination" in name_of(board, "m4")
     assert "possible destination" not in name_of(board, "m3")

@@ -57,7 +57,9 @@ function phrasebook(W) {
     selected: (point) => fill(W.selected, { point }),
     continueChain: (point) => fill(W.continueChain, { point }),
     legalTo: (n) => counted(W.legalTo, n, {}, W),
-    notYours: (point) => fill(W.notYours, { point }),
+    noPiece: (point) => fill(W.noPiece, { point }),
+    cannotGo: (point) => fill(W.cannotGo, { point }),
+    theirAwl: (name) => fill(W.theirAwl, { name }),
     played: (name, move) => fill(W.played, { name, move, group: group(name) }),
     capturedN: (n) => counted(W.capturedN, n, {}, W),
     ended: (name, reason) => (name

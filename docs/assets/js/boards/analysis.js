@@ -6,7 +6,8 @@
 // worker's `awithlaknannai.analyse`, `.hint`, `.review`); this module only shows it.
 //
 // Block options (data-config): `analysis` (the evaluation and the review) and `hint`,
-// both false on lesson pages unless the block turns them on; `puzzle` (a puzzle board).
+// both false on lesson pages and where the board's aids are off (student mode,
+// build_scripts/aids.py) unless the block turns them on; `puzzle` (a puzzle board).
 
 import { strings, fill, counted, decimal } from "../i18n.js";
 import { el, call, errorText, enable, isOff } from "./common.js";

@@ -16,6 +16,7 @@ import { MovePicker } from "./move-picker.js";
 import { PieceLayer } from "./awithlaknannai-render.js";
 import { PointInput } from "./awithlaknannai-input.js";
 import { moveRows } from "./move-list.js";
+import { refusalWords } from "./tap-words.js";
 
 // The arguments of a smaller search (engine-client's `fallback`), or null after two tries.
 function smallerSearch(args) {
@@ -45,6 +46,9 @@ class AwithBoard extends Board {
       : (this.cfg.level && this.levels.includes(this.cfg.level) ? this.cfg.level : "medium");
     this.ruleset = this.cfg.ruleset || "culin";
     this.viewHooks = [];     // called with each view shown (analysis.js: evaluation, hint, review, puzzle)
+    // the rings and words that show which pieces may move or must capture, and where a
+    // chosen piece may go (off in student mode: build_scripts/aids.py, tap-words.js)
+    this.aids = this.cfg.aids !== false;
     this.build();
   }
 
@@ -231,7 +235,8 @@ class AwithBoard extends Board {
   }
 
   // The rings and the points' names from the picker: what may move, what is chosen, where
-  // it may go, which pieces a leap takes.
+  // it may go, which pieces a leap takes. With the aids off only the reader's own choices
+  // are marked (the piece chosen, the points of its chain so far, the pieces leapt).
   markChoices() {
     if (!this.drawing.rings.size) return;
     for (const cls of ["is-selected", "is-target", "is-movable", "is-must", "is-victim", "is-trail"]) this.ring(null, cls);
@@ -241,6 +246,18 @@ class AwithBoard extends Board {
     }
     if (!this.humanTurn()) return;
     const pk = this.picker;
+    if (!this.aids) {
+      pk.path.forEach((p, i) => this.ring(p, i === 0 ? "is-selected" : "is-trail"));
+      for (const v of pk.victimsTaken) this.ring(v, "is-victim");
+      if (pk.path.length) {
+        const first = this.points.find((p) => p.dataset.point === pk.path[0]);
+        if (first) {
+          first.setAttribute("aria-pressed", "true");
+          first.setAttribute("aria-label", `${first.dataset.label}, ${this.L.chosen}`);
+        }
+      }
+      return;
+    }
     if (!pk.path.length) {
       for (const from of pk.movable) {
         this.ring(from, "is-movable");
@@ -285,7 +302,7 @@ class AwithBoard extends Board {
       return L.ended(who, L.reasons[o.reason] || o.reason || "");
     }
     if (this.thinking) return L.thinking;
-    if (this.humanTurn() && this.picker.mustCapture) return L.mustCapture(L.colourName[v.to_move]);
+    if (this.aids && this.humanTurn() && this.picker.mustCapture) return L.mustCapture(L.colourName[v.to_move]);
     return L.toMove(L.colourName[v.to_move]);
   }
 
@@ -319,22 +336,20 @@ class AwithBoard extends Board {
         this.play(r.move);
         return;
       case "selected":
-        this.say(`${L.selected(name)} ${L.legalTo(r.targets.length)}`);
+        this.say(this.aids ? `${L.selected(name)} ${L.legalTo(r.targets.length)}` : L.selected(name));
         break;
       case "deselected":
         this.say(L.selectPiece);
         break;
       case "continue":
-        this.say(`${L.continueChain(r.at)} ${L.legalTo(r.targets.length)}`);
+        this.say(this.aids ? `${L.continueChain(r.at)} ${L.legalTo(r.targets.length)}` : L.continueChain(r.at));
         break;
       case "ask":
         this.say(L.twoVictims(r.landing, r.victims));
         break;
-      default:   // refused
-        if (r.reason === "not-victim") this.say(L.chooseVictim(r.victims));
-        else if (r.reason === "not-target") this.say(L.notTarget(name, r.targets));
-        else if (r.reason === "no-move") this.say(L.noMove);
-        else this.say(`${L.notYours(name)} ${r.mustCapture ? L.mustCapture(L.colourName[this.view.to_move]) : L.selectPiece}`);
+      default:   // refused: what stands on the point says why (tap-words.js)
+        this.say(refusalWords(r, { piece: (this.view.pieces || {})[name], toMove: this.view.to_move,
+          aids: this.aids, mustCapture: this.picker.mustCapture }, L));
     }
     this.markChoices();
   }

@@ -14,7 +14,7 @@ import {
 } from "./common.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
 import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
-import { throwKey } from "./zohn-ahl-input.js";
+import { throwKey, awlTaps } from "./zohn-ahl-input.js";
 
 const PACE = {
   normal: { think: 1100, tumble: 650, step: 190, after: 350 },
@@ -105,6 +105,16 @@ class ZohnAhlBoard extends Board {
     throwKey(root, () => {
       if (!isOff(this.btnThrow)) this.throwOnce();
     });
+    awlTaps(this.boardBox, (side) => this.tapped(side));
+  }
+
+  // A tap on the board: the awls move only by the throw, and the other side's awl is not
+  // the reader's to move; said in words (nothing is played).
+  tapped(side) {
+    const v = this.view;
+    if (!v || this.busy || this.replay || this.isOver(v.state)) return;
+    const mover = v.state.to_move;
+    this.say(side !== null && side !== mover ? this.L.theirAwl(this.names[side]) : this.L.awlByThrow);
   }
 
   loading(on) {
@@ -404,7 +414,8 @@ class ZohnAhlBoard extends Board {
 
 export async function mount(root) {
   const board = new ZohnAhlBoard(root);
-  (await import("./chances.js")).attachChances(board);
+  // the Chances panel is an aid: not offered where the board's aids are off (student mode)
+  if (board.cfg.chances_offered !== false) (await import("./chances.js")).attachChances(board);
   await board.start();
   return board;
 }

@@ -1,0 +1,106 @@
+"""The navigation of the pages for students (a hook).
+
+A teacher hands out a link to a student page; the student reading it should not be one
+click away from the answers. On the pages under ``students/`` the site navigation shows
+only the students' section and the general reading pages: no section holding a page for
+teachers (``teachers/``), and not the printables page, whose table links the answer keys
+(a lesson's own text links its worksheet there, by its anchor, and that stays). The
+teachers' pages stay public and in the navigation of every other page.
+
+``on_page_context`` (after mkdocs-static-i18n has given the page its language's
+navigation) puts the kept top-level entries in the template's context as
+``student_nav``; ``overrides/partials/nav.html`` draws them instead of ``nav.items``; and
+the page's previous and next pages (the head's ``<link rel="prev">``/``"next"``) are
+dropped when they are pages left out (the students' first page follows the teachers'
+last one in the site's order). The
+filter keeps or drops whole top-level entries: a section is dropped when any page under it
+is one of the pages left out, so that no "For teachers" heading stays behind, empty.
+
+``on_page_content`` checks the text of a page for students: a link into the teachers'
+section or to an answer key stops the build, naming the page and the link (a link to the
+printables page, where the worksheets are, is allowed).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from build_scripts.aids import is_student_page
+
+# the pages a student's navigation leaves out: the teachers' section, and the printables
+# page (it lists the answer keys); paths from the docs folder, either language
+LEFT_OUT_FOLDERS = ("teachers/",)
+LEFT_OUT_PAGES = ("printables",)
+
+
+def left_out(src_uri: str) -> bool:
+    """A page that a student's navigation does not lead to."""
+    path = src_uri.replace("\\", "/")
+    stem = path.rsplit(".md", 1)[0].rsplit(".", 1)[0] if path.endswith(".md") else path
+    return path.startswith(LEFT_OUT_FOLDERS) or stem in LEFT_OUT_PAGES
+
+
+def _pages(item: Any) -> list[Page]:
+    """Every page at or under a navigation entry."""
+    if isinstance(item, Page):
+        return [item]
+    found: list[Page] = []
+    for child in getattr(item, "children", None) or []:
+        found.extend(_pages(child))
+    return found
+
+
+def student_items(nav: Navigation) -> list[Any]:
+    """The top-level entries of ``nav`` a student's navigation keeps."""
+    return [
+        item
+        for item in nav.items
+        if not any(page.file is not None and left_out(page.file.src_uri) for page in _pages(item))
+    ]
+
+
+@event_priority(-50)  # after mkdocs-static-i18n set the page's language and navigation
+def on_page_context(
+    context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation
+) -> dict[str, Any]:
+    shown = context.get("nav") or nav
+    if page.file is None or not is_student_page(page.file.src_uri) or shown is None:
+        return context
+    context["student_nav"] = student_items(shown)
+    for side in ("previous_page", "next_page"):
+        near = getattr(page, side, None)
+        if near is not None and near.file is not None and left_out(near.file.src_uri):
+            setattr(page, side, None)
+    return context
+
+
+_HREF = re.compile(r"""href=["']([^"']*)["']""")
+
+
+def answer_links(html: str) -> list[str]:
+    """The links of ``html`` into the teachers' section or to an answer key."""
+    found = []
+    for href in _HREF.findall(html):
+        path = href.split("#", 1)[0].split("?", 1)[0]
+        if re.search(r"(^|/)teachers/", path) or "answer-key" in path:
+            found.append(href)
+    return found
+
+
+@event_priority(-50)  # after the page's own rewriting (glossary links and the like)
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Any) -> str:
+    if page.file is not None and is_student_page(page.file.src_uri):
+        links = answer_links(html)
+        if links:
+            raise PluginError(
+                f"{page.file.src_uri}: a page for students links the teachers' pages or an "
+                f"answer key: {', '.join(repr(link) for link in links)}"
+            )
+    return html
