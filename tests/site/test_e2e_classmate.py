@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from site_visits import axe_findings
 from test_e2e_support import READY_MS, USABLE, Visit, WarmContext, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -117,6 +118,11 @@ def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
     first = shared_link(board_a)
     assert "White" in board_a.locator(".board-mate-give").text_content()
     assert qr_text(board_a) == first
+    # the panel with its name field, link, code and Copy: nothing serious for axe-core
+    blocking = [
+        f["id"] for f in axe_findings(a, f"#{AW_BOARD}") if f["impact"] in ("serious", "critical")
+    ]
+    assert not blocking, blocking
     # this device now refuses to move White's pieces: they are the classmate's
     board_a.locator('[data-point="t1"]').click()
     assert re.search(
