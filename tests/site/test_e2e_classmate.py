@@ -15,7 +15,15 @@ from urllib.parse import quote
 
 import pytest
 from site_visits import axe_findings
-from test_e2e_support import READY_MS, USABLE, Visit, WarmContext, engine_record, wait_ready
+from test_e2e_support import (
+    READY_MS,
+    USABLE,
+    VIEWPORT,
+    Visit,
+    WarmContext,
+    engine_record,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -26,13 +34,42 @@ ZA = "/zohn-ahl/"
 ZA_BOARD = "zohn-ahl-play"
 
 
+# WARM_UP of test_e2e_support, begun and left running (its promise kept in the page)
+START = """([url, limit]) => { window.__warming = (async () => {
+    const m = await import(url);
+    const engine = m.getEngine({startLimitMs: limit});
+    const info = await engine.ready;
+    const snapshot = await engine.snapshot;
+    return {start: info.start, snapshot};
+})(); }"""
+
+
+class Device(WarmContext):
+    """A warm context (``WarmContext``) whose Python start is begun here and awaited in
+    ``ready()``, so that the two devices' Pythons start side by side. Motion is reduced:
+    the pieces and the awls jump, so nothing waits for an animation."""
+
+    def __init__(self, browser, base: str):  # not super().__init__: it waits for the start
+        self.base = base
+        self.context = browser.new_context(
+            viewport=VIEWPORT, service_workers="block", reduced_motion="reduce"
+        )
+        self.home = self.context.new_page()
+        self.home.set_default_timeout(READY_MS)
+        self.home.goto(base + "/404.html")
+        self.home.evaluate(START, [base + "/assets/js/engine-client.js", 2 * READY_MS])
+
+    def ready(self):
+        self.started = self.home.evaluate("() => window.__warming")
+        self.check()
+
+
 @pytest.fixture(scope="module")
 def devices(browser, e2e_url):
-    """Two warm contexts: two devices, each with its own storage (reduced motion: the
-    pieces and the awls jump, so nothing waits for an animation)."""
-    warm = [WarmContext(browser, e2e_url, reduced_motion="reduce") for _ in range(2)]
+    """Two devices: two warm contexts, each with its own storage."""
+    warm = [Device(browser, e2e_url) for _ in range(2)]
     for w in warm:
-        w.check()
+        w.ready()
     visits = [Visit(browser, e2e_url, warm=w) for w in warm]
     try:
         yield visits
@@ -116,6 +153,11 @@ def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
     board_a.locator('[data-point="m2"]').click()
     board_a.locator('[data-point="m3"]').click()
     first = shared_link(board_a)
+    assert (
+        board_a.locator(".board-mate-news")
+        .text_content()
+        .startswith("You played m2-m3. Waiting for White")
+    )
     assert "White" in board_a.locator(".board-mate-give").text_content()
     assert qr_text(board_a) == first
     # the panel with its name field, link, code and Copy: nothing serious for axe-core

@@ -43,6 +43,25 @@ function store(key, value) {
   } catch { /* storage may be disabled: the link still carries the game */ }
 }
 
+// This device's copy of a game between two devices: its side, its latest count and
+// record, and when it last changed. The games least recently played beyond the last
+// KEPT_GAMES are forgotten (a link of one of them is then taken as new).
+const GAME_PREFIX = "zaa-mate-game:";
+const KEPT_GAMES = 30;
+
+function keepGame(held) {
+  store(`${GAME_PREFIX}${held.game}`, { ...held, at: Date.now() });
+  try {
+    const games = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(GAME_PREFIX)) games.push([key, (load(key) || {}).at || 0]);
+    }
+    games.sort((a, b) => b[1] - a[1]);
+    for (const [key] of games.slice(KEPT_GAMES)) localStorage.removeItem(key);
+  } catch { /* ignore */ }
+}
+
 function setAddress(href) {
   try {
     if (href !== location.href) history.replaceState(history.state, "", href);
@@ -166,7 +185,7 @@ export class Classmate {
       this.resume(null);
       return;
     }
-    const held = load(`zaa-mate-game:${mate.game}`);
+    const held = load(`${GAME_PREFIX}${mate.game}`);
     const verdict = judge(mate, record, held);
     if (verdict === "same") {
       setAddress(withoutMate(href, id));
@@ -197,7 +216,7 @@ export class Classmate {
   // The game with a classmate this board was playing, if the game it opens is that game.
   resume(record) {
     const game = load(this.pointerKey);
-    const held = game && load(`zaa-mate-game:${game}`);
+    const held = game && load(`${GAME_PREFIX}${game}`);
     const opens = record !== null ? record : savedRecord(this.board.id);
     if (held && held.record === opens) this.join(held.game, held.side);
     else if (game) store(this.pointerKey, null);
@@ -221,7 +240,7 @@ export class Classmate {
       return false;
     }
     if (!mate.ok) return keepGame(this.W.tampered);
-    const held = load(`zaa-mate-game:${mate.game}`);
+    const held = load(`${GAME_PREFIX}${mate.game}`);
     const verdict = judge(mate, record, held);
     if (verdict === "same") {
       setAddress(withoutMate(href, id));
@@ -278,17 +297,17 @@ export class Classmate {
         return;
       }
       this.join(p.mate.game, p.mate.side);
-      const sender = 1 - p.mate.side;
-      const name = p.mate.name || this.a.sideName(sender);
-      const move = this.a.lastTurn(view, sender);
       const W = this.W;
+      const sender = 1 - p.mate.side;
+      const name = p.mate.name || fill(W.sideAsName, { side: this.a.sideName(sender) });
+      const move = this.a.lastTurn(view, sender);
       const over = this.a.finished(view);
       const template = over ? (this.a.throws ? W.threwOver : W.playedOver) : (this.a.throws ? W.threw : W.played);
       this.news = move ? fill(template, { name, move, result: over ? this.a.result() : "" }) : fill(W.opened, { side: this.a.sideName(this.side) });
       this.board.say(this.news);
     }
     if (!this.on || this.pausing) return;
-    store(`zaa-mate-game:${this.game}`, { game: this.game, side: this.side, count: this.a.count(view), record: view.record });
+    keepGame({ game: this.game, side: this.side, count: this.a.count(view), record: view.record });
     this.render(view);
   }
 
@@ -298,7 +317,7 @@ export class Classmate {
     await board.act(async () => {
       const view = saved !== null ? await call(board.loadCmd, { record: saved }) : await board.freshView();
       const game = load(this.pointerKey);
-      const held = game && load(`zaa-mate-game:${game}`);
+      const held = game && load(`${GAME_PREFIX}${game}`);
       if (held && held.record === view.record) this.join(held.game, held.side);
       else this.end();
       await board.opened(view);
@@ -343,11 +362,12 @@ export class Classmate {
       this.newsLine.textContent = this.news || own;
     } else if (!over) {
       this.news = "";
-      this.newsLine.textContent = fill(W.waiting, { side: this.a.sideName(this.a.toMove(view)) });
+      const move = give ? this.a.lastTurn(view, this.side) : "";
+      const own = move ? `${fill(this.a.throws ? W.youThrew : W.youPlayed, { move })} ` : "";
+      this.newsLine.textContent = own + fill(W.waiting, { side: this.a.sideName(this.a.toMove(view)) });
     } else {
       this.newsLine.textContent = give ? this.a.result() : this.news || this.a.result();
     }
-    if (mine) this.news = this.news || "";
     this.share.hidden = !give;
     if (!give) return;
     const forSide = over ? 1 - this.side : this.a.toMove(view);
