@@ -19,8 +19,9 @@ function qrcode() {
 /**
  * Draw `text` as a QR code on `canvas`: dark modules on white, a quiet zone of four
  * modules, `scale` pixels a module. The text is written as bytes (UTF-8) with error
- * correction level M (L when the text is too long for M), the smallest version that
- * holds it. Returns the number of modules a side.
+ * correction level L, in the smallest version that holds it: a code shown on a screen is
+ * not scratched, and fewer modules are easier for a camera to read. Returns the number
+ * of modules a side; throws for a text longer than a QR code holds (2,953 bytes).
  * @param {HTMLCanvasElement} canvas
  * @param {string} text
  * @param {{scale?: number}} [options]
@@ -28,19 +29,9 @@ function qrcode() {
 export async function drawQr(canvas, text, { scale = 4 } = {}) {
   const make = await qrcode();
   const bytes = new TextEncoder().encode(text);
-  const latin = Array.from(bytes, (b) => String.fromCharCode(b)).join("");
-  let qr = null;
-  for (const level of ["M", "L"]) {
-    try {
-      qr = make(0, level);
-      qr.addData(latin, "Byte");
-      qr.make();
-      break;
-    } catch (err) {
-      qr = null;
-      if (level === "L") throw err;
-    }
-  }
+  const qr = make(0, "L");
+  qr.addData(Array.from(bytes, (b) => String.fromCharCode(b)).join(""), "Byte");
+  qr.make();
   const n = qr.getModuleCount();
   const quiet = 4;
   const side = (n + 2 * quiet) * scale;

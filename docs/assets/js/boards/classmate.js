@@ -379,10 +379,20 @@ export class Classmate {
     this.shown = link;
     this.linkField.value = link;
     this.qr.dataset.link = "";
+    // a long game makes a dense code: it is shown larger (CSS); one too long for a QR
+    // code is not shown, and the link and Copy remain
     import("../qr.js")
       .then((m) => m.drawQr(/** @type {HTMLCanvasElement} */ (this.qr), link))
-      .then(() => { if (this.shown === link) this.qr.dataset.link = link; })
-      .catch((err) => console.error(err));
+      .then((modules) => {
+        if (this.shown !== link) return;
+        this.qr.hidden = false;
+        this.qr.classList.toggle("is-dense", modules > 73);
+        this.qr.dataset.link = link;
+      })
+      .catch((err) => {
+        console.warn(err);
+        if (this.shown === link) this.qr.hidden = true;
+      });
   }
 
   async copy() {
