@@ -281,6 +281,8 @@ export class Classmate {
     store(this.pointerKey, null);
     this.panel.hidden = true;
     this.a.setMode(false);
+    const select = this.a.select;
+    if (select.value === VALUE) select.value = select.dataset.value = "person";
   }
 
   // Each view the board shows: the link's game checked once it is read, this device's
