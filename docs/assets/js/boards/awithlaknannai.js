@@ -17,6 +17,7 @@ import { PieceLayer } from "./awithlaknannai-render.js";
 import { PointInput } from "./awithlaknannai-input.js";
 import { moveRows } from "./move-list.js";
 import { refusalWords } from "./tap-words.js";
+import { attachClassmate } from "./classmate.js";
 
 // The arguments of a smaller search (engine-client's `fallback`), or null after two tries.
 function smallerSearch(args) {
@@ -49,6 +50,8 @@ class AwithBoard extends Board {
     // the rings and words that show which pieces may move or must capture, and where a
     // chosen piece may go (off in student mode: build_scripts/aids.py, tap-words.js)
     this.aids = this.cfg.aids !== false;
+    /** @type {any} */
+    this.mate = null;        // the opponent on another device, when offered (classmate.js)
     this.build();
   }
 
@@ -231,6 +234,7 @@ class AwithBoard extends Board {
     if (!this.view || this.view.finished || this.busy || this.thinking) return false;
     if (this.mode === "cvc") return false;
     if (this.mode === "computer" && this.view.to_move === this.computerSide()) return false;
+    if (this.mate && this.mate.waiting()) return false;
     return true;
   }
 
@@ -310,7 +314,7 @@ class AwithBoard extends Board {
     const v = this.view;
     if (!v) return;
     const ready = !this.busy;
-    enable(this.btnUndo, ready && (v.history || []).length > 0);
+    enable(this.btnUndo, ready && (v.history || []).length > 0 && (!this.mate || this.mate.canUndo(v)));
     enable(this.btnRedo, ready && !this.thinking && this.future.length > 0);
     enable(this.btnStop, this.thinking || (this.mode === "cvc" && this.cvcRunning && !v.finished));
     this.btnStop.hidden = false;
@@ -319,7 +323,7 @@ class AwithBoard extends Board {
     enable(this.btnLink, true);
     enable(this.rulesetSelect, ready && !this.thinking);
     enable(this.oppSelect, ready);
-    enable(this.levelSelect, ready && this.mode !== "person");
+    enable(this.levelSelect, ready && (this.mode === "computer" || this.mode === "cvc"));
     this.turnLine.textContent = this.turnText();
     this.turnLine.classList.toggle("is-over", !!v.finished);
     this.markChoices();
@@ -328,6 +332,7 @@ class AwithBoard extends Board {
   // A point chosen (click, Enter or Space): the picker decides what it means; a whole move
   // is played, anything else is said in words and shown by the rings.
   choose(name) {
+    if (this.mate && this.mate.refuse(this.picker.path.length || this.picker.pending ? null : name)) return;
     if (!this.humanTurn()) return;
     const L = this.L;
     const r = this.picker.choose(name);
@@ -473,7 +478,8 @@ class AwithBoard extends Board {
     if (!v0 || !(v0.history || []).length || this.busy) return;
     await this.stopComputer();
     await this.act(async () => {
-      const toTurnOf = this.mode === "computer" ? 1 - this.computerSide() : undefined;
+      const toTurnOf = this.mate && this.mate.on ? this.mate.side
+        : this.mode === "computer" ? 1 - this.computerSide() : undefined;
       const v = await call("awithlaknannai.undo", { record: v0.record, to_turn_of: toTurnOf });
       this.future.push(v0.record);
       this.lastPath = null;
@@ -519,8 +525,34 @@ class AwithBoard extends Board {
   }
 }
 
+// The opponent "a classmate on another device" (classmate.js), told how to read this
+// board's views.
+function withClassmate(board) {
+  const last = (v) => (v.history || []).slice(-1)[0];
+  attachClassmate(board, {
+    select: board.oppSelect,
+    throws: false,
+    count: (v) => (v.history || []).length,
+    toMove: (v) => (v.finished ? null : v.to_move),
+    finished: (v) => !!v.finished,
+    lastSide: (v) => { const h = last(v); return h && typeof h === "object" ? h.side : null; },
+    lastTurn: (v, side) => { const h = last(v); return h && h.side === side ? notationOf(h) : ""; },
+    sideName: (side) => board.L.colourName[side],
+    result: () => board.turnText(),
+    owner: (point) => {
+      const piece = board.view && board.view.pieces ? board.view.pieces[point] : null;
+      return piece === "B" ? 0 : piece === "W" ? 1 : null;
+    },
+    setMode: (on) => {
+      if (on) board.mode = "classmate";
+      else if (board.mode === "classmate") board.mode = "person";
+    },
+  });
+}
+
 export async function mount(root) {
   const board = new AwithBoard(root);
+  withClassmate(board);
   const { analysis, hint, puzzle } = board.cfg;
   if (analysis || hint || puzzle) {
     await import("./analysis.js").then((m) => m.attach(board)).catch((err) => console.error(err));

@@ -15,6 +15,7 @@ import {
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
 import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
 import { throwKey, awlTaps } from "./zohn-ahl-input.js";
+import { attachClassmate } from "./classmate.js";
 
 const PACE = {
   normal: { think: 1100, tumble: 650, step: 190, after: 350 },
@@ -33,6 +34,8 @@ class ZohnAhlBoard extends Board {
     this.speed = "normal";
     this.replay = null;      // {index} while replaying this.view's throws
     this.viewHooks = [];     // called with each view shown (chances.js)
+    /** @type {any} */
+    this.mate = null;        // the opponent on another device, when offered (classmate.js)
     this.build();
   }
 
@@ -239,7 +242,7 @@ class ZohnAhlBoard extends Board {
     const idle = !this.busy && !this.replay;
     enable(this.btnThrow, idle && !over && !computerTurn && !this.thinking);
     enable(this.btnNew, !this.busy);
-    enable(this.btnUndo, idle && this.throwCount() > 0);
+    enable(this.btnUndo, idle && this.throwCount() > 0 && (!this.mate || this.mate.canUndo(this.view)));
     enable(this.btnReplay, idle && this.throwCount() > 0);
     enable(this.btnLink, true);
     enable(this.oppSelect, !this.replay);
@@ -268,6 +271,7 @@ class ZohnAhlBoard extends Board {
   // board after it; the sticks tumble and the awl walks while the page shows it.
   throwOnce() {
     if (this.busy || !this.view || this.isOver(this.view.state) || this.replay) return;
+    if (this.mate && this.mate.refuse()) return;
     return this.act(async () => {
       const side = this.view.state.to_move;
       const member = this.thrower(this.view.state, side);
@@ -349,7 +353,8 @@ class ZohnAhlBoard extends Board {
     if (!this.view || this.replay) return;
     const v0 = this.view;
     return this.act(async () => {
-      const toTurnOf = this.computerSide === null ? undefined : 1 - this.computerSide;
+      const toTurnOf = this.mate && this.mate.on ? this.mate.side
+        : this.computerSide === null ? undefined : 1 - this.computerSide;
       const v = await call("zohn-ahl.undo", { record: v0.record, to_turn_of: toTurnOf });
       await this.opened(v);
       this.keep(v);
@@ -412,9 +417,36 @@ class ZohnAhlBoard extends Board {
   }
 }
 
+// The opponent "a classmate on another device" (classmate.js), told how to read this
+// board's views: a turn is the throws of one side until the other's turn.
+function withClassmate(board) {
+  const thrower = (events) => ((events || []).find((e) => e.kind === "throw") || {}).side;
+  attachClassmate(board, {
+    select: board.oppSelect,
+    throws: true,
+    count: (v) => v.thrown || 0,
+    toMove: (v) => (board.isOver(v.state) ? null : v.state.to_move),
+    finished: (v) => board.isOver(v.state),
+    lastSide: (v) => { const s = thrower((v.events_by_throw || []).slice(-1)[0]); return s === undefined ? null : s; },
+    lastTurn: (v, side) => {
+      const turn = [];
+      for (const events of [...(v.events_by_throw || [])].reverse()) {
+        const ev = (events || []).find((e) => e.kind === "throw");
+        if (!ev || ev.side !== side) break;
+        turn.unshift(`${ev.throw} (${ev.value})`);
+      }
+      return turn.join(", ");
+    },
+    sideName: (side) => board.names[side],
+    result: () => board.L.wins(board.names[board.view.state.winner]),
+    setMode: (on) => { if (on) board.computerSide = null; },
+  });
+}
+
 export async function mount(root) {
   const board = new ZohnAhlBoard(root);
   // the Chances panel is an aid: not offered where the board's aids are off (student mode)
+  withClassmate(board);
   if (board.cfg.chances_offered !== false) (await import("./chances.js")).attachChances(board);
   await board.start();
   return board;

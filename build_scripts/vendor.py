@@ -1,0 +1,52 @@
+"""The page's JavaScript libraries from npm, shipped with the site (a hook).
+
+``on_post_build`` copies each library of :data:`LIBRARIES` from ``node_modules`` (pinned
+to an exact version in ``package.json``, installed by ``npm ci``) into
+``assets/js/vendor/`` of the site, the way the Pyodide runtime is shipped: no page loads
+anything from another origin. The page imports them through a small module of its own
+(``docs/assets/js/qr.js`` for the QR codes), so the library can change without touching
+the boards. A library missing from ``node_modules`` stops the build with the command that
+installs it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
+    sys.path.insert(0, str(ROOT))
+
+from typing import TYPE_CHECKING  # noqa: E402
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+
+VENDOR = Path("assets") / "js" / "vendor"
+# the file in node_modules -> its name under assets/js/vendor/ (each file opens with its
+# copyright and licence, MIT for qrcode-generator)
+LIBRARIES = {
+    "qrcode-generator/dist/qrcode.mjs": "qrcode-generator.mjs",
+}
+
+
+def install_vendor(site_dir: Path, modules: Path = ROOT / "node_modules") -> list[Path]:
+    """Copy every library of :data:`LIBRARIES` into ``site_dir``; return the files written."""
+    target = site_dir / VENDOR
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source, name in LIBRARIES.items():
+        path = modules / source
+        if not path.is_file():
+            raise PluginError(f"node_modules/{source} is missing: run 'npm ci' (make setup) first")
+        shutil.copyfile(path, target / name)
+        written.append(target / name)
+    return written
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    install_vendor(Path(config["site_dir"]))

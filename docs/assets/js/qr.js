@@ -1,0 +1,50 @@
+// @ts-check
+// QR codes drawn in the page: a thin wrapper around the npm library qrcode-generator
+// (pinned in package.json, copied into the site at build time by build_scripts/vendor.py,
+// loaded from the site only when a code is first drawn). Whatever in the page needs a QR
+// code draws it here, so the library is named in one place.
+
+/** @type {Promise<any> | null} */
+let library = null;
+
+function qrcode() {
+  if (!library) {
+    const url = new URL("./vendor/qrcode-generator.mjs", import.meta.url).href;
+    library = import(url).then((m) => m.default);
+    library.catch(() => { library = null; });   // a failed load is tried again next time
+  }
+  return library;
+}
+
+/**
+ * Draw `text` as a QR code on `canvas`: dark modules on white, a quiet zone of four
+ * modules, `scale` pixels a module. The text is written as bytes (UTF-8) with error
+ * correction level L, in the smallest version that holds it: a code shown on a screen is
+ * not scratched, and fewer modules are easier for a camera to read. Returns the number
+ * of modules a side; throws for a text longer than a QR code holds (2,953 bytes).
+ * @param {HTMLCanvasElement} canvas
+ * @param {string} text
+ * @param {{scale?: number}} [options]
+ */
+export async function drawQr(canvas, text, { scale = 4 } = {}) {
+  const make = await qrcode();
+  const bytes = new TextEncoder().encode(text);
+  const qr = make(0, "L");
+  qr.addData(Array.from(bytes, (b) => String.fromCharCode(b)).join(""), "Byte");
+  qr.make();
+  const n = qr.getModuleCount();
+  const quiet = 4;
+  const side = (n + 2 * quiet) * scale;
+  canvas.width = side;
+  canvas.height = side;
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, side, side);
+  ctx.fillStyle = "#000";
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (qr.isDark(r, c)) ctx.fillRect((c + quiet) * scale, (r + quiet) * scale, scale, scale);
+    }
+  }
+  return n;
+}
