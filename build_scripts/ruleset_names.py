@@ -1,0 +1,77 @@
+"""Rulesets and stick tables by the names readers know, in the pages (a hook).
+
+A page names a ruleset or a throw table with a marker, never by its id::
+
+    {{ruleset: zohn-ahl/kiowa}}      -> Wikipedia's 40-space cloth
+    {{ruleset: awithlaknannai/open}} -> Culin's board without outer lines
+    {{table: sahe}}                  -> Mooney's table, with the sahe
+
+``on_page_markdown`` writes the name in the page's language, from the interface's words
+(``rulesetNames`` and ``tableNames`` of :mod:`engine.words`, where the boards' menus and
+the lab read them too), so that each name is written once. The marker gives plain text,
+so that it works in a board's caption as well as in prose; a page links the name to the
+rulesets page where it wants the source at hand. The worksheets, which read the lesson
+pages' Markdown themselves, expand the markers with :func:`expand`. An unknown game,
+ruleset or table stops the build, naming the page and the marker.
+
+The ids stay where they are code: links, block options (``ruleset: culin``), the command
+line, ``spec/`` and the authoring page.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from build_scripts.page_language import page_language  # noqa: E402
+from engine.words import table  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+MARKER = re.compile(r"\{\{\s*(ruleset|table):\s*([a-z-]+)(?:/([a-z-]+))?\s*\}\}")
+
+
+class MarkerError(ValueError):
+    """A marker names no known ruleset or table."""
+
+
+def _name(kind: str, first: str, second: str | None, lang: str) -> str:
+    words = table(lang)["page"]
+    if kind == "ruleset":
+        names = words["rulesetNames"].get(first, {})
+        if second is None or second not in names:
+            raise MarkerError(
+                f"{{{{ruleset: {first}/{second}}}}}: expected GAME/RULESET among "
+                + ", ".join(f"{g}/{r}" for g, rs in words["rulesetNames"].items() for r in rs)
+            )
+        return str(names[second])
+    if second is not None or first not in words["tableNames"]:
+        raise MarkerError(
+            f"{{{{table: {first}{'/' + second if second else ''}}}}}: expected one of "
+            + ", ".join(words["tableNames"])
+        )
+    return str(words["tableNames"][first])
+
+
+def expand(markdown: str, lang: str) -> str:
+    """``markdown`` with every marker replaced by its name in ``lang``; MarkerError for a
+    marker that names nothing."""
+    return MARKER.sub(lambda m: _name(m.group(1), m.group(2), m.group(3), lang), markdown)
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    try:
+        return expand(markdown, page_language(page))
+    except MarkerError as err:
+        raise PluginError(f"docs/{page.file.src_uri}: {err}") from None
