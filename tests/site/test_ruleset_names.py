@@ -34,12 +34,11 @@ import pytest
 DISTINCT = ("culin", "ludii", "globe")
 ORDINARY = ("open", "printable", "bent", "kiowa", "kolowis", "sahe")
 _DISTINCT = re.compile(r"\b(" + "|".join(DISTINCT) + r")\b")
-_INTRO = r"(?:rulesets?|rules|variantes?|règles|tables?|barème|table de lancers)"
+_INTRO = r"(?i:rulesets?|rules|variantes?|règles|tables?|barème|table de lancers)"
 _QUOTE_OPEN, _QUOTE_CLOSE = r"[«“\"'(\[]", r"[»”\"')\]]"
 _ORDINARY = re.compile(
     rf"\b{_INTRO}\s*[«“\"']?\s*({'|'.join(ORDINARY)})\b"
-    rf"|{_QUOTE_OPEN}\s*({'|'.join(ORDINARY)})\s*{_QUOTE_CLOSE}",
-    re.IGNORECASE,
+    rf"|{_QUOTE_OPEN}\s*({'|'.join(ORDINARY)})\s*{_QUOTE_CLOSE}"
 )
 _WHOLE = re.compile(rf"\s*({'|'.join(DISTINCT + ORDINARY)})\s*")
 _URL = re.compile(r"\S+://\S+|\b[\w.-]+\.(?:games|org|com|net|fr)\b\S*")
@@ -152,6 +151,7 @@ def test_an_id_where_a_reader_sees_it_is_found(html):
         "<p>The rules as Ludii reads them; the serpent kolowisi; the Kolowis board.</p>",
         "<p>La tribu kiowa ; Culin donne le nom kolowis awithlaknannai.</p>",
         "<table><tr><td>Kolowis</td><td>Sahe</td></tr></table>",
+        "<p>Wikipedia's \"Kiowa\" article; l'article « Kiowa » de Wikipédia.</p>",
         "<p>Write <code>ruleset: culin</code> in the block.</p><pre>table: sahe</pre>",
         "<select><option value='culin'>Culin's board, capture compulsory</option></select>",
         "<p>See https://ludii.games/details.php?keyword=Zohn%20Ahl for the program.</p>",
