@@ -196,3 +196,53 @@ def test_no_printable_shows_a_ruleset_id(site_dir):
         # a PDF has no code elements: an id in Courier is still an id to a reader
         problems += [f"{pdf.name}: {hit}" for hit in leaks(" ".join(text.split()))]
     assert problems == [], "\n".join(problems)
+
+
+# ---------------------------------------------------- what the board and the lab say
+
+
+@pytest.mark.browser
+def test_the_board_and_the_lab_name_their_rulesets(visit):
+    from engine.words import ruleset_name
+    from test_e2e_support import wait_ready
+
+    page = visit.page()
+    page.goto(visit.base + "/awithlaknannai/rules/")
+    board = wait_ready(page, "#board-mosona-lined")
+    menu = board.locator('select[data-action="ruleset"]')
+    labels = menu.locator("option").all_text_contents()
+    assert labels == [
+        ruleset_name("awithlaknannai", r, "en")
+        for r in ("culin", "open", "bent", "ludii", "kolowis")
+    ]
+    menu.select_option("bent")  # by its value: the id stays in the menu's values
+    bent = ruleset_name("awithlaknannai", "bent", "en")
+    page.wait_for_function(
+        "([sel, name]) => (document.querySelector(sel).getAttribute('aria-label') || '')"
+        ".includes(name)",
+        arg=[f"#{board.get_attribute('id')} svg.board-drawing", bent],
+    )
+    said = page.evaluate(
+        """sel => { const b = document.querySelector(sel);
+        return [b.innerText, ...[...b.querySelectorAll('[aria-label],[title]')].map(
+          (e) => `${e.getAttribute('aria-label') || ''} ${e.getAttribute('title') || ''}`)]; }""",
+        f"#{board.get_attribute('id')}",
+    )
+    assert [hit for text in said for hit in leaks(text)] == [], said
+
+    # the lab says which ruleset it is working out, by its name
+    page.goto(visit.base + "/teachers/probability-lab/")
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-lab='bias']\").disabled", timeout=240_000
+    )
+    page.locator("input[data-lab='bias']").fill("2/3")
+    page.locator("select[data-lab='counters']").select_option("2")
+    page.get_by_role("button", name="Work it out again").click()
+    kiowa = ruleset_name("zohn-ahl", "kiowa", "en")
+    status = page.locator("[data-lab='status']")
+    page.wait_for_function(
+        "name => document.querySelector(\"[data-lab='status']\").textContent.includes(name)",
+        arg=kiowa,
+        timeout=240_000,
+    )
+    assert leaks(status.text_content()) == [], status.text_content()
