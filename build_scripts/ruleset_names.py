@@ -7,12 +7,14 @@ A page names a ruleset or a throw table with a marker, never by its id::
     {{table: sahe}}                  -> Mooney's table, with the sahe
 
 ``on_page_markdown`` writes the name in the page's language, from the interface's words
-(``rulesetNames`` and ``tableNames`` of :mod:`engine.words`, where the boards' menus and
-the lab read them too), so that each name is written once. The marker gives plain text,
-so that it works in a board's caption as well as in prose; a page links the name to the
-rulesets page where it wants the source at hand. The worksheets, which read the lesson
-pages' Markdown themselves, expand the markers with :func:`expand`. An unknown game,
-ruleset or table stops the build, naming the page and the marker.
+(``rulesetNames``, ``rulesetSources`` and ``tableNames`` of :mod:`engine.words`, where the
+boards' menus and the lab read them too), so that each name is written once. In prose a
+ruleset's name links to its entry on the rulesets page, with the account it follows as
+the link's title (a tooltip); in a board's caption (inside a block, where the text is
+plain), in a heading and inside a link of the page's own it is the name alone. The
+worksheets, which read the lesson pages' Markdown themselves, expand the markers to plain
+names with :func:`expand`. An unknown game, ruleset or table stops the build, naming the
+page and the marker.
 
 The ids stay where they are code: links, block options (``ruleset: culin``), the command
 line, ``spec/`` and the authoring page.
@@ -20,6 +22,7 @@ line, ``spec/`` and the authoring page.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import sys
 from pathlib import Path
@@ -70,8 +73,45 @@ def expand(markdown: str, lang: str) -> str:
     return MARKER.sub(lambda m: _name(m.group(1), m.group(2), m.group(3), lang), markdown)
 
 
+RULESETS_PAGE = "sources/rulesets.md"
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _link(match: re.Match[str], lang: str, here: str) -> str:
+    """The marker as a link to the ruleset's entry on the rulesets page (a Markdown link
+    relative to ``here``, the page's source path), titled with the account it follows."""
+    name = _name(match.group(1), match.group(2), match.group(3), lang)
+    if match.group(1) != "ruleset":
+        return name
+    game, ruleset = match.group(2), str(match.group(3))
+    anchor = ruleset if game == "zohn-ahl" else "awithlaknannai"
+    source = table(lang)["page"]["rulesetSources"][game][ruleset]
+    source = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", source).replace('"', "")
+    target = posixpath.relpath(RULESETS_PAGE, posixpath.dirname(here) or ".")
+    return f'[{name}]({target}#{anchor} "{source}")'
+
+
+def linked(markdown: str, lang: str, here: str) -> str:
+    """``markdown`` (the page at source path ``here``) with every marker replaced: a link
+    in prose, the plain name in blocks, headings and the page's own links."""
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        plain = fenced or line.lstrip().startswith("#")
+
+        def one(match: re.Match[str], line: str = line, plain: bool = plain) -> str:
+            before = line[: match.start()]
+            if plain or before.count("[") > before.count("]"):
+                return _name(match.group(1), match.group(2), match.group(3), lang)
+            return _link(match, lang, here)
+
+        out.append(MARKER.sub(one, line))
+    return "\n".join(out)
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     try:
-        return expand(markdown, page_language(page))
+        return linked(markdown, page_language(page), page.file.src_uri)
     except MarkerError as err:
         raise PluginError(f"docs/{page.file.src_uri}: {err}") from None

@@ -426,7 +426,7 @@ WORDS: dict[str, Any] = {
         },
         "rulesetSources": {
             "zohn-ahl": {
-                "kiowa": "L’article « Zohn Ahl » de Wikipédia (en anglais), avec la table de lancer de Mooney (1896) et la toile de Culin (1898, 1907)",
+                "kiowa": "L’article « Zohn Ahl » de Wikipédia (en anglais), avec le barème de Mooney (1896) et la toile de Culin (1898, 1907)",
                 "culin": "Culin 1898 et 1907, tels que les lit le Digital Ludeme Project",
                 "printable": "Une feuille de règles anonyme pour un plateau imprimable de 28 cases",
                 "globe": "Les règles françaises « Zohn Al » du Globe Joueur",

@@ -203,8 +203,9 @@ def test_no_printable_shows_a_ruleset_id(site_dir):
 
 @pytest.mark.browser
 def test_the_board_and_the_lab_name_their_rulesets(visit):
-    from engine.words import ruleset_name
     from test_e2e_support import wait_ready
+
+    from engine.words import ruleset_name
 
     page = visit.page()
     page.goto(visit.base + "/awithlaknannai/rules/")
