@@ -384,7 +384,7 @@ WORDS: dict[str, Any] = {
             "after": "{who}'s chance after it",
             "spaces": {"one": "{n} space", "other": "{n} spaces"},
             "expected": "About {e} more throws to the end of the game, on average.",
-            "note": "Exact chances for this ruleset, computed by the game engine from every position the game can reach, with fair sticks unless the game says otherwise. Each throw is pure chance: no player's skill changes them.",
+            "note": "Exact chances for this ruleset, worked out by the computer from every position the game can reach, with fair sticks unless the game says otherwise. Each throw is pure chance: no player's skill changes them.",
         },
         "lab": {
             "starting": "Starting the game engine…",

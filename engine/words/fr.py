@@ -387,7 +387,7 @@ WORDS: dict[str, Any] = {
             "after": "Chance de {who} ensuite",
             "spaces": {"one": "{n} case", "other": "{n} cases"},
             "expected": "Environ {e} lancers encore avant la fin de la partie, en moyenne.",
-            "note": "Chances exactes pour cette variante, calculées par le moteur du jeu à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
+            "note": "Chances exactes pour cette variante, calculées par l’ordinateur à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
         },
         "lab": {
             "starting": "Démarrage du moteur du jeu…",
