@@ -93,15 +93,22 @@ def _link(match: re.Match[str], lang: str, here: str) -> str:
 
 def linked(markdown: str, lang: str, here: str) -> str:
     """``markdown`` (the page at source path ``here``) with every marker replaced: a link
-    in prose, the plain name in blocks, headings and the page's own links."""
-    out, fenced = [], False
+    in prose, the plain name in board blocks, headings and the page's own links; left as
+    written in code (inline, or a ``markdown`` or plain fence)."""
+    out, fence = [], ""
     for line in markdown.split("\n"):
-        if _FENCE.match(line):
-            fenced = not fenced
-        plain = fenced or line.lstrip().startswith("#")
+        opening = _FENCE.match(line)
+        if opening:
+            fence = "" if fence else (line.strip()[3:].strip() or "text")
+        if fence in ("markdown", "text"):  # an example shown as written (the authoring page)
+            out.append(line)
+            continue
+        plain = bool(fence) or line.lstrip().startswith("#")
 
         def one(match: re.Match[str], line: str = line, plain: bool = plain) -> str:
             before = line[: match.start()]
+            if before.count("`") % 2:  # inside inline code: shown as written
+                return match.group(0)
             if plain or before.count("[") > before.count("]"):
                 return _name(match.group(1), match.group(2), match.group(3), lang)
             return _link(match, lang, here)
