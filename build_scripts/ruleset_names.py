@@ -55,7 +55,7 @@ def _name(kind: str, first: str, second: str | None, lang: str) -> str:
         names = words["rulesetNames"].get(first, {})
         if second is None or second not in names:
             raise MarkerError(
-                f"{{{{ruleset: {first}/{second}}}}}: expected GAME/RULESET among "
+                f"{{{{ruleset: {first}{'/' + second if second else ''}}}}}: expected GAME/RULESET among "
                 + ", ".join(f"{g}/{r}" for g, rs in words["rulesetNames"].items() for r in rs)
             )
         return str(names[second])

@@ -28,8 +28,13 @@ import re
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from mkdocs.exceptions import PluginError
+
+from build_scripts import ruleset_names
+from engine.words import ruleset_name, ruleset_source, table_name
 
 DISTINCT = ("culin", "ludii", "globe")
 ORDINARY = ("open", "printable", "bent", "kiowa", "kolowis", "sahe")
@@ -160,6 +165,39 @@ def test_an_id_where_a_reader_sees_it_is_found(html):
 )
 def test_names_prose_and_code_pass(html):
     assert page_leaks(html) == [], html
+
+
+# ------------------------------------------------------------- the pages' markers
+
+
+def _page(src_uri: str):
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, locale=None, src_path=src_uri))
+
+
+def test_a_marker_becomes_the_name_a_link_in_prose_and_plain_in_a_caption():
+    markdown = (
+        "Play {{ruleset: zohn-ahl/kiowa}} with {{table: culin}}.\n"
+        "```zohn-ahl\ncaption: {{ruleset: zohn-ahl/culin}}, two sides.\n```\n"
+        "## {{ruleset: awithlaknannai/open}} { #open }\n"
+    )
+    out = ruleset_names.on_page_markdown(markdown, _page("students/x.fr.md"), {}, None)
+    kiowa = ruleset_name("zohn-ahl", "kiowa", "fr")
+    assert f'Play [{kiowa}](../sources/rulesets.md#kiowa "' in out
+    assert ruleset_source("zohn-ahl", "kiowa", "fr").split(",")[0].replace('"', "") in out
+    assert f"with {table_name('culin', 'fr')}." in out
+    assert f"caption: {ruleset_name('zohn-ahl', 'culin', 'fr')}, two sides." in out
+    assert f"## {ruleset_name('awithlaknannai', 'open', 'fr')} {{ #open }}" in out
+    assert "{{" not in out
+
+
+@pytest.mark.parametrize(
+    "marker", ["{{ruleset: zohn-ahl/open}}", "{{ruleset: kiowa}}", "{{table: kiowa}}"]
+)
+def test_a_marker_that_names_nothing_stops_the_build_naming_the_page(marker):
+    with pytest.raises(PluginError) as info:
+        ruleset_names.on_page_markdown(f"See {marker}.", _page("zohn-ahl/rules.md"), {}, None)
+    assert "docs/zohn-ahl/rules.md" in str(info.value)
+    assert marker.split(":")[1].strip(" }").split("/")[-1] in str(info.value)
 
 
 # ------------------------------------------------------------------- every built page
