@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING  # noqa: E402
 from build_scripts import words as build_words  # noqa: E402
 from build_scripts.fences import find_fences  # noqa: E402
 from build_scripts.page_language import page_language  # noqa: E402
+from engine.words import table_name  # noqa: E402
 from engine.zohn_ahl.chances import (  # noqa: E402
     VARIANTS,
     counters_figures,
@@ -110,7 +111,7 @@ def _dice(lang: str) -> str:
         )
         out.append(
             f"<table class='lab-values' data-table='{table['table']}'><caption>"
-            f"{_esc(w['table'].format(t=table['table']))}: {w['per_value']}</caption>"
+            f"{_esc(table_name(table['table'], lang))}{w['colon']}{w['per_value']}</caption>"
             f"<thead><tr><th scope='col'>{w['value']}</th><th scope='col'>{w['probability']}"
             f"</th></tr></thead><tbody>{body}</tbody></table>"
             f"<p class='lab-extra' data-table='{table['table']}'>"

@@ -65,7 +65,7 @@ if str(ROOT) not in sys.path:
 
 from typing import TYPE_CHECKING, Any  # noqa: E402
 
-from build_scripts import printables  # noqa: E402
+from build_scripts import printables, ruleset_names  # noqa: E402
 from build_scripts import words as build_words  # noqa: E402
 from build_scripts.board_blocks import (  # noqa: E402
     awithlaknannai_config,
@@ -74,7 +74,7 @@ from build_scripts.board_blocks import (  # noqa: E402
 )
 from build_scripts.french_typography import french_spacing  # noqa: E402
 from build_scripts.page_language import first_language_build, source_name  # noqa: E402
-from engine.words import LANGUAGES  # noqa: E402
+from engine.words import LANGUAGES, ruleset_name, table_name  # noqa: E402
 from engine.zohn_ahl.throws import Throw, earns_extra, value  # noqa: E402
 
 if TYPE_CHECKING:
@@ -281,7 +281,7 @@ WORDS = build_words.section("pdfs")
 def throw_rows(tables: tuple[str, ...], lang: str) -> list[list[str]]:
     """The value of 0..4 marks in each table, and when it throws again, from the engine."""
     w = WORDS[lang]
-    header = [w["marks"]] + [f"{w['table']} {t}" for t in tables]
+    header = [w["marks"]] + [table_name(t, lang) for t in tables]
     rows = [header]
     for k in range(5):
         throws = [t for t in Throw.all() if str(t).count("1") == k]
@@ -317,12 +317,19 @@ def rules_card(sheet: str, lang: str) -> list[Flowable]:
     ]
     game = "zohn-ahl" if sheet.startswith("zohn-ahl") else "mosona"
     for key, text in CARDS[lang][sheet if game == "zohn-ahl" else "mosona"]:
+        if game == "zohn-ahl":  # the rulesets by their names ({kiowa}), never their ids
+            text = text.format_map(_ruleset_names(lang))
         heading = CARD_WORDS[lang].get(key, w[key]) if game == "mosona" else w[key]
         story += [_para(heading, "h2", sheet, lang), _para(text, "body", sheet, lang)]
         if key == "start" and game == "zohn-ahl":
             story += [_para(w["throws"], "h2", sheet, lang), _throw_table(TABLES[sheet], lang)]
     story += [_para(w["recon"], "h2", sheet, lang), _para(w["recon-text"], "small", sheet, lang)]
     return story
+
+
+def _ruleset_names(lang: str) -> dict[str, str]:
+    """Each Zohn Ahl ruleset's display name, by id, for the rules cards' ``{kiowa}``."""
+    return {r: ruleset_name("zohn-ahl", r, lang) for r in ("kiowa", "culin", "printable", "globe")}
 
 
 def _throw_table(tables: tuple[str, ...], lang: str) -> Table:
@@ -381,7 +388,10 @@ def _is_exercise(anchor: str) -> bool:
 
 
 def _student_page(lesson: str, lang: str) -> str:
-    return (STUDENTS / source_name(lesson, lang)).read_text(encoding="utf-8")
+    # the rulesets and tables by their names, as the page shows them
+    return ruleset_names.expand(
+        (STUDENTS / source_name(lesson, lang)).read_text(encoding="utf-8"), lang
+    )
 
 
 def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
@@ -627,7 +637,7 @@ def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
     explanation and each folded note; for an open task without them, the teacher page's
     words on it), then the exit ticket's."""
     path = TEACHERS / source_name(lesson, lang)
-    text = path.read_text(encoding="utf-8")
+    text = ruleset_names.expand(path.read_text(encoding="utf-8"), lang)
     out = []
     for i, marks, body in _sections(text, _is_exercise):
         match = marks[i]
@@ -730,7 +740,9 @@ def make_pdf(name: str, paper: str, lang: str) -> bytes:
             _para(w["throws"], "title", name, lang),
             _throw_table(("sahe", "globe", "culin"), lang),
             Spacer(1, 5 * mm),
-            _para(STICKS_NOTE[lang], "body", name, lang),
+            _para(
+                STICKS_NOTE[lang].format(table_culin=table_name("culin", lang)), "body", name, lang
+            ),
         ]
         return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
     if name.startswith("answer-key-"):

@@ -29,6 +29,7 @@ from build_scripts.page_language import known
 from engine import protocol
 from engine.awithlaknannai.puzzles import LEVELS, Puzzle, PuzzleError, check
 from engine.core import EngineError
+from engine.words import ruleset_name, ruleset_source
 
 DATA = Path(__file__).resolve().parent / "puzzles" / "awithlaknannai.json"
 _CHECKED: dict[str, Puzzle] = {}
@@ -104,6 +105,7 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
     title = w["title"].format(n=n)
     level = w["levels"][p.level]
     task = _task(p, side, lang)
+    source = ruleset_source("awithlaknannai", p.ruleset, lang)
     return "\n".join(
         [
             f'<section class="puzzle" id="{p.id}" data-level="{p.level}" '
@@ -112,7 +114,12 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
             f'<span class="puzzle-level">({html.escape(level)})</span> '
             f'<a class="headerlink" href="#{p.id}" title="{html.escape(w["link"])}">¶</a></h2>',
             f'<p class="puzzle-task">{html.escape(task)} '
-            f"{html.escape(w['rules'].format(ruleset=p.ruleset))}</p>",
+            # the ruleset by its name, whose reading it is in a tooltip (the id stays in data)
+            + html.escape(w["rules"]).format(
+                ruleset=f'<span class="ruleset-name" title="{html.escape(source)}">'
+                f"{html.escape(ruleset_name('awithlaknannai', p.ruleset, lang))}</span>"
+            )
+            + "</p>",
             # a board like any other, marked as a puzzle's (the page script reads its config)
             render_board(config, lang, board_id).replace(
                 '<div class="board" ', '<div class="board" data-puzzle="true" ', 1

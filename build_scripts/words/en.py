@@ -31,7 +31,7 @@ WORDS: dict[str, Any] = {
         "again": "Throws again",
         "yes": "yes",
         "no": "no",
-        "table": "Throw table {t}",
+        "colon": ": ",
         "per_value": "Probability of each value",
         "extra": "Chance of throwing again: {p}",
         "ruleset": "Ruleset",
@@ -130,7 +130,6 @@ WORDS: dict[str, Any] = {
         "again-yes": ", throw again",
         "again-no": "",
         "again-sahe": ", throw again if the sahe is one of them",
-        "table": "Table",
         "rules": "Rules card",
         "source": "Source",
         "start": "Start",
@@ -170,50 +169,50 @@ WORDS: dict[str, Any] = {
             (
                 "water",
                 "Land on your own space 20, the near bank of the creek (or, in "
-                "<i>kiowa</i>, on 40), and you fall in: back to space 1, and your side pays a "
+                "<i>{kiowa}</i>, on 40), and you fall in: back to space 1, and your side pays a "
                 "counter.",
             ),
             (
                 "lap",
-                "<i>kiowa</i>: passing 40 wins a counter, and the awl goes on with the rest "
-                "of the throw. <i>culin</i>: the awl must land exactly on 40; it wins a counter "
+                "<i>{kiowa}</i>: passing 40 wins a counter, and the awl goes on with the rest "
+                "of the throw. <i>{culin}</i>: the awl must land exactly on 40; it wins a counter "
                 "and starts again from 1.",
             ),
             ("awl", "It goes back to its space 1, and its side pays a counter."),
             ("end", "The side that holds all the counters wins at once."),
             (
                 "source",
-                "<i>kiowa</i>: the Wikipedia article \u201cZohn Ahl\u201d, with "
-                "Mooney's throws (1896). <i>culin</i>: Culin 1898 as the Digital Ludeme Project "
+                "<i>{kiowa}</i>: the Wikipedia article \u201cZohn Ahl\u201d, with "
+                "Mooney's throws (1896). <i>{culin}</i>: Culin 1898 as the Digital Ludeme Project "
                 "summarises it, with the values of Culin 1907 (read in a transcription).",
             ),
         ],
         "zohn-ahl-square": [
             (
                 "start",
-                "<i>printable</i>: both awls start on the south creek and go round in "
-                "opposite directions. <i>globe</i>: red enters on the first space left of the "
+                "<i>{printable}</i>: both awls start on the south creek and go round in "
+                "opposite directions. <i>{globe}</i>: red enters on the first space left of the "
                 "south river and goes clockwise, green on the first space to its right; red "
                 "throws first.",
             ),
             (
                 "water",
-                "<i>printable</i>: the north torrent sends you back to the start and "
+                "<i>{printable}</i>: the north torrent sends you back to the start and "
                 "costs a counter; a dry gully costs a throw, or is crossed (agree before the "
-                "game). <i>globe</i>: either river sends you back and costs a counter; a ravine "
+                "game). <i>{globe}</i>: either river sends you back and costs a counter; a ravine "
                 "ends your turn and you miss the next.",
             ),
             (
                 "lap",
-                "Reaching or passing the start wins a counter. <i>printable</i>: both awls "
-                "go back to the start. <i>globe</i>: the other pawn goes back to its start.",
+                "Reaching or passing the start wins a counter. <i>{printable}</i>: both awls "
+                "go back to the start. <i>{globe}</i>: the other pawn goes back to its start.",
             ),
             ("awl", "It goes back to its start, and its side pays a counter."),
             ("end", "The side that holds all the counters wins at once."),
             (
                 "source",
-                "<i>printable</i>: the rules sheet \u201cZohn Ahl Rules, Route and "
-                "Layout\u201d, made to fit on A4 paper. <i>globe</i>: Le Globe Joueur's French "
+                "<i>{printable}</i>: the rules sheet \u201cZohn Ahl Rules, Route and "
+                "Layout\u201d, made to fit on A4 paper. <i>{globe}</i>: Le Globe Joueur's French "
                 "rules \u201cZohn Al\u201d. Modern adaptations of the 40-space cloth.",
             ),
         ],
@@ -253,8 +252,8 @@ WORDS: dict[str, Any] = {
     "of them special: all grooved sides up is \u201cred\u201d, all plain sides up "
     "\u201cwhite\u201d. The fourth stick marked differently, the <i>sahe</i>, comes from "
     "Mooney's account (1896, through the Digital Ludeme Project's summary), where its line is "
-    "green; other accounts mark it blue or black. Table <i>culin</i> treats the sahe as a "
-    "fourth ordinary stick.",
+    "green; other accounts mark it blue or black. In <i>{table_culin}</i> the fourth stick is "
+    "an ordinary one like the others.",
     "puzzles": {
         "title": "Puzzle {n}",
         "levels": {"easy": "easy", "medium": "medium", "hard": "hard"},
@@ -266,7 +265,7 @@ WORDS: dict[str, Any] = {
         "rules": "Rules: {ruleset}.",
         "solution": "Solution",
         "link": "Link to this puzzle",
-        "line": "The engine's line: {line}.",
+        "line": "The computer's line: {line}.",
         "caption": "{n}. {side} to move. Play your answer on the board.",
     },
 }

@@ -31,7 +31,7 @@ WORDS: dict[str, Any] = {
         "again": "Relance",
         "yes": "oui",
         "no": "non",
-        "table": "Table de lancers {t}",
+        "colon": " : ",
         "per_value": "Probabilité de chaque valeur",
         "extra": "Chance de relancer : {p}",
         "ruleset": "Variante",
@@ -55,7 +55,7 @@ WORDS: dict[str, Any] = {
             "{n} jetons par camp."
         ),
         "counters_caption": (
-            "Plateau « printable », le ravin sec fait perdre le lancer, bâtonnets équilibrés."
+            "Plateau imprimable de 28 cases, le ravin sec fait perdre le lancer, bâtonnets équilibrés."
         ),
     },
     "app-description": "L’histoire, les noms et les sources de deux jeux traditionnels, le Zohn Ahl des "
@@ -137,7 +137,6 @@ WORDS: dict[str, Any] = {
         "again-yes": ", on relance",
         "again-no": "",
         "again-sahe": ", on relance si le sahe en fait partie",
-        "table": "Barème",
         "rules": "Fiche de règles",
         "source": "Source",
         "start": "Départ",
@@ -178,21 +177,21 @@ WORDS: dict[str, Any] = {
             (
                 "water",
                 "Une alène qui s'arrête sur la case 20 de son camp, la rive proche du "
-                "ruisseau (ou, en <i>kiowa</i>, sur la 40), y tombe : retour à la case 1, et son "
+                "ruisseau (ou, en <i>{kiowa}</i>, sur la 40), y tombe : retour à la case 1, et son "
                 "camp paie un jeton.",
             ),
             (
                 "lap",
-                "<i>kiowa</i> : dépasser la 40 rapporte un jeton, et l'alène poursuit avec "
-                "le reste du lancer. <i>culin</i> : l'alène doit s'arrêter exactement sur la 40 ; "
+                "<i>{kiowa}</i> : dépasser la 40 rapporte un jeton, et l'alène poursuit avec "
+                "le reste du lancer. <i>{culin}</i> : l'alène doit s'arrêter exactement sur la 40 ; "
                 "elle gagne un jeton et repart de la case 1.",
             ),
             ("awl", "Elle retourne à sa case 1, et son camp paie un jeton."),
             ("end", "Le camp qui a tous les jetons gagne aussitôt."),
             (
                 "source",
-                "<i>kiowa</i> : l'article de Wikipédia « Zohn Ahl », avec les "
-                "lancers de Mooney (1896). <i>culin</i> : Culin 1898 tel que le résume le "
+                "<i>{kiowa}</i> : l'article de Wikipédia « Zohn Ahl », avec les "
+                "lancers de Mooney (1896). <i>{culin}</i> : Culin 1898 tel que le résume le "
                 "Digital Ludeme Project, avec les valeurs de Culin 1907 (lu dans une "
                 "transcription).",
             ),
@@ -200,30 +199,30 @@ WORDS: dict[str, Any] = {
         "zohn-ahl-square": [
             (
                 "start",
-                "<i>printable</i> : les deux alènes partent du ruisseau sud et tournent "
-                "en sens inverse. <i>globe</i> : le rouge entre sur la première case à gauche de "
+                "<i>{printable}</i> : les deux alènes partent du ruisseau sud et tournent "
+                "en sens inverse. <i>{globe}</i> : le rouge entre sur la première case à gauche de "
                 "la rivière sud et tourne dans le sens des aiguilles d'une montre, le vert sur la "
                 "première case à sa droite ; le rouge lance le premier.",
             ),
             (
                 "water",
-                "<i>printable</i> : le torrent nord renvoie au départ et coûte un jeton ; "
+                "<i>{printable}</i> : le torrent nord renvoie au départ et coûte un jeton ; "
                 "un ravin sec coûte un lancer, ou se traverse (à convenir avant la partie). "
-                "<i>globe</i> : chaque rivière renvoie au départ et coûte un jeton ; un ravin "
+                "<i>{globe}</i> : chaque rivière renvoie au départ et coûte un jeton ; un ravin "
                 "met fin au tour, et l'on passe le suivant.",
             ),
             (
                 "lap",
-                "Atteindre ou dépasser le départ rapporte un jeton. <i>printable</i> : les "
-                "deux alènes reviennent au départ. <i>globe</i> : le pion adverse retourne à son "
+                "Atteindre ou dépasser le départ rapporte un jeton. <i>{printable}</i> : les "
+                "deux alènes reviennent au départ. <i>{globe}</i> : le pion adverse retourne à son "
                 "départ.",
             ),
             ("awl", "Elle retourne à son départ, et son camp paie un jeton."),
             ("end", "Le camp qui a tous les jetons gagne aussitôt."),
             (
                 "source",
-                "<i>printable</i> : la fiche « Zohn Ahl Rules, Route and Layout », "
-                "conçue pour une feuille A4. <i>globe</i> : la règle française du Globe Joueur, "
+                "<i>{printable}</i> : la fiche « Zohn Ahl Rules, Route and Layout », "
+                "conçue pour une feuille A4. <i>{globe}</i> : la règle française du Globe Joueur, "
                 "« Zohn Al ». Des adaptations modernes de la toile de 40 cases.",
             ),
         ],
@@ -266,8 +265,8 @@ WORDS: dict[str, Any] = {
     "dont aucun n'est particulier : toutes les faces à rainure dessus, c'est « rouge », "
     "toutes les faces unies, « blanc ». Le quatrième bâtonnet marqué autrement, le "
     "<i>sahe</i>, vient du récit de Mooney (1896, par le résumé du Digital Ludeme Project), "
-    "où sa ligne est verte ; d'autres récits le marquent en bleu ou en noir. Le barème "
-    "<i>culin</i> traite le sahe comme un quatrième bâtonnet ordinaire.",
+    "où sa ligne est verte ; d'autres récits le marquent en bleu ou en noir. "
+    "<i>{table_culin}</i> : le quatrième bâtonnet y est ordinaire.",
     "puzzles": {
         "title": "Problème {n}",
         "levels": {"easy": "facile", "medium": "moyen", "hard": "difficile"},
@@ -279,7 +278,7 @@ WORDS: dict[str, Any] = {
         "rules": "Règles : {ruleset}.",
         "solution": "Solution",
         "link": "Lien vers ce problème",
-        "line": "La suite du moteur : {line}.",
+        "line": "La suite de l’ordinateur : {line}.",
         "caption": "{n}. {side} au trait. Jouez votre réponse sur le plateau.",
     },
 }

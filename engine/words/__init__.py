@@ -54,3 +54,24 @@ def table(lang: str) -> dict[str, Any]:
 def section(name: str) -> dict[str, dict[str, Any]]:
     """One section in every language: ``{"en": {...}, "fr": {...}}``."""
     return {lang: table(lang)[name] for lang in LANGUAGES}
+
+
+def ruleset_name(game: str, ruleset: str, lang: str) -> str:
+    """The name a reader sees for ``ruleset`` of ``game`` ("zohn-ahl" or "awithlaknannai"),
+    in ``lang``: whose reading it is, never the id (the id stays in links, block options
+    and the command line). An unknown id is given back as it is."""
+    names: dict[str, str] = table(lang)["page"]["rulesetNames"].get(game, {})
+    return names.get(ruleset, ruleset)
+
+
+def ruleset_source(game: str, ruleset: str, lang: str) -> str:
+    """The account ``ruleset`` of ``game`` follows, in ``lang`` (for a tooltip)."""
+    sources: dict[str, str] = table(lang)["page"]["rulesetSources"].get(game, {})
+    return sources.get(ruleset, "")
+
+
+def table_name(name: str, lang: str) -> str:
+    """The name a reader sees for the Zohn Ahl throw table ``name`` ("sahe", "culin",
+    "globe"), in ``lang``; an unknown id is given back as it is."""
+    names: dict[str, str] = table(lang)["page"]["tableNames"]
+    return names.get(name, name)

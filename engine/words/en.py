@@ -326,11 +326,11 @@ WORDS: dict[str, Any] = {
             },
         },
         "analysis": {
-            "show": "Engine's view",
-            "showName": "Engine's view: the evaluation and the best line",
+            "show": "The computer's view",
+            "showName": "The computer's view: the evaluation and the best line",
             "hint": "Hint",
             "hintName": "Hint for the side to move",
-            "thinking": "The engine is thinking…",
+            "thinking": "The computer is thinking…",
             "even": "The position is about even",
             "ahead": {
                 "one": "{name} is ahead by {pieces} piece",
@@ -343,12 +343,12 @@ WORDS: dict[str, Any] = {
             "bar": "Evaluation: {words}",
             "best": "Best line: {line}",
             "depth": {
-                "one": "(the engine looked {n} move ahead)",
-                "other": "(the engine looked {n} moves ahead)",
+                "one": "(the computer looked {n} move ahead)",
+                "other": "(the computer looked {n} moves ahead)",
             },
             "over": "The game is over: nothing left to evaluate.",
-            "mustCapture": "{name} must capture: {moves}. The engine would play {best}.",
-            "suggest": "The engine suggests {best} for {name}.",
+            "mustCapture": "{name} must capture: {moves}. The computer would play {best}.",
+            "suggest": "The computer suggests {best} for {name}.",
             "exactWin": {
                 "one": "{name} wins in {n} move with perfect play (endgame tables)",
                 "other": "{name} wins in {n} moves with perfect play (endgame tables)",
@@ -360,7 +360,7 @@ WORDS: dict[str, Any] = {
         "review": {
             "review": "Review the game",
             "reviewName": "Review the finished game: grade every move",
-            "working": "The engine is reviewing the game…",
+            "working": "The computer is reviewing the game…",
             "title": "Review",
             "counts": "{name}: {grades}.",
             "countOf": {
@@ -382,7 +382,7 @@ WORDS: dict[str, Any] = {
                 "one": "lost {pieces} piece against the best move",
                 "other": "lost {pieces} pieces against the best move",
             },
-            "engine": "the engine preferred {move}",
+            "engine": "the computer preferred {move}",
             "exact": {
                 "keeps": "keeps the exact value",
                 "slower-win": "still a win, but a slower one",
@@ -391,8 +391,8 @@ WORDS: dict[str, Any] = {
                 "faster-loss": "loses sooner than the best defence",
             },
             "showLine": "Best line",
-            "showLineName": "Show the engine's best line at move {ply} (played: {move})",
-            "lineOf": "The engine's line at move {ply}",
+            "showLineName": "Show the computer's best line at move {ply} (played: {move})",
+            "lineOf": "The computer's line at move {ply}",
             "before": {
                 "one": "Before move: the position as it was ({n} move in the line)",
                 "other": "Before move: the position as it was ({n} moves in the line)",
@@ -401,20 +401,20 @@ WORDS: dict[str, Any] = {
             "back": "Back",
             "forward": "Forward",
             "close": "Close",
-            "thresholds": "A move is good when it loses less than {good} of a piece against the engine's best, an inaccuracy under {inaccuracy}, a mistake under {mistake}, a blunder beyond (or when it throws away a forced win or walks into a forced loss). The engine looked ahead a few moves only: a teaching aid, not a verdict.",
+            "thresholds": "A move is good when it loses less than {good} of a piece against the computer's best, an inaccuracy under {inaccuracy}, a mistake under {mistake}, a blunder beyond (or when it throws away a forced win or walks into a forced loss). The computer looked ahead a few moves only: a teaching aid, not a verdict.",
         },
         "puzzle": {
             "right": "Right: {move} {why}",
             "winNow": "wins at once.",
-            "winWhy": "wins by force (the engine's line: {line}).",
+            "winWhy": "wins by force (the computer's line: {line}).",
             "gainWhy": {
-                "one": "wins a piece by force (the engine's line: {line}).",
-                "other": "wins {n} pieces by force (the engine's line: {line}).",
+                "one": "wins a piece by force (the computer's line: {line}).",
+                "other": "wins {n} pieces by force (the computer's line: {line}).",
             },
             "wrong": "Not this one: {move} does not win by force.",
             "refute": "{name} answers {reply}.",
-            "refuteLine": "The engine's line from here: {line}.",
-            "thinking": "The engine is looking for the reply…",
+            "refuteLine": "The computer's line from here: {line}.",
+            "thinking": "The computer is looking for the reply…",
             "again": "Try again",
             "againName": "Try again from the puzzle's start",
         },
@@ -433,7 +433,7 @@ WORDS: dict[str, Any] = {
             "after": "{who}'s chance after it",
             "spaces": {"one": "{n} space", "other": "{n} spaces"},
             "expected": "About {e} more throws to the end of the game, on average.",
-            "note": "Exact chances for this ruleset, computed by the game engine from every position the game can reach, with fair sticks unless the game says otherwise. Each throw is pure chance: no player's skill changes them.",
+            "note": "Exact chances for this ruleset, worked out by the computer from every position the game can reach, with fair sticks unless the game says otherwise. Each throw is pure chance: no player's skill changes them.",
         },
         "lab": {
             "starting": "Starting the game engine…",
@@ -453,6 +453,45 @@ WORDS: dict[str, Any] = {
             "fits": "Chi-square total: {x}. That is below {limit}: the counts look like what these sticks give; a difference this size is common by chance.",
             "odd": "Chi-square total: {x}. That is above {limit}: with these sticks, so large a difference happens by chance less than once in twenty times. Are the sticks (or the throwing) fair?",
         },
+        # The rulesets and stick tables by the names readers know, with whose reading each is
+        # ("source", shown as a tooltip). Ids stay in links, block options and the command line.
+        "rulesetNames": {
+            "zohn-ahl": {
+                "kiowa": "Wikipedia's 40-space cloth",
+                "culin": "Culin's reading",
+                "printable": "The printable 28-space sheet",
+                "globe": "Le Globe Joueur's rules",
+            },
+            "awithlaknannai": {
+                "culin": "Culin's board, capture compulsory",
+                "open": "Culin's board without outer lines",
+                "bent": "Bent leaps, Wikipedia to the letter",
+                "ludii": "The Ludii reading, capture optional",
+                "kolowis": "The long Kolowis board",
+            },
+        },
+        "rulesetSources": {
+            "zohn-ahl": {
+                "kiowa": "Wikipedia's article \"Zohn Ahl\", with Mooney's throw table (1896) and Culin's cloth (1898, 1907)",
+                "culin": "Culin 1898 and 1907, as the Digital Ludeme Project reads them",
+                "printable": "An anonymous rules sheet for a printable 28-space board",
+                "globe": 'Le Globe Joueur\'s French rules, "Zohn Al"',
+            },
+            "awithlaknannai": {
+                "culin": 'Wikipedia\'s "Awithlaknannai Mosona", after Culin 1907',
+                "open": "The board version without lines along the outer rows, in the same article",
+                "bent": 'Wikipedia\'s "the leap need not be in a straight line", taken literally',
+                "ludii": "The Digital Ludeme Project's reading (Ludii)",
+                "kolowis": "Culin 1907, figure 1111, as the Digital Ludeme Project reads it",
+            },
+        },
+        "tableNames": {
+            "sahe": "Mooney's table, with the sahe",
+            "culin": "Culin's table, four plain sticks",
+            "globe": "Le Globe Joueur's table",
+        },
+        "gullyNames": {"lose-throw": "the gully loses a throw", "cross": "gully crossed"},
+        "variantName": "{name}, {gully}",
     },
     "lab": {
         "length_title": "How long a game lasts ({n} counters a side)",
@@ -484,7 +523,7 @@ WORDS: dict[str, Any] = {
         "dashed": "dashed line, square markers",
     },
     "review-graph": {
-        "title": "How the game went: the engine's evaluation after each move",
+        "title": "How the game went: the computer's evaluation after each move",
         "black": "Black ahead",
         "white": "White ahead",
         "even": "even",

@@ -329,11 +329,11 @@ WORDS: dict[str, Any] = {
             },
         },
         "analysis": {
-            "show": "Avis du moteur",
-            "showName": "Avis du moteur : l’évaluation et la meilleure suite",
+            "show": "Avis de l’ordinateur",
+            "showName": "Avis de l’ordinateur : l’évaluation et la meilleure suite",
             "hint": "Indice",
             "hintName": "Indice pour le camp au trait",
-            "thinking": "Le moteur réfléchit…",
+            "thinking": "L’ordinateur réfléchit…",
             "even": "La position est à peu près égale",
             "ahead": {
                 "one": "{name} mène de {pieces} pion",
@@ -346,12 +346,12 @@ WORDS: dict[str, Any] = {
             "bar": "Évaluation : {words}",
             "best": "Meilleure suite : {line}",
             "depth": {
-                "one": "(le moteur a regardé {n} coup plus loin)",
-                "other": "(le moteur a regardé {n} coups plus loin)",
+                "one": "(l’ordinateur a regardé {n} coup plus loin)",
+                "other": "(l’ordinateur a regardé {n} coups plus loin)",
             },
             "over": "La partie est finie : plus rien à évaluer.",
-            "mustCapture": "{name} doit prendre : {moves}. Le moteur jouerait {best}.",
-            "suggest": "Le moteur conseille {best} aux {group}.",
+            "mustCapture": "{name} doit prendre : {moves}. L’ordinateur jouerait {best}.",
+            "suggest": "L’ordinateur conseille {best} aux {group}.",
             "exactWin": {
                 "one": "{name} gagne en {n} coup avec un jeu parfait (tables de finales)",
                 "other": "{name} gagne en {n} coups avec un jeu parfait (tables de finales)",
@@ -363,7 +363,7 @@ WORDS: dict[str, Any] = {
         "review": {
             "review": "Analyser la partie",
             "reviewName": "Analyser la partie terminée : juger chaque coup (Review the game)",
-            "working": "Le moteur analyse la partie…",
+            "working": "L’ordinateur analyse la partie…",
             "title": "Analyse",
             "counts": "{name} : {grades}.",
             "countOf": {
@@ -385,7 +385,7 @@ WORDS: dict[str, Any] = {
                 "one": "perd {pieces} pion par rapport au meilleur coup",
                 "other": "perd {pieces} pions par rapport au meilleur coup",
             },
-            "engine": "le moteur préférait {move}",
+            "engine": "l’ordinateur préférait {move}",
             "exact": {
                 "keeps": "garde la valeur exacte",
                 "slower-win": "gagne encore, mais moins vite",
@@ -394,8 +394,8 @@ WORDS: dict[str, Any] = {
                 "faster-loss": "perd plus vite que la meilleure défense",
             },
             "showLine": "Meilleure suite",
-            "showLineName": "Montrer la meilleure suite du moteur au coup {ply} (joué : {move}) (Best line)",
-            "lineOf": "La suite du moteur au coup {ply}",
+            "showLineName": "Montrer la meilleure suite de l’ordinateur au coup {ply} (joué : {move}) (Best line)",
+            "lineOf": "La suite de l’ordinateur au coup {ply}",
             "before": {
                 "one": "Avant le coup : la position telle qu’elle était ({n} coup dans la suite)",
                 "other": "Avant le coup : la position telle qu’elle était ({n} coups dans la suite)",
@@ -404,20 +404,20 @@ WORDS: dict[str, Any] = {
             "back": "Reculer",
             "forward": "Avancer",
             "close": "Fermer",
-            "thresholds": "Un coup est bon s’il perd moins de {good} pion par rapport au meilleur coup du moteur, une imprécision sous {inaccuracy}, une erreur sous {mistake}, une gaffe au-delà (ou s’il laisse filer un gain forcé ou mène à une perte forcée). Le moteur n’a regardé que quelques coups plus loin : une aide pour apprendre, pas un verdict.",
+            "thresholds": "Un coup est bon s’il perd moins de {good} pion par rapport au meilleur coup de l’ordinateur, une imprécision sous {inaccuracy}, une erreur sous {mistake}, une gaffe au-delà (ou s’il laisse filer un gain forcé ou mène à une perte forcée). L’ordinateur n’a regardé que quelques coups plus loin : une aide pour apprendre, pas un verdict.",
         },
         "puzzle": {
             "right": "Bravo : {move} {why}",
             "winNow": "gagne tout de suite.",
-            "winWhy": "gagne par force (la suite du moteur : {line}).",
+            "winWhy": "gagne par force (la suite de l’ordinateur : {line}).",
             "gainWhy": {
-                "one": "gagne un pion par force (la suite du moteur : {line}).",
-                "other": "gagne {n} pions par force (la suite du moteur : {line}).",
+                "one": "gagne un pion par force (la suite de l’ordinateur : {line}).",
+                "other": "gagne {n} pions par force (la suite de l’ordinateur : {line}).",
             },
             "wrong": "Pas celui-ci : {move} ne gagne pas par force.",
             "refute": "Les {group} répondent {reply}.",
-            "refuteLine": "La suite du moteur à partir d’ici : {line}.",
-            "thinking": "Le moteur cherche la réponse…",
+            "refuteLine": "La suite de l’ordinateur à partir d’ici : {line}.",
+            "thinking": "L’ordinateur cherche la réponse…",
             "again": "Réessayer",
             "againName": "Réessayer depuis le début du problème",
         },
@@ -436,7 +436,7 @@ WORDS: dict[str, Any] = {
             "after": "Chance de {who} ensuite",
             "spaces": {"one": "{n} case", "other": "{n} cases"},
             "expected": "Environ {e} lancers encore avant la fin de la partie, en moyenne.",
-            "note": "Chances exactes pour cette variante, calculées par le moteur du jeu à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
+            "note": "Chances exactes pour cette variante, calculées par l’ordinateur à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
         },
         "lab": {
             "starting": "Démarrage du moteur du jeu…",
@@ -456,6 +456,48 @@ WORDS: dict[str, Any] = {
             "fits": "Total du khi-deux : {x}. C'est moins que {limit} : les relevés ressemblent à ce que donnent ces bâtonnets ; un tel écart arrive souvent par hasard.",
             "odd": "Total du khi-deux : {x}. C'est plus que {limit} : avec ces bâtonnets, un écart aussi grand n'arrive par hasard que moins d'une fois sur vingt. Les bâtonnets (ou les lancers) sont-ils équilibrés ?",
         },
+        # Les variantes et les tables de lancer sous les noms que connaissent les lecteurs, avec
+        # la lecture que chacune suit (« source », en infobulle).
+        "rulesetNames": {
+            "zohn-ahl": {
+                "kiowa": "Toile de 40 cases de Wikipédia",
+                "culin": "Lecture de Culin",
+                "printable": "Feuille imprimable de 28 cases",
+                "globe": "Règles du Globe Joueur",
+            },
+            "awithlaknannai": {
+                "culin": "Plateau de Culin, prise obligatoire",
+                "open": "Plateau de Culin sans lignes extérieures",
+                "bent": "Sauts coudés, Wikipédia à la lettre",
+                "ludii": "Lecture de Ludii, prise facultative",
+                "kolowis": "Long plateau de Kolowis",
+            },
+        },
+        "rulesetSources": {
+            "zohn-ahl": {
+                "kiowa": "L’article « Zohn Ahl » de Wikipédia (en anglais), avec le barème de Mooney (1896) et la toile de Culin (1898, 1907)",
+                "culin": "Culin 1898 et 1907, tels que les lit le Digital Ludeme Project",
+                "printable": "Une feuille de règles anonyme pour un plateau imprimable de 28 cases",
+                "globe": "Les règles françaises « Zohn Al » du Globe Joueur",
+            },
+            "awithlaknannai": {
+                "culin": "L’article « Awithlaknannai Mosona » de Wikipédia (en anglais), d’après Culin 1907",
+                "open": "La version du plateau sans lignes le long des rangées extérieures, dans le même article",
+                "bent": "La phrase de Wikipédia « le saut n’a pas besoin d’être en ligne droite », prise à la lettre",
+                "ludii": "La lecture du Digital Ludeme Project (Ludii)",
+                "kolowis": "Culin 1907, figure 1111, tel que le lit le Digital Ludeme Project",
+            },
+        },
+        "tableNames": {
+            "sahe": "Barème de Mooney, avec le sahe",
+            "culin": "Barème de Culin, quatre bâtonnets simples",
+            "globe": "Barème du Globe Joueur",
+        },
+        "gullyNames": {
+            "lose-throw": "le ravin sec fait perdre le lancer",
+            "cross": "ravin sec franchi",
+        },
+        "variantName": "{name}, {gully}",
     },
     "lab": {
         "length_title": "Durée d'une partie ({n} jetons par camp)",
@@ -494,7 +536,7 @@ WORDS: dict[str, Any] = {
         "dashed": "tirets, marques carrées",
     },
     "review-graph": {
-        "title": "Le déroulement de la partie : l’évaluation du moteur après chaque coup",
+        "title": "Le déroulement de la partie : l’évaluation de l’ordinateur après chaque coup",
         "black": "Noir mène",
         "white": "Blanc mène",
         "even": "égalité",

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core import OptionError
-from engine.words import section
+from engine.words import ruleset_name, section
 from engine.zohn_ahl.charts import line_chart, percent, win_chart
 from engine.zohn_ahl.game import State
 from engine.zohn_ahl.record import Record
@@ -46,14 +46,14 @@ LAB_WORDS = section("lab")
 
 
 def variant_name(ruleset: str, gully: str, lang: str = "en") -> str:
-    """A short name for a ruleset and its gully option, as the lab shows it."""
+    """A short name for a ruleset and its gully option, as the lab shows it: the ruleset's
+    display name (:func:`engine.words.ruleset_name`), with the gully option for the
+    printable board, whose two options the lab compares side by side."""
+    name = ruleset_name("zohn-ahl", ruleset, lang)
     if ruleset == "printable":
-        if lang == "fr":
-            return "printable, " + (
-                "ravin sec franchi" if gully == "cross" else "le ravin sec fait perdre le lancer"
-            )
-        return "printable, " + ("gully crossed" if gully == "cross" else "the gully loses a throw")
-    return ruleset
+        words = section("page")[lang]
+        return str(words["variantName"].format(name=name, gully=words["gullyNames"][gully]))
+    return name
 
 
 CHANCES_MAX_COUNTERS = 8

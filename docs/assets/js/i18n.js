@@ -1,3 +1,4 @@
+// @ts-check
 // The words of the interactive boards, in English and French.
 // The language is the page's own (<html lang="...">, set by mkdocs-static-i18n).
 // The words themselves live in the interface's tables, one per language, which the build
@@ -72,6 +73,10 @@ function phrasebook(W) {
     who: (name) => fill(W.who, { name }),
     badLinkKept: (what) => fill(W.badLinkKept, { what }),
     opponentNow: () => fill(W.opponentNow, { opponent: W.opponent, person: W.person }),
+    // a ruleset ("culin") of a game ("awithlaknannai") by the name readers know, and whose
+    // reading it is (for a tooltip); an unknown id is shown as it is
+    rulesetName: (game, id) => ((W.rulesetNames || {})[game] || {})[id] || id,
+    rulesetSource: (game, id) => ((W.rulesetSources || {})[game] || {})[id] || "",
   };
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Instant navigation at whatever address the site is served from.
 //
 // mkdocs-material's instant navigation (which keeps the page's scripts, and so the Python
@@ -15,7 +16,9 @@
 // handles every link and this module does nothing.
 
 const config = JSON.parse(document.getElementById("__config")?.textContent || "{}");
-const canonical = document.querySelector('link[rel="canonical"]');
+const canonical = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel="canonical"]'));
+// mkdocs-material's observable of the address it navigates to
+const location$ = /** @type {any} */ (window).location$;
 const served = new URL("../../", import.meta.url).href;
 const built = canonical && typeof config.base === "string" ? new URL(config.base, canonical.href).href : null;
 
@@ -38,19 +41,19 @@ function follow(pages) {
   document.body.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
         || event.shiftKey || event.altKey || !(event.target instanceof Element)) return;
-    const link = event.target.closest("a[href]");
+    const link = /** @type {HTMLAnchorElement | null} */ (event.target.closest("a[href]"));
     if (!link || link.target || link.hasAttribute("download") || !pageOf(link, pages)) return;
     event.preventDefault();
     // as the theme does: remember where the reader was, then go
     history.replaceState({ x: window.scrollX, y: window.scrollY }, "");
     history.pushState(null, "", link.href);
-    window.location$.next(new URL(link.href));
+    location$.next(new URL(link.href));
   });
 }
 
 const wanted = built && built !== served && location.protocol !== "file:"
   && Array.isArray(config.features) && config.features.includes("navigation.instant")
-  && window.location$ && typeof window.location$.next === "function";
+  && location$ && typeof location$.next === "function";
 if (wanted) {
   sitemapPages().then(follow).catch(() => {}); // no sitemap: full page loads, as before
 }

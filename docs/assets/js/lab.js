@@ -1,3 +1,4 @@
+// @ts-check
 // The probability lab: the tables and charts the build computed (for fair sticks) come to
 // life. A bias control asks the engine (the same worker as the boards) to work every part
 // out again for other sticks: each part is shown as it lands, asking again stops the
@@ -62,7 +63,9 @@ class Lab {
     this.counters = controls.querySelector('[data-lab="counters"]');
     this.button = controls.querySelector('[data-lab="recompute"]');
     this.status = document.querySelector('[data-lab="status"]');
+    /** @type {HTMLElement | null} */
     this.verdict = document.querySelector('[data-lab="verdict"]');
+    /** @type {HTMLElement | null} */
     this.tally = document.querySelector('.lab[data-lab="tally"]');
     this.shares = [1, 4, 6, 4, 1].map((x) => x / 16);
     this.busy = false;
@@ -72,7 +75,7 @@ class Lab {
     this.button.addEventListener("click", () => this.recompute());
     this.bias.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); this.recompute(); } });
     if (this.tally) {
-      this.tally.querySelectorAll("input[data-k]").forEach((inp) => {
+      /** @type {NodeListOf<HTMLInputElement>} */ (this.tally.querySelectorAll("input[data-k]")).forEach((inp) => {
         inp.disabled = false;
         inp.addEventListener("input", () => this.compare());
       });
@@ -124,7 +127,7 @@ class Lab {
         return;
       }
       await engineReady();
-      const rulesets = [...document.querySelectorAll(".lab-rulesets tr[data-ruleset]")];
+      const rulesets = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-rulesets tr[data-ruleset]"))];
       let steps = 2 + 2 * rulesets.length;
       let step = 1;
       this.say(w.working(w.throws, step, steps));
@@ -169,7 +172,7 @@ class Lab {
         this.countersBias = shownBias;
       }
       document.querySelectorAll(".lab-rulesets caption").forEach((c) => { c.textContent = w.caption(shownBias, counters); });
-      document.querySelectorAll(".lab").forEach((lab) => { lab.dataset.bias = shownBias; lab.dataset.counters = String(counters); });
+      /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab")).forEach((lab) => { lab.dataset.bias = shownBias; lab.dataset.counters = String(counters); });
       this.say(w.done(shownBias, counters));
     } catch (err) {
       if (stale() || isCancelled(err)) return;
@@ -181,13 +184,13 @@ class Lab {
 
   // The lab blocks as the build wrote them (fair sticks), kept to be shown again.
   keepBuilt() {
-    const blocks = [...document.querySelectorAll(".lab[data-lab]")]
+    const blocks = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab[data-lab]"))]
       .filter((lab) => lab.dataset.lab !== "tally");
     const first = blocks.find((lab) => lab.dataset.lab === "rulesets") || blocks[0];
     return {
       counters: first ? first.dataset.counters : "4",
       bias: "1/2",
-      blocks: blocks.map((lab) => [lab, lab.innerHTML, { ...lab.dataset }]),
+      blocks: blocks.map((lab) => /** @type {[HTMLElement, string, DOMStringMap]} */ ([lab, lab.innerHTML, { ...lab.dataset }])),
       shares: this.tally
         ? [...this.tally.querySelectorAll('tr[data-k] td[data-role="share"]')].map((td) => td.textContent)
         : [],
@@ -211,12 +214,12 @@ class Lab {
 
   showThrows(probs) {
     const marked = probs.sahe.marked || {};
-    document.querySelectorAll(".lab-marks td[data-k]").forEach((td) => {
+    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-marks td[data-k]")).forEach((td) => {
       const p = marked[td.dataset.k];
       if (p !== undefined) td.textContent = p;
     });
     for (const [table, res] of Object.entries(probs)) {
-      document.querySelectorAll(`.lab-values[data-table="${table}"] td[data-value]`).forEach((td) => {
+      /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`.lab-values[data-table="${table}"] td[data-value]`)).forEach((td) => {
         const p = res.values[td.dataset.value];
         if (p !== undefined) td.textContent = p;
       });
@@ -226,7 +229,7 @@ class Lab {
     this.shares = [0, 1, 2, 3, 4].map((k) => fraction(marked[String(k)]));
     if (this.tally) {
       this.tally.querySelectorAll('tr[data-k] td[data-role="share"]').forEach((td) => {
-        td.textContent = marked[td.parentNode.dataset.k];
+        td.textContent = marked[/** @type {HTMLElement} */ (td.parentNode).dataset.k];
       });
       this.compare();
     }
@@ -276,7 +279,7 @@ class Lab {
   compare() {
     if (!this.tally) return;
     const w = W();
-    const inputs = [...this.tally.querySelectorAll("input[data-k]")];
+    const inputs = [.../** @type {NodeListOf<HTMLInputElement>} */ (this.tally.querySelectorAll("input[data-k]"))];
     const counts = inputs.map((i) => Math.max(0, Math.floor(Number(i.value) || 0)));
     const total = counts.reduce((a, b) => a + b, 0);
     let chi = 0;
@@ -304,15 +307,16 @@ class Lab {
 let current = null;
 
 function mount() {
-  const controls = document.querySelector("[data-lab-controls]");
+  const controls = /** @type {HTMLElement | null} */ (document.querySelector("[data-lab-controls]"));
   if (!controls || controls.dataset.mounted) return;
   controls.dataset.mounted = "true";
   current = new Lab(controls);
   current.start();
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mount());
+const page$ = /** @type {any} */ (window).document$;   // mkdocs-material's page observable
+if (page$ && typeof page$.subscribe === "function") {
+  page$.subscribe(() => mount());
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", mount);
 } else {

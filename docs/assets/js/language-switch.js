@@ -1,3 +1,4 @@
+// @ts-check
 // Keep the language switch on the same page.
 //
 // mkdocs-static-i18n writes, on each page, links to the same page in each language. With
@@ -34,7 +35,7 @@ function commonDirectory(a, b) {
 // The site's root path, learnt from the links the build wrote for the first page shown.
 function siteRoot() {
   const here = location.pathname;
-  for (const link of document.querySelectorAll(SELECTOR)) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(SELECTOR))) {
     const there = new URL(link.getAttribute("href"), location.href).pathname;
     if (there !== here) return commonDirectory(here, there);
   }
@@ -132,7 +133,7 @@ const STOP_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"];
 function update() {
   if (root === null || !location.pathname.startsWith(root)) return;
   const rel = relativePath();
-  for (const link of document.querySelectorAll(SELECTOR)) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(SELECTOR))) {
     const lang = link.getAttribute("hreflang");
     if (!(lang in PREFIX)) continue;
     const target = onThisSite(root + PREFIX[lang] + rel + location.search);
@@ -142,7 +143,8 @@ function update() {
 
 // A full load for a change of language (capture phase: before the instant navigation).
 window.addEventListener("click", (event) => {
-  const link = event.target instanceof Element && event.target.closest(SELECTOR);
+  const link = event.target instanceof Element
+    && /** @type {HTMLAnchorElement | null} */ (event.target.closest(SELECTOR));
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
   event.preventDefault();
   event.stopPropagation();
@@ -152,8 +154,9 @@ window.addEventListener("click", (event) => {
 
 landOnSection();
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(update);
+const page$ = /** @type {any} */ (window).document$;   // mkdocs-material's page observable
+if (page$ && typeof page$.subscribe === "function") {
+  page$.subscribe(update);
 } else {
   update();
 }

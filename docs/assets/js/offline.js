@@ -1,3 +1,4 @@
+// @ts-check
 // Keep the whole site for reading and playing offline: register the service worker (sw.js,
 // at the site's root, written by the build) once the first page has settled -- after its
 // boards are playable, or after it has loaded when it has none -- so that the download of
@@ -16,7 +17,7 @@ function loaded() {
 
 // Resolves when every board of the page is playable (or has failed), or after a minute.
 function boardsSettled() {
-  const pending = () => [...document.querySelectorAll(".board[data-game]")]
+  const pending = () => [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board[data-game]"))]
     .some((board) => board.dataset.ready !== "true" && board.dataset.ready !== "error");
   if (!pending()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -43,7 +44,9 @@ async function keepOffline() {
   });
 }
 
+// the reader's data saver (Network Information API, not in every browser)
+const connection = /** @type {{connection?: {saveData?: boolean}}} */ (navigator).connection;
 if ("serviceWorker" in navigator && window.isSecureContext && location.protocol !== "file:"
-    && !(navigator.connection && navigator.connection.saveData)) {
+    && !(connection && connection.saveData)) {
   keepOffline().catch((error) => console.warn("The site could not be kept for offline use:", error));
 }

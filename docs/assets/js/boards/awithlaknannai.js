@@ -82,7 +82,8 @@ class AwithBoard extends Board {
     this.btnUndo.after(this.btnRedo);
 
     this.rulesetSelect = el("select", { class: "board-select", "data-action": "ruleset" },
-      ...(this.cfg.rulesets || [this.ruleset]).map((r) => el("option", { value: r, text: r })));
+      ...(this.cfg.rulesets || [this.ruleset]).map((r) => el("option", {
+        value: r, text: L.rulesetName("awithlaknannai", r), title: L.rulesetSource("awithlaknannai", r) })));
     this.oppSelect = el("select", { class: "board-select", "data-action": "opponent" },
       el("option", { value: "person", text: L.person }),
       el("option", { value: "computer", text: L.computer }),
@@ -198,7 +199,7 @@ class AwithBoard extends Board {
     const vb = svg.viewBox && svg.viewBox.baseVal;
     if (vb && vb.width) svg.style.minWidth = `${Math.round(Math.min(vb.width * 0.8, 560))}px`;
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", this.L.boardLabel(this.ruleset));
+    svg.setAttribute("aria-label", this.L.boardLabel(this.L.rulesetName("awithlaknannai", this.ruleset)));
     this.points = this.drawing.points;
     const names = this.points.map((p) => p.dataset.point);
     if (!this.focusName || !names.includes(this.focusName)) this.focusName = names[0];
