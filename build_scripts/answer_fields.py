@@ -351,12 +351,12 @@ def field_html(lesson: Lesson, f: Field, lang: str) -> str:
         f'<div class="answer-field" data-answer-field="{_attr(f.id)}" data-kind="{f.kind}" '
         f'data-check="{f.check}" data-salt="{_attr(salt)}" data-answers="{answers}" '
         f'data-near="{near}">\n'
-        f'<label class="answer-label" for="{fid}">{html.escape(label)}</label>\n'
-        f'<p class="answer-hint" id="{fid}-hint">{html.escape(hint)}</p>\n'
+        f'<label class="answer-label" for="{fid}">{html.escape(label, quote=False)}</label>\n'
+        f'<p class="answer-hint" id="{fid}-hint">{html.escape(hint, quote=False)}</p>\n'
         f'<p class="answer-row"><input type="text" class="answer-input" id="{fid}" '
         f'autocomplete="off" autocapitalize="off" spellcheck="false" '
         f'aria-describedby="{fid}-hint {fid}-feedback"> '
-        f'<button type="button" class="board-button answer-check">{html.escape(W["check"])}'
+        f'<button type="button" class="board-button answer-check">{html.escape(W["check"], quote=False)}'
         f"</button></p>\n"
         f'<p class="answer-feedback" id="{fid}-feedback" role="status" aria-live="polite"></p>\n'
         "</div>"
@@ -366,14 +366,14 @@ def field_html(lesson: Lesson, f: Field, lang: str) -> str:
 def tally_html(lang: str) -> str:
     T = _words(lang)["tally"]
     cells = "\n".join(
-        f'<label class="tally-count">{html.escape(word)} <input type="text" inputmode="numeric" '
+        f'<label class="tally-count">{html.escape(word, quote=False)} <input type="text" inputmode="numeric" '
         f'class="tally-input" data-marks="{k}" size="4" autocomplete="off"></label>'
         for k, word in enumerate(T["marks"])
     )
     return (
         '<fieldset class="tally-form" data-tally-form>\n'
-        f"<legend>{html.escape(T['legend'])}</legend>\n"
-        f'<p class="tally-note">{html.escape(T["note"])}</p>\n'
+        f"<legend>{html.escape(T['legend'], quote=False)}</legend>\n"
+        f'<p class="tally-note">{html.escape(T["note"], quote=False)}</p>\n'
         f'<div class="tally-counts">\n{cells}\n</div>\n'
         '<p class="tally-total" data-tally="total" role="status" aria-live="polite"></p>\n'
         "</fieldset>"
@@ -392,16 +392,16 @@ def hand_in_html(lesson: Lesson, lang: str) -> str:
     }
     return (
         f'<div class="hand-in" data-hand-in="{_attr(data)}" data-words="{_attr(W)}">\n'
-        f'<p class="hand-in-lead">{html.escape(H["lead"])}</p>\n'
-        f'<p class="hand-in-name"><label for="hand-in-name">{html.escape(H["name"])}</label> '
+        f'<p class="hand-in-lead">{html.escape(H["lead"], quote=False)}</p>\n'
+        f'<p class="hand-in-name"><label for="hand-in-name">{html.escape(H["name"], quote=False)}</label> '
         '<input type="text" id="hand-in-name" class="hand-in-name-input" maxlength="40" '
         'autocomplete="off" spellcheck="false"></p>\n'
         '<p class="hand-in-summary" data-hand-in-part="summary"></p>\n'
-        f'<p class="hand-in-code-line"><span id="hand-in-code-label">{html.escape(H["code"])}</span> '
+        f'<p class="hand-in-code-line"><span id="hand-in-code-label">{html.escape(H["code"], quote=False)}</span> '
         '<output class="hand-in-code" data-hand-in-part="code" '
         'aria-labelledby="hand-in-code-label"></output></p>\n'
         f'<p><button type="button" class="board-button" data-hand-in-part="copy">'
-        f"{html.escape(H['copy'])}</button></p>\n"
+        f"{html.escape(H['copy'], quote=False)}</button></p>\n"
         '<p class="hand-in-status" data-hand-in-part="status" role="status" aria-live="polite"></p>\n'
         f'<canvas class="hand-in-qr" data-hand-in-part="qr" role="img" '
         f'aria-label="{_attr(H["qr"])}" width="200" height="200"></canvas>\n'
@@ -409,7 +409,7 @@ def hand_in_html(lesson: Lesson, lang: str) -> str:
     )
 
 
-def student_markdown(markdown: str, lesson: Lesson, lang: str, src: str) -> str:
+def student_markdown(markdown: str, lesson: Lesson, lang: str, src: str, docs: Path) -> str:
     """The students' page with its fields, tally form and hand-in section."""
     lines = markdown.splitlines()
     sections = exercise_sections(lines)
@@ -421,11 +421,8 @@ def student_markdown(markdown: str, lesson: Lesson, lang: str, src: str) -> str:
                 f"page has no heading {{ #exercise-{f.exercise} }} to pair it with"
             )
     taught = {f.exercise for f in lesson.fields}
-    teacher_lines = (
-        (ROOT / "docs" / "teachers" / Path(src).name).read_text(encoding="utf-8").splitlines()
-        if (ROOT / "docs" / "teachers" / Path(src).name).is_file()
-        else []
-    )
+    teacher = docs / "teachers" / Path(src).name
+    teacher_lines = teacher.read_text(encoding="utf-8").splitlines() if teacher.is_file() else []
     teacher_exercises = {s.exercise for s in exercise_sections(teacher_lines)} or taught
     for s in sections:
         if s.exercise not in teacher_exercises:
@@ -475,19 +472,20 @@ def results_html(all_lessons: dict[str, Lesson], lang: str) -> str:
         for lesson in all_lessons.values()
     ]
     options = "".join(
-        f'<option value="{_attr(d["slug"])}">{html.escape(str(d["title"]))}</option>' for d in data
+        f'<option value="{_attr(d["slug"])}">{html.escape(str(d["title"]), quote=False)}</option>'
+        for d in data
     )
     return (
         f'<div class="class-results" data-class-results="{_attr(data)}" data-words="{_attr(W)}">\n'
         '<div class="class-results-input">\n'
-        f'<p><label for="results-lesson">{html.escape(R["lesson"])}</label> '
+        f'<p><label for="results-lesson">{html.escape(R["lesson"], quote=False)}</label> '
         f'<select id="results-lesson" data-results-part="lesson">{options}</select></p>\n'
-        f'<p><label for="results-codes">{html.escape(R["paste"])}</label><br>\n'
+        f'<p><label for="results-codes">{html.escape(R["paste"], quote=False)}</label><br>\n'
         '<textarea id="results-codes" data-results-part="codes" rows="8" cols="40" '
         'spellcheck="false" autocomplete="off"></textarea></p>\n'
-        f'<p><button type="button" class="board-button" data-results-part="read">{html.escape(R["read"])}</button> '
-        f'<button type="button" class="board-button" data-results-part="clear">{html.escape(R["clear"])}</button> '
-        f'<button type="button" class="board-button" data-results-part="print">{html.escape(R["print"])}</button></p>\n'
+        f'<p><button type="button" class="board-button" data-results-part="read">{html.escape(R["read"], quote=False)}</button> '
+        f'<button type="button" class="board-button" data-results-part="clear">{html.escape(R["clear"], quote=False)}</button> '
+        f'<button type="button" class="board-button" data-results-part="print">{html.escape(R["print"], quote=False)}</button></p>\n'
         "</div>\n"
         '<p class="class-results-status" data-results-part="status" role="status" aria-live="polite"></p>\n'
         '<div data-results-part="table" class="class-results-table"></div>\n'
@@ -527,7 +525,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         if TALLY_MARKER in markdown:
             raise PluginError(f"docs/{src}: a tally form needs a lesson page")
         return markdown
-    return student_markdown(markdown, lesson, lang, f"docs/{src}")
+    return student_markdown(markdown, lesson, lang, f"docs/{src}", Path(config["docs_dir"]))
 
 
 def on_post_build(config: MkDocsConfig) -> None:

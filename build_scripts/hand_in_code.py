@@ -57,7 +57,7 @@ def fit_name(name: str) -> str:
         if len((out + ch).encode("utf-8")) > MAX_NAME_BYTES:
             break
         out += ch
-    return out
+    return out.rstrip(" ")
 
 
 def encode(h: HandIn) -> str:

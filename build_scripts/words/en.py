@@ -53,7 +53,7 @@ WORDS: dict[str, Any] = {
         "range": "A probability is never more than 1 (100%).",
         "bad-move": "\u201c{token}\u201d is not written like a move: a step is written like a1-b2 and a chain of leaps like a1xb2xc3.",
         "one-move": "Write only one move.",
-        "tries": "{n} tries so far.",
+        "tries": {"one": "{n} try so far.", "other": "{n} tries so far."},
         "hand-in": {
             "heading": "Hand in",
             "lead": "When you have finished, make your code and give it to your teacher: it says which answers you got right, on which try, and your tally if you entered one. Nothing leaves this device until you hand the code in.",

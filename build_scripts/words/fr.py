@@ -53,7 +53,7 @@ WORDS: dict[str, Any] = {
         "range": "Une probabilité ne dépasse jamais 1 (100\u00a0%).",
         "bad-move": "«\u00a0{token}\u00a0» n'est pas écrit comme un coup\u00a0: un pas s'écrit comme a1-b2 et une chaîne de sauts comme a1xb2xc3.",
         "one-move": "N'écrivez qu'un seul coup.",
-        "tries": "{n} essais jusqu'ici.",
+        "tries": {"one": "{n} essai jusqu'ici.", "other": "{n} essais jusqu'ici."},
         "hand-in": {
             "heading": "Rendre son travail",
             "lead": "Quand vous avez fini, faites votre code et donnez-le à votre enseignant\u00a0: il dit quelles réponses sont justes, à quel essai, et votre relevé si vous l'avez saisi. Rien ne quitte cet appareil avant que vous rendiez le code.",

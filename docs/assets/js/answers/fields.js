@@ -132,7 +132,7 @@ class HandInPage {
         } else {
           const nudge = result.why === "range" ? this.W.range : this.W.nudge[el.dataset.check];
           saved.last = "wrong";
-          saved.said = `${fill(this.W.wrong, { nudge })} ${fill(this.W.tries, { n: saved.tries })}`;
+          saved.said = `${fill(this.W.wrong, { nudge })} ${fill(saved.tries === 1 ? this.W.tries.one : this.W.tries.other, { n: saved.tries })}`;
         }
       } else {
         // not in the expected form: said, and not counted as a try

@@ -42,7 +42,7 @@ export function fitName(name) {
     if (enc.encode(out + ch).length > MAX_NAME_BYTES) break;
     out += ch;
   }
-  return out;
+  return out.replace(/ +$/, "");
 }
 
 /**
