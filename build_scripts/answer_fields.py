@@ -356,7 +356,7 @@ def field_html(lesson: Lesson, f: Field, lang: str) -> str:
         f'<p class="answer-row"><input type="text" class="answer-input" id="{fid}" '
         f'autocomplete="off" autocapitalize="off" spellcheck="false" '
         f'aria-describedby="{fid}-hint {fid}-feedback"> '
-        f'<button type="button" class="board-button answer-check">{html.escape(W["check"], quote=False)}'
+        f'<button type="button" class="answers-button answer-check">{html.escape(W["check"], quote=False)}'
         f"</button></p>\n"
         f'<p class="answer-feedback" id="{fid}-feedback" role="status" aria-live="polite"></p>\n'
         "</div>"
@@ -400,7 +400,7 @@ def hand_in_html(lesson: Lesson, lang: str) -> str:
         f'<p class="hand-in-code-line"><span id="hand-in-code-label">{html.escape(H["code"], quote=False)}</span> '
         '<output class="hand-in-code" data-hand-in-part="code" '
         'aria-labelledby="hand-in-code-label"></output></p>\n'
-        f'<p><button type="button" class="board-button" data-hand-in-part="copy">'
+        f'<p><button type="button" class="answers-button" data-hand-in-part="copy">'
         f"{html.escape(H['copy'], quote=False)}</button></p>\n"
         '<p class="hand-in-status" data-hand-in-part="status" role="status" aria-live="polite"></p>\n'
         f'<canvas class="hand-in-qr" data-hand-in-part="qr" role="img" '
@@ -483,9 +483,9 @@ def results_html(all_lessons: dict[str, Lesson], lang: str) -> str:
         f'<p><label for="results-codes">{html.escape(R["paste"], quote=False)}</label><br>\n'
         '<textarea id="results-codes" data-results-part="codes" rows="8" cols="40" '
         'spellcheck="false" autocomplete="off"></textarea></p>\n'
-        f'<p><button type="button" class="board-button" data-results-part="read">{html.escape(R["read"], quote=False)}</button> '
-        f'<button type="button" class="board-button" data-results-part="clear">{html.escape(R["clear"], quote=False)}</button> '
-        f'<button type="button" class="board-button" data-results-part="print">{html.escape(R["print"], quote=False)}</button></p>\n'
+        f'<p><button type="button" class="answers-button" data-results-part="read">{html.escape(R["read"], quote=False)}</button> '
+        f'<button type="button" class="answers-button" data-results-part="clear">{html.escape(R["clear"], quote=False)}</button> '
+        f'<button type="button" class="answers-button" data-results-part="print">{html.escape(R["print"], quote=False)}</button></p>\n'
         "</div>\n"
         '<p class="class-results-status" data-results-part="status" role="status" aria-live="polite"></p>\n'
         '<div data-results-part="table" class="class-results-table"></div>\n'

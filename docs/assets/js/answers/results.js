@@ -102,7 +102,10 @@ class Results {
     }
     if (saved.lesson && this.lessons.some((l) => l.slug === saved.lesson)) this.select.value = saved.lesson;
     this.codes.value = saved.text || "";
-    part("read").addEventListener("click", () => this.read(true));
+    part("read").addEventListener("click", () => {
+      this.followCodes();
+      this.read(true);
+    });
     this.select.addEventListener("change", () => this.read(true));
     part("clear").addEventListener("click", () => {
       this.codes.value = "";
@@ -116,6 +119,20 @@ class Results {
     });
     part("print").addEventListener("click", () => window.print());
     this.read(false);
+  }
+
+  /** When no pasted code is of the chosen lesson, choose the lesson most codes are of. */
+  followCodes() {
+    const counts = new Map();
+    for (const line of this.codes.value.split(/\r?\n/)) {
+      const r = decode(line);
+      if (r.ok) counts.set(r.handIn.lesson, (counts.get(r.handIn.lesson) || 0) + 1);
+    }
+    const chosen = this.lessons.find((l) => l.slug === this.select.value);
+    if (!counts.size || (chosen && counts.has(chosen.lesson))) return;
+    const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    const lesson = this.lessons.find((l) => l.lesson === best);
+    if (lesson) this.select.value = lesson.slug;
   }
 
   /** @param {number} x @param {number} digits */
@@ -136,7 +153,9 @@ class Results {
       }
     }
     const { students, bad } = readCodes(this.codes.value, lesson, this.lessons);
-    this.part("status").textContent = students.length ? fill(W["read-n"], { n: students.length }) : W.none;
+    this.part("status").textContent = students.length
+      ? fill(W["read-n"][students.length === 1 ? "one" : "other"], { n: students.length })
+      : W.none;
     this.drawTable(lesson, students);
     this.drawMissed(lesson, students);
     this.drawTally(lesson, students);
@@ -148,17 +167,27 @@ class Results {
     const box = this.part("table");
     box.replaceChildren();
     if (!students.length || !lesson.fields.length) return;
+    // short marks for the eye, the words for a screen reader (and a printed legend)
+    const hidden = (/** @type {string} */ text) => h("span", { class: "answers-sr-only" }, [text]);
+    const shown = (/** @type {string} */ text) => h("span", { "aria-hidden": "true" }, [text]);
     const head = h("tr", {}, [h("th", { scope: "col" }, [W.student]),
-      ...lesson.fields.map((f) => h("th", { scope: "col" }, [h("a", { href: f.href }, [f.label])]))]);
+      ...lesson.fields.map((f) => h("th", { scope: "col" }, [
+        h("a", { href: f.href, "aria-label": f.label }, [f.id]),
+      ]))]);
     const body = students.map((s, i) => h("tr", {}, [
       h("th", { scope: "row" }, [s.name || fill(W.unnamed, { n: i + 1 })]),
-      ...s.tries.map((t) => h("td", { class: t === 1 ? "result-first" : t > 1 ? "result-later" : "result-missing" },
-        [t === 1 ? W.first : t > 1 ? fill(W.later, { n: t === 15 ? "15+" : t }) : W.missing])),
+      ...s.tries.map((t) => {
+        const n = t === 15 ? "15+" : String(t);
+        if (t === 1) return h("td", { class: "result-first" }, [shown("\u2713"), hidden(W.first)]);
+        if (t > 1) return h("td", { class: "result-later" }, [shown(`\u2713${n}`), hidden(fill(W.later, { n }))]);
+        return h("td", { class: "result-missing" }, [shown("\u2013"), hidden(W.missing)]);
+      }),
     ]));
     const count = (/** @type {string} */ label, /** @type {(t: number) => boolean} */ test) => h("tr", { class: "result-count" }, [
       h("th", { scope: "row" }, [label]),
       ...lesson.fields.map((_, j) => h("td", {}, [String(students.filter((s) => test(s.tries[j])).length)])),
     ]);
+    box.append(h("p", { class: "class-results-legend" }, [W.legend]));
     box.append(h("table", { class: "class-results-grid" }, [
       h("thead", {}, [head]),
       h("tbody", {}, body),
@@ -209,7 +238,7 @@ class Results {
         h("tr", {}, [h("th", { scope: "row" }, [W["tally-expected"]]), ...t.expected.map((e) => h("td", {}, [this.num(e, 1)]))]),
       ]),
     ]));
-    box.append(h("p", {}, [fill(W["tally-total"], { n: t.total, k: t.tallies })]));
+    box.append(h("p", {}, [fill(W["tally-total"][t.tallies === 1 ? "one" : "other"], { n: t.total, k: t.tallies })]));
     box.append(h("p", { class: "class-results-chi" }, [
       `${fill(W.chi, { x: this.num(t.chi, 2) })} ${t.odd ? W["chi-odd"] : W["chi-fits"]}${t.small ? " " + W["chi-small"] : ""}`,
     ]));
