@@ -90,7 +90,10 @@ WORDS: dict[str, Any] = {
             "count-first": "Right first try",
             "count-later": "Right later",
             "count-missing": "Not answered",
-            "read-n": {"one": "{n} code read for this lesson.", "other": "{n} codes read for this lesson."},
+            "read-n": {
+                "one": "{n} code read for this lesson.",
+                "other": "{n} codes read for this lesson.",
+            },
             "legend": "\u2713 right on the first try; \u27133 right on the third try; \u2013 not answered right.",
             "missed-heading": "Most often missed",
             "missed": "{label}: not answered right by {n} of {total}",
@@ -113,7 +116,10 @@ WORDS: dict[str, Any] = {
             "tally-marks": "Marks showing",
             "tally-got": "Thrown",
             "tally-expected": "Expected with fair sticks",
-            "tally-total": {"one": "{n} throws from {k} tally.", "other": "{n} throws from {k} tallies."},
+            "tally-total": {
+                "one": "{n} throws from {k} tally.",
+                "other": "{n} throws from {k} tallies.",
+            },
             "chi": "Chi-square: {x}. For each number of marks, the difference between the count thrown and the count expected, squared and divided by the count expected, all added up.",
             "chi-fits": "That is below 9.49: with fair sticks a total this large happens by chance more than once in twenty times, so the throws look like fair sticks.",
             "chi-odd": "That is above 9.49: with fair sticks a total this large happens by chance less than once in twenty times. Are the sticks, or the throwing, fair?",

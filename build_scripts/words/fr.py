@@ -90,7 +90,10 @@ WORDS: dict[str, Any] = {
             "count-first": "Juste au premier essai",
             "count-later": "Juste plus tard",
             "count-missing": "Pas de réponse juste",
-            "read-n": {"one": "{n} code lu pour cette leçon.", "other": "{n} codes lus pour cette leçon."},
+            "read-n": {
+                "one": "{n} code lu pour cette leçon.",
+                "other": "{n} codes lus pour cette leçon.",
+            },
             "legend": "\u2713 juste au premier essai\u00a0; \u27133 juste au troisième essai\u00a0; \u2013 pas de réponse juste.",
             "missed-heading": "Les plus souvent manqués",
             "missed": "{label}\u00a0: pas de réponse juste pour {n} sur {total}",
@@ -113,7 +116,10 @@ WORDS: dict[str, Any] = {
             "tally-marks": "Marques visibles",
             "tally-got": "Obtenus",
             "tally-expected": "Attendus avec des bâtonnets équilibrés",
-            "tally-total": {"one": "{n} lancers d'un relevé.", "other": "{n} lancers de {k} relevés."},
+            "tally-total": {
+                "one": "{n} lancers d'un relevé.",
+                "other": "{n} lancers de {k} relevés.",
+            },
             "chi": "Khi-deux\u00a0: {x}. Pour chaque nombre de marques, l'écart entre le nombre obtenu et le nombre attendu, élevé au carré et divisé par le nombre attendu, le tout additionné.",
             "chi-fits": "C'est moins de 9,49\u00a0: avec des bâtonnets équilibrés, un total aussi grand arrive par hasard plus d'une fois sur vingt, donc les lancers ressemblent à ceux de bâtonnets équilibrés.",
             "chi-odd": "C'est plus de 9,49\u00a0: avec des bâtonnets équilibrés, un total aussi grand arrive par hasard moins d'une fois sur vingt. Les bâtonnets, ou la façon de lancer, sont-ils équilibrés\u00a0?",
