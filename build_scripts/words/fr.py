@@ -117,7 +117,7 @@ WORDS: dict[str, Any] = {
             "tally-got": "Obtenus",
             "tally-expected": "Attendus avec des bâtonnets équilibrés",
             "tally-total": {
-                "one": "{n} lancers d'un relevé.",
+                "one": "{n} lancers de {k} relevé.",
                 "other": "{n} lancers de {k} relevés.",
             },
             "chi": "Khi-deux\u00a0: {x}. Pour chaque nombre de marques, l'écart entre le nombre obtenu et le nombre attendu, élevé au carré et divisé par le nombre attendu, le tout additionné.",
