@@ -128,3 +128,16 @@ def test_an_answer_the_engine_refuses_fails_naming_the_teachers_page(tmp_path):
         PluginError, match=r"docs/teachers/odds.md, exercise 1, line 7: .*wrong answer"
     ):
         af.lessons(docs)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_built_results_page_offers_every_lesson_by_its_plain_title(site_dir, lang):
+    import re
+
+    base = site_dir / "fr" if lang == "fr" else site_dir
+    html = (base / "teachers" / "results" / "index.html").read_text(encoding="utf-8")
+    options = re.findall(r'<option value="([\w-]+)">(.*?)</option>', html)
+    assert [slug for slug, _ in options] == sorted(af.lessons(DOCS))
+    for slug, title in options:
+        assert "<" not in title, (slug, title)  # no link inside a choice of a list
+    assert "data-class-results=" in html and "<!-- class-results -->" not in html
