@@ -69,6 +69,9 @@ _SKIP = RAW | {
     "aside",
     "title",
     "summary",
+    "select",
+    "option",
+    "textarea",
 }
 _SKIP_CLASSES = frozenset({"board", "board-sticks", "admonition-title", "corrections"})
 _PATTERNS = {

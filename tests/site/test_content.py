@@ -16,7 +16,12 @@ from engine.awithlaknannai import Position, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-LESSONS = sorted(p for p in (DOCS / "teachers").glob("*.md") if not p.name.startswith("index"))
+# a lesson: a teachers' page with a students' twin (not the index, not the class results)
+LESSONS = sorted(
+    p
+    for p in (DOCS / "teachers").glob("*.md")
+    if not p.name.startswith("index") and (DOCS / "students" / p.name).is_file()
+)
 
 
 def _pages(suffix_fr: bool) -> set[Path]:

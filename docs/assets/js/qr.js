@@ -18,19 +18,25 @@ function qrcode() {
 
 /**
  * Draw `text` as a QR code on `canvas`: dark modules on white, a quiet zone of four
- * modules, `scale` pixels a module. The text is written as bytes (UTF-8) with error
- * correction level L, in the smallest version that holds it: a code shown on a screen is
- * not scratched, and fewer modules are easier for a camera to read. Returns the number
- * of modules a side; throws for a text longer than a QR code holds (2,953 bytes).
+ * modules, `scale` pixels a module. By default the text is written as bytes (UTF-8) with
+ * error correction level L, in the smallest version that holds it: a code shown on a
+ * screen is not scratched, and fewer modules are easier for a camera to read. A text of
+ * digits, capitals and `$%*+-./:` and space (a hand-in code) may ask for the
+ * `alphanumeric` mode, which takes fewer modules. Returns the number of modules a side;
+ * throws for a text longer than a QR code holds.
  * @param {HTMLCanvasElement} canvas
  * @param {string} text
- * @param {{scale?: number}} [options]
+ * @param {{scale?: number, level?: "L" | "M" | "Q" | "H", alphanumeric?: boolean}} [options]
  */
-export async function drawQr(canvas, text, { scale = 4 } = {}) {
+export async function drawQr(canvas, text, { scale = 4, level = "L", alphanumeric = false } = {}) {
   const make = await qrcode();
-  const bytes = new TextEncoder().encode(text);
-  const qr = make(0, "L");
-  qr.addData(Array.from(bytes, (b) => String.fromCharCode(b)).join(""), "Byte");
+  const qr = make(0, level);
+  if (alphanumeric) {
+    qr.addData(text, "Alphanumeric");
+  } else {
+    const bytes = new TextEncoder().encode(text);
+    qr.addData(Array.from(bytes, (b) => String.fromCharCode(b)).join(""), "Byte");
+  }
   qr.make();
   const n = qr.getModuleCount();
   const quiet = 4;

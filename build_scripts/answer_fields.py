@@ -1,0 +1,525 @@
+"""Answer fields on the students' pages, their "Hand in" section, and the class results page
+(a MkDocs hook).
+
+Each lesson has a teachers' page (``docs/teachers/x.md``, with its ```` ```answer ````
+blocks, checked by the engine: :mod:`build_scripts.answer_blocks`) and a students' page
+(``docs/students/x.md``, the same exercises, no answers). This hook pairs them by the
+exercise headings' ids (``{ #exercise-3a }``) and writes, into the students' page as it is
+built:
+
+- after each exercise whose teachers' section holds answer blocks, one answer field per
+  block ("Answer to exercise 3a"; "..., part 2 of 5" when the exercise has several). An
+  exercise without an answer block keeps its paper space. The page holds only salted
+  hashes of each answer's canonical form (:mod:`build_scripts.answer_keys` explains the
+  forms, the hash and why the moves need no engine in the page), so the answers are not
+  in its source;
+- where the students' page has the line ``<!-- tally-form -->``, a form for the pair's own
+  tally of throws (counts of 0 to 4 marks), which the hand-in code can carry;
+- at its foot, a "Hand in" section: a name or initials, and the code of
+  ``spec/hand-in-code.md`` with its QR code (drawn by the page's script
+  ``docs/assets/js/answers/fields.js`` through ``docs/assets/js/qr.js``).
+
+The teachers' results page (``docs/teachers/results.md``) gets, in place of its line
+``<!-- class-results -->``, the reader of codes (``docs/assets/js/answers/results.js``)
+and the list of lessons it reads: each lesson's number, version, fields and links.
+
+The answer keys come from the teachers' pages in both languages: the build fails, naming
+the files, when the French key differs from the English one, when an answer block's
+exercise has no heading on the students' page, when a students' exercise has no twin on
+the teachers' page, or when two lessons' numbers collide. A lesson's **number** (10 bits)
+comes from a hash of its page name; its **version** (10 bits) from a hash of its answer
+keys, so a code made before an answer changed is told apart from the new ones; the page's
+saved answers are kept per version too. The words are the ``answers`` section of
+:mod:`build_scripts.words`, written into the pages as data attributes for the scripts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from build_scripts import answer_keys as keys  # noqa: E402
+from build_scripts.answer_blocks import ANSWER_KEYS, _aw_view, check_answer  # noqa: E402
+from build_scripts.block_syntax import BlockError, parse_pairs  # noqa: E402
+from build_scripts.fences import find_fences  # noqa: E402
+from build_scripts.page_language import built_language  # noqa: E402
+from build_scripts.words import table  # noqa: E402
+from engine import protocol  # noqa: E402
+from engine.core import EngineError  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+TALLY_MARKER = "<!-- tally-form -->"
+RESULTS_MARKER = "<!-- class-results -->"
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
+
+
+@dataclass
+class Field:
+    """One answer field: ``id`` is the exercise's (``3a``) or ``5.2`` for part 2 of 5."""
+
+    id: str
+    exercise: str
+    part: int
+    parts: int
+    kind: str  # number | moves | move | state | outcome
+    check: str
+    answers: list[str]
+    near: list[str]
+    premise: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+
+
+@dataclass
+class Lesson:
+    slug: str
+    number: int
+    version: int
+    fields: list[Field]
+    tally: bool
+    titles: dict[str, str]
+
+    def salt(self, f: Field) -> str:
+        return f"{self.slug}:{self.version}:{f.id}"
+
+
+def _words(lang: str) -> dict[str, Any]:
+    return dict(table(lang)["answers"])
+
+
+def _fill(template: str, **values: object) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
+
+
+# --------------------------------------------------------------------------- reading pages
+
+
+@dataclass
+class Section:
+    exercise: str  # "3a"
+    start: int  # the heading's line
+    end: int  # the first line after the section
+    level: int
+
+
+def exercise_sections(lines: list[str]) -> list[Section]:
+    """The exercises of a page: each from its heading to the next heading of its level or
+    above, or the next exercise (headings inside fenced blocks do not count)."""
+    fenced: set[int] = set()
+    for fence in find_fences(lines):
+        fenced.update(range(fence.start, min(fence.end, len(lines) - 1) + 1))
+    headings = []
+    for i, line in enumerate(lines):
+        if i in fenced:
+            continue
+        m = _HEADING.match(line)
+        if m:
+            headings.append((i, len(m.group(1)), m.group(3) or ""))
+    sections = []
+    for n, (i, level, anchor) in enumerate(headings):
+        if not anchor.startswith("exercise-"):
+            continue
+        end = len(lines)
+        for j, lvl, other in headings[n + 1 :]:
+            if lvl <= level or other.startswith("exercise-"):
+                end = j
+                break
+        sections.append(Section(anchor[len("exercise-") :], i, end, level))
+    return sections
+
+
+def _answer_blocks(lines: list[str], section: Section) -> list[tuple[str, int]]:
+    out = []
+    for fence in find_fences(lines[section.start : section.end]):
+        if fence.language == "answer":
+            body = lines[section.start + fence.start + 1 : section.start + fence.end]
+            indent = fence.indent
+            out.append(("\n".join(x[indent:] for x in body), section.start + fence.start + 1))
+    return out
+
+
+# --------------------------------------------------------------------------- the keys
+
+
+def _move_key(view: dict[str, Any], where: str) -> dict[str, str]:
+    """Canonical form -> engine notation for every legal move of ``view``; checks that
+    the long (bracketed) notation of each is accepted and that the canonical forms differ."""
+    out: dict[str, str] = {}
+    for move in view["legal"]:
+        notation = str(move["notation"])
+        canon = keys.canonical_move(notation)
+        if canon is None or canon in out:
+            raise PluginError(
+                f"{where}: the moves {out.get(canon or '', '?')} and {notation} cannot be "
+                "told apart without their brackets, so the students' page cannot check "
+                "this answer; choose another position"
+            )
+        if move["captured"]:
+            long = move["path"][0] + "".join(
+                f"x({over}){land}" for over, land in zip(move["captured"], move["path"][1:])
+            )
+            played = protocol.dispatch(
+                "awithlaknannai.play", {"record": view["record"], "move": long}
+            )
+            if played["move"]["notation"] != notation:
+                raise PluginError(f"{where}: the engine reads {long} as another move")
+        out[canon] = notation
+    return out
+
+
+def field_key(source: str, where: str) -> tuple[str, str, list[str], list[str], dict[str, str]]:
+    """``(check, kind, canonical answers, near forms, premise)`` of one answer block."""
+    try:
+        result = check_answer(source)
+        pairs = parse_pairs(source, ANSWER_KEYS)
+    except (BlockError, EngineError) as err:
+        raise PluginError(f"{where}: {err}") from None
+    check = str(result["check"])
+    premise: dict[str, str] = {
+        k: pairs[k][0] for k in ("ruleset", "table", "bias", "moves") if k in pairs
+    }
+    if check == "probability":
+        value = Fraction(str(result["shown"]))
+        return check, "number", [keys.canonical_fraction(value)], keys.near_forms(value), premise
+    if check == "state":
+        state = keys.canonical_state(str(result["shown"]))
+        assert state is not None
+        return check, "state", [state], [], premise
+    if check == "legal-moves":
+        view = _aw_view(pairs)
+        table_ = _move_key(view, where)
+        return check, "moves", [" ".join(sorted(table_)) or "none"], [], premise
+    if check == "best-capture":
+        view = _aw_view(pairs)
+        table_ = _move_key(view, where)
+        best = keys.canonical_move(str(result["shown"]))
+        assert best in table_
+        premise["best"] = ""
+        return check, "move", [best], [], premise
+    # outcome: with moves, the student finds the last move (every move that ends the same way)
+    if "moves" not in pairs:
+        return check, "outcome", [str(result["shown"])], [], premise
+    moves = pairs["moves"][0].split()
+    before = dict(pairs)
+    if len(moves) > 1:
+        before["moves"] = (" ".join(moves[:-1]), pairs["moves"][1])
+    else:
+        del before["moves"]
+    view = _aw_view(before)
+    table_ = _move_key(view, where)
+    wanted = _aw_view(pairs)["outcome"]
+    accepted = []
+    for canon, notation in table_.items():
+        after = protocol.dispatch(
+            "awithlaknannai.play", {"record": view["record"], "move": notation}
+        )
+        got = after["outcome"]
+        if got and wanted and got["winner"] == wanted["winner"]:
+            if "reason" not in pairs or got["reason"] == wanted["reason"]:
+                accepted.append(canon)
+    if len(moves) > 1:
+        premise["moves"] = " ".join(moves[:-1])
+    else:
+        premise.pop("moves", None)
+    premise["win"] = ""
+    return check, "move", sorted(accepted), [], premise
+
+
+def _bits10(text: str) -> int:
+    return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:3], 16) & 0x3FF
+
+
+def read_lesson(docs: Path, slug: str) -> Lesson | None:
+    """The lesson ``slug`` from its two teachers' pages (None without answer blocks)."""
+    per_lang: dict[str, list[Field]] = {}
+    titles: dict[str, str] = {}
+    tally = False
+    for lang, suffix in (("en", ".md"), ("fr", ".fr.md")):
+        teacher = docs / "teachers" / (slug + suffix)
+        student = docs / "students" / (slug + suffix)
+        if not teacher.is_file():
+            continue
+        lines = teacher.read_text(encoding="utf-8").splitlines()
+        title = next((ln[2:].strip() for ln in lines if ln.startswith("# ")), slug)
+        titles[lang] = title
+        if student.is_file() and TALLY_MARKER in student.read_text(encoding="utf-8"):
+            tally = True
+        fields: list[Field] = []
+        for section in exercise_sections(lines):
+            blocks = _answer_blocks(lines, section)
+            premises = []
+            for part, (source, line) in enumerate(blocks, start=1):
+                where = f"docs/teachers/{teacher.name}, exercise {section.exercise}, line {line}"
+                check, kind, answers, near, premise = field_key(source, where)
+                fid = section.exercise if len(blocks) == 1 else f"{section.exercise}.{part}"
+                fields.append(
+                    Field(fid, section.exercise, part, len(blocks), kind, check, answers, near)
+                )
+                premises.append(premise)
+            for f, premise in zip(fields[len(fields) - len(blocks) :], premises):
+                f.premise = _premise_words(premise, premises)
+        per_lang[lang] = fields
+    if "en" not in per_lang or not per_lang["en"] and not tally:
+        return None
+    en = per_lang["en"]
+    fr = per_lang.get("fr", en)
+    sig = [(f.id, f.kind, f.answers) for f in en]
+    if sig != [(f.id, f.kind, f.answers) for f in fr]:
+        raise PluginError(
+            f"docs/teachers/{slug}.fr.md: its answer keys differ from those of "
+            f"docs/teachers/{slug}.md (the students' pages check one key in both languages)"
+        )
+    version = _bits10(json.dumps(sig))
+    return Lesson(slug, _bits10(slug), version, en, tally, titles)
+
+
+def _premise_words(
+    premise: dict[str, str], every: list[dict[str, str]]
+) -> list[tuple[str, dict[str, str]]]:
+    """What tells one part of an exercise from the others, as (word key, values): the
+    premise keys whose values differ between its parts, then what the answer is (the best
+    capture, the winning move)."""
+    out: list[tuple[str, dict[str, str]]] = []
+    for key in ("ruleset", "table", "bias", "moves"):
+        if key in premise and len({p.get(key) for p in every}) > 1:
+            name = {"moves": "moves", "bias": "bias"}.get(key, "name")
+            out.append((key, {name: premise[key]}))
+    out += [(k, {}) for k in ("best", "win") if k in premise]
+    return out
+
+
+def lessons(docs: Path) -> dict[str, Lesson]:
+    """Every lesson of the site, by its page name; fails on two colliding numbers."""
+    found: dict[str, Lesson] = {}
+    for path in sorted((docs / "students").glob("*.md")):
+        if path.name.endswith(".fr.md") or path.stem == "index":
+            continue
+        lesson = read_lesson(docs, path.stem)
+        if lesson is None:
+            continue
+        for other in found.values():
+            if other.number == lesson.number:
+                raise PluginError(
+                    f"docs/students/{path.name}: its lesson number collides with that of "
+                    f"{other.slug}; rename one of the pages"
+                )
+        found[lesson.slug] = lesson
+    return found
+
+
+# --------------------------------------------------------------------------- HTML
+
+
+def _attr(value: object) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return html.escape(text, quote=True)
+
+
+def field_html(lesson: Lesson, f: Field, lang: str) -> str:
+    W = _words(lang)
+    label = (
+        _fill(W["label"], id=f.exercise)
+        if f.parts == 1
+        else _fill(W["label-part"], id=f.exercise, part=f.part, parts=f.parts)
+    )
+    hint = " ".join(_fill(W["premise"][k], **v) for k, v in f.premise)
+    hint = (hint + " " if hint else "") + W["hint"][f.kind]
+    salt = lesson.salt(f)
+    fid = "answer-" + f.id.replace(".", "-")
+    answers = " ".join(keys.answer_hash(salt, a) for a in f.answers)
+    near = " ".join(keys.answer_hash(salt, a) for a in f.near)
+    return (
+        f'<div class="answer-field" data-answer-field="{_attr(f.id)}" data-kind="{f.kind}" '
+        f'data-check="{f.check}" data-salt="{_attr(salt)}" data-answers="{answers}" '
+        f'data-near="{near}">\n'
+        f'<label class="answer-label" for="{fid}">{html.escape(label, quote=False)}</label>\n'
+        f'<p class="answer-hint" id="{fid}-hint">{html.escape(hint, quote=False)}</p>\n'
+        f'<p class="answer-row"><input type="text" class="answer-input" id="{fid}" '
+        f'autocomplete="off" autocapitalize="off" spellcheck="false" '
+        f'aria-describedby="{fid}-hint {fid}-feedback"> '
+        f'<button type="button" class="answers-button answer-check">{html.escape(W["check"], quote=False)}'
+        f"</button></p>\n"
+        f'<p class="answer-feedback" id="{fid}-feedback" role="status" aria-live="polite"></p>\n'
+        "</div>"
+    )
+
+
+def tally_html(lang: str) -> str:
+    T = _words(lang)["tally"]
+    cells = "\n".join(
+        f'<label class="tally-count">{html.escape(word, quote=False)} <input type="text" inputmode="numeric" '
+        f'class="tally-input" data-marks="{k}" size="4" autocomplete="off"></label>'
+        for k, word in enumerate(T["marks"])
+    )
+    return (
+        '<fieldset class="tally-form" data-tally-form>\n'
+        f"<legend>{html.escape(T['legend'], quote=False)}</legend>\n"
+        f'<p class="tally-note">{html.escape(T["note"], quote=False)}</p>\n'
+        f'<div class="tally-counts">\n{cells}\n</div>\n'
+        '<p class="tally-total" data-tally="total" role="status" aria-live="polite"></p>\n'
+        "</fieldset>"
+    )
+
+
+def hand_in_html(lesson: Lesson, lang: str) -> str:
+    W = _words(lang)
+    H = W["hand-in"]
+    data = {
+        "slug": lesson.slug,
+        "lesson": lesson.number,
+        "version": lesson.version,
+        "fields": [f.id for f in lesson.fields],
+        "tally": lesson.tally,
+    }
+    return (
+        f'<div class="hand-in" data-hand-in="{_attr(data)}" data-words="{_attr(W)}">\n'
+        f'<p class="hand-in-lead">{html.escape(H["lead"], quote=False)}</p>\n'
+        f'<p class="hand-in-name"><label for="hand-in-name">{html.escape(H["name"], quote=False)}</label> '
+        '<input type="text" id="hand-in-name" class="hand-in-name-input" maxlength="40" '
+        'autocomplete="off" spellcheck="false"></p>\n'
+        '<p class="hand-in-summary" data-hand-in-part="summary"></p>\n'
+        f'<p class="hand-in-code-line"><span id="hand-in-code-label">{html.escape(H["code"], quote=False)}</span> '
+        '<output class="hand-in-code" data-hand-in-part="code" '
+        'aria-labelledby="hand-in-code-label"></output></p>\n'
+        f'<p><button type="button" class="answers-button" data-hand-in-part="copy">'
+        f"{html.escape(H['copy'], quote=False)}</button></p>\n"
+        '<p class="hand-in-status" data-hand-in-part="status" role="status" aria-live="polite"></p>\n'
+        f'<canvas class="hand-in-qr" data-hand-in-part="qr" role="img" '
+        f'aria-label="{_attr(H["qr"])}" width="200" height="200"></canvas>\n'
+        "</div>"
+    )
+
+
+def student_markdown(markdown: str, lesson: Lesson, lang: str, src: str, docs: Path) -> str:
+    """The students' page with its fields, tally form and hand-in section."""
+    lines = markdown.splitlines()
+    sections = exercise_sections(lines)
+    here = {s.exercise for s in sections}
+    for f in lesson.fields:
+        if f.exercise not in here:
+            raise PluginError(
+                f"{src}: the teachers' page has an answer to exercise {f.exercise}, but this "
+                f"page has no heading {{ #exercise-{f.exercise} }} to pair it with"
+            )
+    taught = {f.exercise for f in lesson.fields}
+    teacher = docs / "teachers" / Path(src).name
+    teacher_lines = teacher.read_text(encoding="utf-8").splitlines() if teacher.is_file() else []
+    teacher_exercises = {s.exercise for s in exercise_sections(teacher_lines)} or taught
+    for s in sections:
+        if s.exercise not in teacher_exercises:
+            raise PluginError(
+                f"{src}: exercise {s.exercise} has no twin {{ #exercise-{s.exercise} }} on "
+                "the teachers' page, so its answer cannot be paired"
+            )
+    inserts: dict[int, str] = {}
+    for s in sections:
+        fields = [f for f in lesson.fields if f.exercise == s.exercise]
+        if not fields:
+            continue
+        end = s.end
+        while end > s.start + 1 and not lines[end - 1].strip():
+            end -= 1
+        inserts[end] = "\n\n".join(field_html(lesson, f, lang) for f in fields)
+    out: list[str] = []
+    for i, line in enumerate(lines + [""]):
+        if i in inserts:
+            out += ["", inserts[i], ""]
+        if i < len(lines):
+            out.append(tally_html(lang) if line.strip() == TALLY_MARKER else line)
+    H = _words(lang)["hand-in"]
+    out += ["", f"## {H['heading']} {{ #hand-in }}", "", hand_in_html(lesson, lang), ""]
+    return "\n".join(out)
+
+
+def results_html(all_lessons: dict[str, Lesson], lang: str) -> str:
+    W = _words(lang)
+    R = W["results"]
+    data = [
+        {
+            "slug": lesson.slug,
+            "lesson": lesson.number,
+            "version": lesson.version,
+            "title": lesson.titles.get(lang, lesson.titles.get("en", lesson.slug)),
+            "tally": lesson.tally,
+            "fields": [
+                {
+                    "id": f.id,
+                    "label": _fill(R["exercise"], id=f.id),
+                    "href": f"../{lesson.slug}/#exercise-{f.exercise}",
+                }
+                for f in lesson.fields
+            ],
+        }
+        for lesson in all_lessons.values()
+    ]
+    options = "".join(
+        f'<option value="{_attr(d["slug"])}">{html.escape(str(d["title"]), quote=False)}</option>'
+        for d in data
+    )
+    return (
+        f'<div class="class-results" data-class-results="{_attr(data)}" data-words="{_attr(W)}">\n'
+        '<div class="class-results-input">\n'
+        f'<p><label for="results-lesson">{html.escape(R["lesson"], quote=False)}</label> '
+        f'<select id="results-lesson" data-results-part="lesson">{options}</select></p>\n'
+        f'<p><label for="results-codes">{html.escape(R["paste"], quote=False)}</label><br>\n'
+        '<textarea id="results-codes" data-results-part="codes" rows="8" cols="40" '
+        'spellcheck="false" autocomplete="off"></textarea></p>\n'
+        f'<p><button type="button" class="answers-button" data-results-part="read">{html.escape(R["read"], quote=False)}</button> '
+        f'<button type="button" class="answers-button" data-results-part="clear">{html.escape(R["clear"], quote=False)}</button> '
+        f'<button type="button" class="answers-button" data-results-part="print">{html.escape(R["print"], quote=False)}</button></p>\n'
+        "</div>\n"
+        '<p class="class-results-status" data-results-part="status" role="status" aria-live="polite"></p>\n'
+        '<div data-results-part="table" class="class-results-table"></div>\n'
+        '<div data-results-part="missed"></div>\n'
+        '<div data-results-part="tally"></div>\n'
+        '<div data-results-part="bad"></div>\n'
+        "</div>"
+    )
+
+
+# --------------------------------------------------------------------------- hooks
+
+_LESSONS: dict[str, Lesson] = {}
+
+
+def _all(config: MkDocsConfig) -> dict[str, Lesson]:
+    if not _LESSONS:
+        _LESSONS.update(lessons(Path(config["docs_dir"])))
+    return _LESSONS
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    _LESSONS.clear()
+    _all(config)
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    src = str(page.file.src_uri).replace("\\", "/")
+    lang = built_language(config)
+    if src.startswith("teachers/") and RESULTS_MARKER in markdown:
+        return markdown.replace(RESULTS_MARKER, results_html(_all(config), lang))
+    if not src.startswith("students/"):
+        return markdown
+    slug = Path(src).name.removesuffix(".md").removesuffix(".fr")
+    lesson = _all(config).get(slug)
+    if lesson is None:
+        if TALLY_MARKER in markdown:
+            raise PluginError(f"docs/{src}: a tally form needs a lesson page")
+        return markdown
+    return student_markdown(markdown, lesson, lang, f"docs/{src}", Path(config["docs_dir"]))

@@ -1,0 +1,223 @@
+// @ts-check
+// The students' pages: the answer fields the build wrote after each exercise (checked at
+// once against the salted hashes of the answer key, see canonical.js), the pair's tally
+// form, and the "Hand in" section (the code of spec/hand-in-code.md, its QR code, a Copy
+// button). What the student typed, the number of tries and the tally are kept in this
+// browser's localStorage only, per lesson page and lesson version, so a reload keeps them;
+// nothing is sent anywhere. Does nothing on pages without a hand-in section.
+
+import { checkAnswer } from "./canonical.js";
+import { encode } from "./hand-in-code.js";
+import { drawQr } from "../qr.js";
+
+/** @param {string} template @param {Record<string, unknown>} values */
+function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/** @param {string} key */
+function load(key) {
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(key) || "null");
+    return saved && typeof saved === "object" ? saved : {};
+  } catch (err) {
+    return {};
+  }
+}
+
+/** @param {string} key @param {object} value */
+function save(key, value) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch (err) {
+    // private browsing or a full storage: the page still works, without the memory
+  }
+}
+
+class HandInPage {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.root = root;
+    this.info = JSON.parse(root.dataset.handIn);
+    this.W = JSON.parse(root.dataset.words);
+    this.key = `answers:${this.info.slug}:${this.info.version}`;
+    this.state = load(this.key);
+    this.state.fields = this.state.fields || {};
+    /** @type {HTMLElement[]} */
+    this.fields = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("[data-answer-field]")]);
+    this.fields.forEach((el) => this.mountField(el));
+    this.mountTally();
+    this.name = /** @type {HTMLInputElement} */ (root.querySelector("#hand-in-name"));
+    this.name.value = this.state.name || "";
+    this.name.addEventListener("input", () => {
+      this.state.name = this.name.value;
+      this.store();
+      this.update();
+    });
+    const copy = root.querySelector('[data-hand-in-part="copy"]');
+    copy.addEventListener("click", () => this.copy());
+    this.update();
+  }
+
+  store() {
+    save(this.key, this.state);
+  }
+
+  /** @param {HTMLElement} el */
+  mountField(el) {
+    const id = el.dataset.answerField;
+    const field = {
+      kind: el.dataset.kind,
+      salt: el.dataset.salt,
+      answers: (el.dataset.answers || "").split(" ").filter(Boolean),
+      near: (el.dataset.near || "").split(" ").filter(Boolean),
+    };
+    const input = /** @type {HTMLInputElement} */ (el.querySelector("input"));
+    const button = el.querySelector("button");
+    const feedback = el.querySelector(".answer-feedback");
+    const saved = this.state.fields[id] || { tries: 0, right: 0, value: "" };
+    this.state.fields[id] = saved;
+    input.value = saved.value || "";
+    // the feedback of the last check: "right" or "wrong" (with the words said), kept for a reload
+    const show = () => {
+      el.classList.toggle("answer-right", saved.last === "right");
+      el.classList.toggle("answer-wrong", saved.last === "wrong");
+      input.setAttribute("aria-invalid", saved.last === "wrong" ? "true" : "false");
+      feedback.textContent = saved.said || "";
+    };
+    const check = () => {
+      const text = input.value;
+      saved.value = text;
+      const result = text.trim() ? checkAnswer(field, text) : { right: false, why: "unread" };
+      if (result.right || result.why === "wrong" || result.why === "range") {
+        saved.tries += 1;
+        if (result.right) {
+          if (!saved.right) saved.right = saved.tries;
+          saved.last = "right";
+          saved.said = saved.tries === 1 ? this.W.right : fill(this.W["right-after"], { n: saved.tries });
+        } else {
+          const nudge = result.why === "range" ? this.W.range : this.W.nudge[el.dataset.check];
+          saved.last = "wrong";
+          saved.said = `${fill(this.W.wrong, { nudge })} ${fill(saved.tries === 1 ? this.W.tries.one : this.W.tries.other, { n: saved.tries })}`;
+        }
+      } else {
+        // not in the expected form: said, and not counted as a try
+        saved.last = "unread";
+        saved.said = result.why === "bad-move"
+          ? fill(this.W["bad-move"], { token: result.token })
+          : result.why === "one-move" ? this.W["one-move"] : fill(this.W.unread[field.kind], { text: text.trim() });
+      }
+      this.store();
+      show();
+      this.update();
+    };
+    button.addEventListener("click", check);
+    input.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") {
+        ev.preventDefault();
+        check();
+      }
+    });
+    input.addEventListener("input", () => {
+      saved.value = input.value;
+      this.store();
+    });
+    show();
+  }
+
+  mountTally() {
+    this.tallyForm = document.querySelector("[data-tally-form]");
+    if (!this.tallyForm) return;
+    const T = this.W.tally;
+    const inputs = /** @type {HTMLInputElement[]} */ ([...this.tallyForm.querySelectorAll("input[data-marks]")]);
+    const total = this.tallyForm.querySelector('[data-tally="total"]');
+    const saved = Array.isArray(this.state.tally) ? this.state.tally : ["", "", "", "", ""];
+    inputs.forEach((inp, k) => { inp.value = saved[k] || ""; });
+    const read = () => {
+      const values = inputs.map((inp) => inp.value.trim());
+      this.state.tally = values;
+      this.store();
+      const bad = values.find((v) => v && !(/^\d+$/.test(v) && Number(v) <= 2047));
+      inputs.forEach((inp) => {
+        const v = inp.value.trim();
+        inp.setAttribute("aria-invalid", v && !(/^\d+$/.test(v) && Number(v) <= 2047) ? "true" : "false");
+      });
+      if (bad !== undefined) {
+        total.textContent = fill(T.bad, { text: bad });
+      } else if (values.some(Boolean)) {
+        total.textContent = fill(T.total, { n: values.reduce((s, v) => s + (Number(v) || 0), 0) });
+      } else {
+        total.textContent = "";
+      }
+      this.update();
+    };
+    inputs.forEach((inp) => inp.addEventListener("input", read));
+    read();
+  }
+
+  /** The tally to hand in: five counts, or null when none is entered or one is bad. */
+  tally() {
+    const values = Array.isArray(this.state.tally) ? this.state.tally : [];
+    if (!this.tallyForm || !values.some(Boolean)) return null;
+    if (values.some((v) => v && !(/^\d+$/.test(v) && Number(v) <= 2047))) return null;
+    return [0, 1, 2, 3, 4].map((k) => Number(values[k]) || 0);
+  }
+
+  update() {
+    const ids = this.info.fields;
+    const tries = ids.map((id) => (this.state.fields[id] ? this.state.fields[id].right || 0 : 0));
+    const code = encode({
+      lesson: this.info.lesson,
+      version: this.info.version,
+      tries,
+      tally: this.tally(),
+      name: this.state.name || "",
+    });
+    const H = this.W["hand-in"];
+    const right = tries.filter((t) => t > 0).length;
+    this.root.querySelector('[data-hand-in-part="summary"]').textContent = ids.length
+      ? fill(H.summary, { right, n: ids.length, first: tries.filter((t) => t === 1).length })
+      : "";
+    this.root.querySelector('[data-hand-in-part="code"]').textContent = code;
+    this.code = code;
+    const canvas = /** @type {HTMLCanvasElement} */ (this.root.querySelector('[data-hand-in-part="qr"]'));
+    drawQr(canvas, code, { scale: 6, level: "M", alphanumeric: true }).then(() => {
+      canvas.dataset.code = code;
+    }).catch(() => {
+      this.root.querySelector('[data-hand-in-part="status"]').textContent = H["qr-failed"];
+    });
+  }
+
+  async copy() {
+    const H = this.W["hand-in"];
+    const status = this.root.querySelector('[data-hand-in-part="status"]');
+    try {
+      await navigator.clipboard.writeText(this.code);
+      status.textContent = H.copied;
+    } catch (err) {
+      const out = this.root.querySelector('[data-hand-in-part="code"]');
+      const range = document.createRange();
+      range.selectNodeContents(out);
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      status.textContent = H["copy-failed"];
+    }
+  }
+}
+
+function mount() {
+  const root = /** @type {HTMLElement | null} */ (document.querySelector("[data-hand-in]"));
+  if (!root || root.dataset.mounted) return;
+  root.dataset.mounted = "1";
+  new HandInPage(root);
+}
+
+const doc$ = /** @type {any} */ (window).document$;
+if (doc$ && typeof doc$.subscribe === "function") {
+  doc$.subscribe(() => mount());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", mount);
+} else {
+  mount();
+}
