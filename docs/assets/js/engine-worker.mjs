@@ -39,6 +39,19 @@
 
 const manifestURL = new URL("../runtime/manifest.json", import.meta.url);
 const started = performance.now();
+
+// ---- Marks of the start, for the page's own timeline ----
+//
+// Each step of the start is noted as a time since the epoch (this worker's
+// performance.timeOrigin plus its clock), so that the page can place it on its own
+// timeline (engine-client.js subtracts the page's timeOrigin and records a
+// performance.mark of the same name). They travel with the "ready" message.
+/** @type {Record<string, number>} */
+const startMarks = {};
+function markStart(name) {
+  if (!(name in startMarks)) startMarks[name] = performance.timeOrigin + performance.now();
+}
+markStart("engine:worker-started");
 const SNAPSHOT_FORMAT = 2;  // 2: the bytes in pieces (see the snapshot store)
 const DB_NAME = "engine-runtime";
 const DB_STORE = "snapshots";
@@ -179,7 +192,38 @@ async function countDownload(url, response) {
       "(the site was published with a cut copy of it, or the server stopped sending)"));
     return;
   }
+  markStart(`engine:fetched-${path.endsWith(".wasm") ? "wasm" : path.endsWith(".whl") ? "wheel" : "stdlib"}`);
+  if (Object.keys(expected).every((p) => /\.m?js$/.test(p) || received.get(p) >= expected[p])) {
+    markStart("engine:runtime-fetched");
+  }
   postProgress(undefined, true);
+}
+
+// The moment the interpreter's WebAssembly is compiled (Pyodide compiles it as it
+// arrives, with instantiateStreaming): a mark of the start, nothing else changes.
+for (const name of /** @type {const} */ (["instantiateStreaming", "instantiate"])) {
+  const real = WebAssembly[name];
+  if (typeof real !== "function") continue;
+  WebAssembly[name] = /** @type {any} */ (function (...args) {
+    const result = real.apply(WebAssembly, args);
+    if (!(args[0] instanceof WebAssembly.Module)) {
+      result.then(() => markStart("engine:wasm-compiled"), () => {});
+    }
+    return result;
+  });
+}
+
+// Runtime files asked for early (see boot): the first fetch of the same address gets the
+// response already on its way instead of a second download.
+/** @type {Map<string, Promise<Response>>} */
+const early = new Map();
+
+function fetchEarly(url) {
+  const href = url.href;
+  if (early.has(href)) return;
+  const response = self.fetch(href, { credentials: "same-origin" });
+  response.catch(() => {});  // a failure is reported by the watcher, and again to Pyodide
+  early.set(href, response);
 }
 
 // Pyodide's own failure at the end of a download that was cut comes at the same moment as
@@ -193,6 +237,11 @@ async function downloadsSettled() {
 
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
+  const asked = early.get(url);
+  if (asked) {
+    early.delete(url);
+    return asked;
+  }
   let response;
   try {
     response = await realFetch(input, init);
@@ -394,6 +443,7 @@ async function startEngine(pyodide, wheel, wheelURL) {
     const sitePackages = pyodide.pyimport("sys").path.toJs().find((p) => p.endsWith("site-packages"));
     pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
     protocol = pyodide.pyimport("engine.protocol");
+    markStart("engine:engine-imported");
   } catch (err) {
     const why = String((err && err.message) || err).trim().split("\n").pop();
     throw new Error(`the engine package ${wheelURL.pathname} could not be loaded (${why})`);
@@ -403,6 +453,7 @@ async function startEngine(pyodide, wheel, wheelURL) {
   if (!ping.ok) {
     throw new Error(`the engine did not answer: ${ping.error && ping.error.message}`);
   }
+  markStart("engine:ready");
   return { handle, ping: ping.result };
 }
 
@@ -422,6 +473,13 @@ async function boot() {
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
   if (manifest.tables && typeof manifest.tables === "object") tableFiles = manifest.tables;
+  markStart("engine:manifest-read");
+  // Everything the start needs is asked for at once: the interpreter's WebAssembly and
+  // the standard library (Pyodide would ask for the .wasm only once its 1 MB script has
+  // arrived and run, the library once pyodide.mjs has), and that script itself.
+  fetchEarly(new URL("pyodide.asm.wasm", indexURL));
+  if (stdlibURL) fetchEarly(stdlibURL);
+  import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {});
   t = mark("manifest_ms", t);
   // The engine's wheel downloads while the interpreter starts.
   const wheel = fetch(wheelURL).then((r) => {
@@ -439,10 +497,12 @@ async function boot() {
   const { loadPyodide } = await pyodideModule;
   t = mark("import_pyodide_ms", t);
   let snapshot = await reading;
+  markStart("engine:snapshot-read");
   t = mark("snapshot_read_ms", t);
   if (snapshot.bytes) {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.checked });
+      markStart("engine:interpreter-ready");
       t = mark("interpreter_ms", t);
       const random = pyodide.pyimport("sys").modules.get("random");
       if (random) random.seed();
@@ -460,6 +520,7 @@ async function boot() {
   }
   const canSave = Boolean(key && self.indexedDB && self.crypto && crypto.subtle);
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: canSave });
+  markStart("engine:interpreter-ready");
   t = mark("interpreter_ms", t);
   const engine = await startEngine(pyodide, wheel, wheelURL);
   mark("wheel_and_engine_ms", t);
@@ -474,7 +535,7 @@ const booting = Promise.race([
 booting.then(
   (engine) => {
     const info = { ...engine.ping, start: engine.start, startup_ms: Math.round(performance.now() - started),
-      stages: engine.stages, snapshot: engine.snapshot };
+      stages: engine.stages, snapshot: engine.snapshot, marks: startMarks };
     self.postMessage({ type: "ready", info });
     if (engine.snapshot.status === "to-save") {
       // Taken at once (before any request can grow the heap), after the page has heard
