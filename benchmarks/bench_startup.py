@@ -111,8 +111,8 @@ def _server(site: Path, extra: Path, counter):
         quiet = True
 
         def send_head(self):
-            if self.path.startswith(BASELINE):
-                self.directory = str(extra)
+            # (one handler serves every request of a kept-alive connection: chosen each time)
+            self.directory = str(extra) if self.path.startswith(BASELINE) else str(site)
             return super().send_head()
 
         def handle_one_request(self):

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the rules engine: one module Web Worker per tab, kept for the whole
 // visit (navigation.instant keeps this module alive from page to page), started only when a
 // page with a board asks for it.
@@ -49,6 +50,7 @@
 // fn({status, info, error, progress}) on every change (and on each progress report while
 // starting) and returns an unsubscribe function.
 
+// @ts-ignore -- written by the build (build_scripts/page_words.py), not in the sources
 import { WORDS } from "./words.js";
 
 const START_LIMIT_MS = 20000;

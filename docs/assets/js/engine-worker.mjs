@@ -1,3 +1,4 @@
+// @ts-check
 // The page's Python: a module Web Worker that runs the rules engine in Pyodide.
 //
 // Started by engine-client.js (one per tab, only on pages with a board). It reads
@@ -199,18 +200,39 @@ async function countDownload(url, response) {
   postProgress(undefined, true);
 }
 
-// The moment the interpreter's WebAssembly is compiled (Pyodide compiles it as it
-// arrives, with instantiateStreaming): a mark of the start, nothing else changes.
-for (const name of /** @type {const} */ (["instantiateStreaming", "instantiate"])) {
-  const real = WebAssembly[name];
-  if (typeof real !== "function") continue;
-  WebAssembly[name] = /** @type {any} */ (function (...args) {
-    const result = real.apply(WebAssembly, args);
-    if (!(args[0] instanceof WebAssembly.Module)) {
-      result.then(() => markStart("engine:wasm-compiled"), () => {});
+// The interpreter's WebAssembly is compiled as it arrives, from the moment the manifest
+// names it (compileEarly, in boot): Pyodide would start that compilation only once its
+// own scripts had arrived and run, and on a return visit only once the snapshot had been
+// read. When Pyodide then instantiates its WebAssembly, the module compiled early is
+// used; if the early compilation failed, Pyodide falls back to downloading it again.
+/** @type {Promise<WebAssembly.Module> | null} */
+let compiledEarly = null;
+
+function compileEarly(url) {
+  if (compiledEarly || typeof WebAssembly.compileStreaming !== "function") return;
+  fetchEarly(url);  // (Pyodide's own fetch of it gets this response, already read here)
+  compiledEarly = WebAssembly.compileStreaming(early.get(url.href));
+  compiledEarly.then(() => markStart("engine:wasm-compiled"), () => {});
+}
+
+const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+if (typeof realInstantiateStreaming === "function") {
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const compiling = compiledEarly;
+    compiledEarly = null;
+    if (compiling) {
+      let module = null;
+      try {
+        module = await compiling;
+      } catch { /* compiled the usual way below */ }
+      if (module) {
+        return { module, instance: await WebAssembly.instantiate(module, imports) };
+      }
     }
+    const result = await realInstantiateStreaming.call(WebAssembly, source, imports);
+    markStart("engine:wasm-compiled");
     return result;
-  });
+  };
 }
 
 // Runtime files asked for early (see boot): the first fetch of the same address gets the
@@ -347,6 +369,7 @@ function readStore() {
 // their SHA-256 matches, and rejects with SnapshotRefused otherwise: Pyodide's own loading
 // goes on meanwhile), or {discard: reason} when there is none that can be used.
 // A store that cannot be read gives {discard: <its error>}, not "none stored".
+/** @returns {Promise<{discard?: string, bytes?: Uint8Array, checked?: Promise<Uint8Array>}>} */
 async function readSnapshot(stored, key) {
   let record;
   let pieces;
@@ -413,6 +436,7 @@ async function saveSnapshot(pyodide, key) {
 
 // ---- Start-up ----
 
+/** @returns {Promise<{manifest: any, indexURL: URL, wheelURL: URL, stdlibURL?: URL}>} */
 async function readManifest() {
   // Revalidated on every start: after a new build the manifest names the new files, whose
   // hashed URLs can then be cached for good.
@@ -474,10 +498,10 @@ async function boot() {
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
   if (manifest.tables && typeof manifest.tables === "object") tableFiles = manifest.tables;
   markStart("engine:manifest-read");
-  // Everything the start needs is asked for at once: the interpreter's WebAssembly and
-  // the standard library (Pyodide would ask for the .wasm only once its 1 MB script has
-  // arrived and run, the library once pyodide.mjs has), and that script itself.
-  fetchEarly(new URL("pyodide.asm.wasm", indexURL));
+  // Everything the start needs is asked for at once: the interpreter's WebAssembly
+  // (compiled as it arrives), the standard library (Pyodide would ask for it once
+  // pyodide.mjs has arrived) and Pyodide's 1 MB script.
+  compileEarly(new URL("pyodide.asm.wasm", indexURL));
   if (stdlibURL) fetchEarly(stdlibURL);
   import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {});
   t = mark("manifest_ms", t);
@@ -492,6 +516,7 @@ async function boot() {
   const options = { indexURL: indexURL.href, stdout: () => {}, stderr: () => {} };
   if (stdlibURL) options.stdLibURL = stdlibURL.href;
   if (manifest.lock && typeof manifest.lock === "object") options.lockFileContents = manifest.lock;
+  /** @type {Promise<{discard?: string, bytes?: Uint8Array, checked?: Promise<Uint8Array>}>} */
   const reading = key ? readSnapshot(stored, key).catch((err) => ({ discard: `unreadable (${err})` }))
     : Promise.resolve({ discard: "the manifest has no runtime hash" });
   const { loadPyodide } = await pyodideModule;
