@@ -161,8 +161,24 @@ BOARD_READY = "() => performance.getEntriesByName('board:playable').length > 0"
 BASELINE_READY = "() => document.body && document.body.dataset.ready === 'true'"
 
 
-def _one_run(playwright, base: str, counter, baseline_first: bool) -> dict:
+def _one_run(
+    playwright, base: str, counter, baseline_first: bool, other: str | None = None
+) -> dict:
     out: dict = {}
+
+    def variant():
+        """The same first and return visit on another build of the site (``--compare``)."""
+        with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
+            context = _context(playwright, profile)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                out["compared_first_visit"] = _visit(page, other + PAGE, BOARD_READY)
+                page.evaluate(SNAPSHOT_SAVED_JS)
+                fresh = context.new_page()
+                page.close()
+                out["compared_return_visit"] = _visit(fresh, other + PAGE, BOARD_READY)
+            finally:
+                context.close()
 
     def baseline():
         with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
@@ -188,7 +204,8 @@ def _one_run(playwright, base: str, counter, baseline_first: bool) -> dict:
             finally:
                 context.close()
 
-    for step in (baseline, board) if baseline_first else (board, baseline):
+    order = [baseline, board] + ([variant] if other else [])
+    for step in order if baseline_first else order[::-1]:
         step()
     return out
 
@@ -210,9 +227,9 @@ def steps(marks: dict) -> list[list]:
     return out
 
 
-def side_by_side(result: dict) -> str:
-    """The three timelines as text, one column each (stderr of ``make bench``)."""
-    columns = [(k, result[k]["steps"]) for k in ("baseline", "first_visit", "return_visit")]
+def side_by_side(result: dict, kinds=("baseline", "first_visit", "return_visit")) -> str:
+    """The timelines as text, one column each (stderr of ``make bench``)."""
+    columns = [(k, result[k]["steps"]) for k in kinds]
     height = max(len(rows) for _k, rows in columns)
     width = 52
     lines = ["  ".join(f"{k:<{width}}" for k, _rows in columns)]
@@ -229,8 +246,10 @@ def side_by_side(result: dict) -> str:
     return "\n".join(lines)
 
 
-def measure(runs: int = 3, log=None) -> dict:
-    """The start traced (see the module docstring); a JSON-ready dict."""
+def measure(runs: int = 3, log=None, compare: Path | None = None) -> dict:
+    """The start traced (see the module docstring); a JSON-ready dict. ``compare``: another
+    build of the site (a folder), whose board page is measured in the same runs, in turn
+    with the others (``compared_first_visit``, ``compared_return_visit``)."""
     log = log or (lambda msg: print(f"[bench_startup] {msg}", file=sys.stderr))
     if not Path(bench_site.CHROMIUM).exists():
         return {"skipped": f"Chromium not found at {bench_site.CHROMIUM}"}
@@ -241,13 +260,16 @@ def measure(runs: int = 3, log=None) -> dict:
     extra = tempfile.TemporaryDirectory(prefix="bench-baseline-")
     baseline_files(site, Path(extra.name))
     server, base = _server(site, Path(extra.name), counter)
+    other_server, other = (
+        _server(compare, Path(extra.name), bench_site._Counter()) if compare else (None, None)
+    )
     collected: list[dict] = []
     load_start = [round(x, 2) for x in os.getloadavg()]
     try:
         with sync_playwright() as p:
             for i in range(runs):
                 started = time.perf_counter()
-                collected.append(_one_run(p, base, counter, baseline_first=i % 2 == 0))
+                collected.append(_one_run(p, base, counter, i % 2 == 0, other))
                 first = collected[-1]["first_visit"].get("board:playable")
                 ret = collected[-1]["return_visit"].get("board:playable")
                 alone = collected[-1]["baseline"].get("baseline:interpreter-ready")
@@ -257,8 +279,10 @@ def measure(runs: int = 3, log=None) -> dict:
                     f"({time.perf_counter() - started:.0f} s)"
                 )
     finally:
-        server.shutdown()
-        server.server_close()
+        for running in (server, other_server):
+            if running is not None:
+                running.shutdown()
+                running.server_close()
         extra.cleanup()
         if tmp is not None:
             tmp.cleanup()
@@ -272,7 +296,11 @@ def measure(runs: int = 3, log=None) -> dict:
         "note": "ms from the start of navigation, median of the runs; steps: each mark "
         "with the ms since the one before",
     }
-    for kind in ("baseline", "first_visit", "return_visit"):
+    kinds = ["baseline", "first_visit", "return_visit"]
+    if compare:
+        kinds += ["compared_first_visit", "compared_return_visit"]
+        result["compared_with"] = str(compare)
+    for kind in kinds:
         marks = _median_marks([run[kind] for run in collected])
         result[kind] = {"marks": marks, "steps": steps(marks)}
     result["bytes_gzip_first_visit"] = int(statistics.median(r["bytes_gzip"] for r in collected))
@@ -310,8 +338,20 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--compare", type=Path, default=None, help="another build to measure in turn"
+    )
     args = parser.parse_args(argv)
-    print(json.dumps(measure(args.runs), indent=2))
+    result = measure(args.runs, compare=args.compare)
+    if args.compare:
+        print(
+            "compared (first visit, return visit):\n"
+            + side_by_side(
+                result, ("first_visit", "compared_first_visit", "compared_return_visit")
+            ),
+            file=sys.stderr,
+        )
+    print(json.dumps(result, indent=2))
     return 0
 
 

@@ -36,7 +36,7 @@ def first_visit(browser, site_url):
     requests, each with when it was sent and when its response ended (epoch ms)."""
     context = browser.new_context(service_workers="block")
     finished = []
-    context.on("requestfinished", finished.append)
+    context.on("requestfinished", lambda request: finished.append(request))
     try:
         page = context.new_page()
         page.goto(site_url + BOARD_PAGE)
