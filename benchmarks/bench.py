@@ -5,7 +5,8 @@
 
 ``make bench ONLY=site`` (or ``ONLY=startup``: the start's trace alone, a few minutes)
 runs one part. The report's figures are written into README.md's "Figures" (each part
-measured replaces its own table: ``benchmarks/figures.py``), unless ``--no-readme``.
+measured replaces its own table: ``benchmarks/figures.py``), unless ``--no-readme``,
+``--quick`` or ``--only startup`` (a part of the site's table only).
 
 Progress goes to stderr, the JSON to stdout. Parts:
 
@@ -211,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
             "engine": {"skipped": f"--only {args.only}"},
             "site": run_site(startup_only=args.only == "startup"),
         }
-        return _finish(report, t0, load_start, args.no_readme)
+        # (the trace alone is not the site's whole table: README.md is left as it is)
+        return _finish(report, t0, load_start, args.no_readme or args.only == "startup")
     cpython = bench_engine.measure(quick=args.quick, win_games=0)
     pyodide = {"skipped": "--no-pyodide"} if args.no_pyodide else run_pyodide(args.quick)
     if isinstance(pyodide, dict) and "win_rates" in pyodide:

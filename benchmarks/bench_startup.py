@@ -255,7 +255,10 @@ def measure(runs: int = 3, log=None, compare: Path | None = None) -> dict:
         return {"skipped": f"Chromium not found at {bench_site.CHROMIUM}"}
     from playwright.sync_api import sync_playwright
 
-    site, _port, tmp = bench_site._prepare_site(log)
+    # Any build serves (its own server, any port): no page here follows the sitemap.
+    site, tmp = ROOT / "site", None
+    if not (site / "index.html").exists():
+        site, _port, tmp = bench_site._prepare_site(log)
     counter = bench_site._Counter()
     extra = tempfile.TemporaryDirectory(prefix="bench-baseline-")
     baseline_files(site, Path(extra.name))

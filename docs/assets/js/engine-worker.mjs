@@ -563,22 +563,27 @@ booting.then(
       stages: engine.stages, snapshot: engine.snapshot, marks: startMarks };
     self.postMessage({ type: "ready", info });
     if (engine.snapshot.status === "to-save") {
-      // Taken at once (before any request can grow the heap), after the page has heard
-      // "ready": the copy of the memory takes a few tens of milliseconds of this worker;
+      // Taken once the requests the page sent while Python started are answered (a
+      // macrotask: their replies, microtasks of the same start, come first), so that the
+      // first reply waits neither for the copy nor for the modules of the game not in
+      // play; then the engine's other modules are imported, so that the snapshot holds
+      // them all, and the memory is copied (a few tens of milliseconds of this worker);
       // the checksum and IndexedDB's write run in the background.
-      let saving;
-      try {
-        for (const name of WARM_MODULES) {
-          try { engine.pyodide.pyimport(name); } catch { /* not in this engine */ }
+      setTimeout(() => {
+        let saving;
+        try {
+          for (const name of WARM_MODULES) {
+            try { engine.pyodide.pyimport(name); } catch { /* not in this engine */ }
+          }
+          saving = saveSnapshot(engine.pyodide, engine.key);
+        } catch (err) {
+          saving = Promise.reject(err);
         }
-        saving = saveSnapshot(engine.pyodide, engine.key);
-      } catch (err) {
-        saving = Promise.reject(err);
-      }
-      saving.then(
-        (result) => self.postMessage({ type: "snapshot", info: result }),
-        (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: String((err && err.message) || err) } }),
-      );
+        saving.then(
+          (result) => self.postMessage({ type: "snapshot", info: result }),
+          (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: String((err && err.message) || err) } }),
+        );
+      }, 0);
     }
   },
   (err) => self.postMessage({ type: "fatal", message: String((err && err.message) || err) }),
