@@ -212,7 +212,9 @@ function compileEarly(url) {
   if (compiledEarly || typeof WebAssembly.compileStreaming !== "function") return;
   fetchEarly(url);  // (Pyodide's own fetch of it gets this response, already read here)
   compiledEarly = WebAssembly.compileStreaming(early.get(url.href));
-  compiledEarly.then(() => markStart("engine:wasm-compiled"), () => {});
+  // (a step of the start, for the page's start limit too: what follows is the
+  // interpreter's own start, seconds without a word from this worker)
+  compiledEarly.then(() => { markStart("engine:wasm-compiled"); postProgress("wasm_compiled", true); }, () => {});
 }
 
 const realInstantiateStreaming = WebAssembly.instantiateStreaming;
