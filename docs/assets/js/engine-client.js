@@ -5,7 +5,7 @@
 //
 //   import { getEngine } from "./engine-client.js";
 //   const engine = getEngine();                  // the tab's engine; starts the worker once
-//   const info = await engine.ready;             // {engine, python, platform, start, startup_ms, stages}
+//   const info = await engine.ready;             // {engine, python, platform, start, startup_ms, stages, marks}
 //   const view = await engine.call("awithlaknannai.play", {record, move}, {timeoutMs: 10000});
 //
 // call() resolves with the protocol's `result` (see engine/protocol.py for every command)

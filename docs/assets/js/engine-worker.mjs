@@ -14,7 +14,8 @@
 //                                                     (start-up is moving: bytes of the runtime
 //                                                      received so far; see below)
 //                           {type: "ready", info: {engine, python, platform, start, startup_ms,
-//                                                  stages, snapshot?}}
+//                                                  stages, snapshot?, marks}}
+//                                                     (marks: see "Marks of the start" below)
 //                           {type: "snapshot", info: {status, bytes?, make_ms?, save_ms?, reason?}}
 //                           {type: "fatal", message}          (start-up failed)
 //                           {type: "reply", id, reply: "<JSON text of the protocol reply>"}
