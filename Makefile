@@ -6,7 +6,8 @@
 # make lint    ruff (lint and format) on the Python sources, mypy --strict on the engine and
 #              the build scripts, ESLint and tsc --noEmit on the page scripts
 # make build   build the site into site/
-# make bench   print the benchmark figures (JSON)
+# make bench   print the benchmark figures (JSON) and write them into README.md's Figures
+#              (make bench ONLY=site: the site's part alone; ONLY=startup: the start's trace)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -80,7 +81,7 @@ test-engine: lint
 # The figures (JSON) on stdout; the build's messages and the progress go to stderr.
 bench: setup
 	@$(MAKE) --no-print-directory build >&2
-	@$(PY) benchmarks/bench.py
+	@$(PY) benchmarks/bench.py $(if $(ONLY),--only $(ONLY))
 
 clean:
 	rm -rf site build dist *.egg-info .pytest_cache

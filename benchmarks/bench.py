@@ -1,6 +1,12 @@
 """`make bench`: print the project's benchmark figures as one JSON document.
 
     python benchmarks/bench.py [--quick] [--games N] [--jobs J] [--no-pyodide] [--no-site]
+                               [--only engine|site|startup] [--no-readme]
+
+``make bench ONLY=site`` (or ``ONLY=startup``: the start's trace alone, a few minutes)
+runs one part. The report's figures are written into README.md's "Figures" (each part
+measured replaces its own table: ``benchmarks/figures.py``), unless ``--no-readme``,
+``--quick`` or ``--only startup`` (a part of the site's table only).
 
 Progress goes to stderr, the JSON to stdout. Parts:
 
@@ -15,7 +21,9 @@ Progress goes to stderr, the JSON to stdout. Parts:
   CPython's (1.0 = as fast; 0.33 = three times slower), and for the computer's time per
   move CPython's time divided by Pyodide's, the same way round.
 - ``site``: ``benchmarks/bench_site.measure()`` (the site must be built first; ``make
-  bench`` runs ``make build``).
+  bench`` runs ``make build``), and under ``site.startup`` the start of a board page
+  traced from its own marks beside a bare Pyodide page (``benchmarks/bench_startup.py``).
+- ``machine``: the cores and the load average at the start and the end of the run.
 - ``targets``: each target with the measured value and whether it is met.
 """
 
@@ -150,14 +158,23 @@ def targets(cpython: dict, ratio: dict, pyodide: dict | None = None) -> dict:
     return out
 
 
-def run_site() -> dict:
-    """The site's figures in Chromium (``benchmarks/bench_site.py``; the site is built)."""
+def run_site(startup_only: bool = False) -> dict:
+    """The site's figures in Chromium (``benchmarks/bench_site.py``; the site is built),
+    with the start's trace (``benchmarks/bench_startup.py``) under "startup"."""
     import bench_site
+    import bench_startup
 
+    out: dict = {}
+    if not startup_only:
+        try:
+            out = bench_site.measure()
+        except Exception as exc:  # report and carry on: the engine figures still stand
+            out = {"error": f"{type(exc).__name__}: {exc}"}
     try:
-        return bench_site.measure()
-    except Exception as exc:  # report and carry on: the engine figures still stand
-        return {"error": f"{type(exc).__name__}: {exc}"}
+        out["startup"] = bench_startup.measure()
+    except Exception as exc:
+        out["startup"] = {"error": f"{type(exc).__name__}: {exc}"}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,10 +193,27 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide run")
     parser.add_argument("--no-site", action="store_true", help="skip the site figures")
+    parser.add_argument(
+        "--only",
+        choices=("engine", "site", "startup"),
+        default=os.environ.get("BENCH_ONLY") or None,
+        help="one part: the engine, the site (with the start's trace), or the trace alone",
+    )
+    parser.add_argument(
+        "--no-readme", action="store_true", help="do not write the figures into README.md"
+    )
     args = parser.parse_args(argv)
     games = args.games if args.games is not None else (40 if args.quick else 200)
-
+    load_start = os.getloadavg()[0]
     t0 = time.perf_counter()
+    if args.only in ("site", "startup"):
+        report = {
+            "quick": args.quick,
+            "engine": {"skipped": f"--only {args.only}"},
+            "site": run_site(startup_only=args.only == "startup"),
+        }
+        # (the trace alone is not the site's whole table: README.md is left as it is)
+        return _finish(report, t0, load_start, args.no_readme or args.only == "startup")
     cpython = bench_engine.measure(quick=args.quick, win_games=0)
     pyodide = {"skipped": "--no-pyodide"} if args.no_pyodide else run_pyodide(args.quick)
     if isinstance(pyodide, dict) and "win_rates" in pyodide:
@@ -192,15 +226,30 @@ def main(argv: list[str] | None = None) -> int:
         bench_engine.win_rates(games, args.jobs) if games else {"skipped": "--games 0"}
     )
     ratio = ratios(cpython, pyodide) if "error" not in pyodide and "skipped" not in pyodide else {}
-    site = {"skipped": "--no-site"} if args.no_site else run_site()
+    skip_site = args.no_site or args.only == "engine"
+    site = {"skipped": "--no-site"} if skip_site else run_site()
     report = {
         "quick": args.quick,
         "engine": {"cpython": cpython, "pyodide": pyodide, "pyodide_vs_cpython": ratio},
         "site": site,
         "targets": targets(cpython, ratio, pyodide if "error" not in pyodide else None),
-        "seconds": round(time.perf_counter() - t0, 1),
     }
+    return _finish(report, t0, load_start, args.no_readme)
+
+
+def _finish(report: dict, t0: float, load_start: float, no_readme: bool) -> int:
+    """Add the machine and the time taken, print the report, write README's figures."""
+    import figures
+
+    report["machine"] = {
+        "cores": os.cpu_count(),
+        "load_average": [round(load_start, 2), round(os.getloadavg()[0], 2)],
+    }
+    report["seconds"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(report, indent=2))
+    if not no_readme and not report.get("quick"):
+        changed = figures.write_readme(report)
+        log("README.md figures " + ("rewritten" if changed else "unchanged"))
     return 0
 
 

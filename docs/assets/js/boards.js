@@ -9,6 +9,8 @@
 
 import { strings } from "./i18n.js";
 
+performance.mark("board:scripts");
+
 const MODULES = {
   "zohn-ahl": () => import("./boards/zohn-ahl.js"),
   "awithlaknannai": () => import("./boards/awithlaknannai.js"),

@@ -1,10 +1,11 @@
+// @ts-check
 // The page's side of the rules engine: one module Web Worker per tab, kept for the whole
 // visit (navigation.instant keeps this module alive from page to page), started only when a
 // page with a board asks for it.
 //
 //   import { getEngine } from "./engine-client.js";
 //   const engine = getEngine();                  // the tab's engine; starts the worker once
-//   const info = await engine.ready;             // {engine, python, platform, start, startup_ms, stages}
+//   const info = await engine.ready;             // {engine, python, platform, start, startup_ms, stages, marks}
 //   const view = await engine.call("awithlaknannai.play", {record, move}, {timeoutMs: 10000});
 //
 // call() resolves with the protocol's `result` (see engine/protocol.py for every command)
@@ -49,6 +50,7 @@
 // fn({status, info, error, progress}) on every change (and on each progress report while
 // starting) and returns an unsubscribe function.
 
+// @ts-ignore -- written by the build (build_scripts/page_words.py), not in the sources
 import { WORDS } from "./words.js";
 
 const START_LIMIT_MS = 20000;
@@ -63,6 +65,20 @@ function texts() {
 function pageLanguage() {
   const lang = (globalThis.document && document.documentElement.lang) || "en";
   return lang.toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+// The start on the page's timeline (performance.mark, each name once per page): the
+// worker created, then the worker's own steps (sent with "ready" as times since the epoch:
+// engine:worker-started, manifest-read, fetched-wasm / -stdlib / -wheel, runtime-fetched,
+// wasm-compiled, snapshot-read, interpreter-ready, engine-imported, ready), then the
+// page hearing "ready" (engine:ready-heard) and the first reply (engine:first-reply).
+// `make bench` reads them (benchmarks/bench_site.py).
+function markOnce(name, startTime = undefined) {
+  const perf = globalThis.performance;
+  if (!perf || typeof perf.mark !== "function" || perf.getEntriesByName(name, "mark").length) return;
+  try {
+    perf.mark(name, startTime === undefined ? undefined : { startTime: Math.max(0, startTime) });
+  } catch { /* a browser without User Timing 3: no marks */ }
 }
 
 function namedError(name, message, extra = {}) {
@@ -126,6 +142,7 @@ class EngineClient {
       return;
     }
     this.worker = worker;
+    markOnce("engine:worker-created");
     this._armStartLimit(worker);
     worker.onmessage = (event) => this._onMessage(worker, event.data);
     worker.onerror = (event) => {
@@ -173,6 +190,11 @@ class EngineClient {
     } else if (data.type === "ready") {
       clearTimeout(this._startTimer);
       this.info = data.info;
+      const marks = (data.info && data.info.marks) || {};
+      for (const [name, at] of Object.entries(marks)) {
+        if (typeof at === "number") markOnce(name, at - performance.timeOrigin);
+      }
+      markOnce("engine:ready-heard");
       const snap = data.info && data.info.snapshot;
       if (snap && snap.status !== "to-save") this._snapshotSettle(snap);
       this._setStatus("ready");
@@ -195,6 +217,7 @@ class EngineClient {
         entry.reject(namedError("EngineError", "the engine's reply could not be read", { kind: "internal" }));
         return;
       }
+      markOnce("engine:first-reply");
       if (reply.ok) {
         entry.resolve(reply.result);
       } else {

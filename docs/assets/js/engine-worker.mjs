@@ -1,3 +1,4 @@
+// @ts-check
 // The page's Python: a module Web Worker that runs the rules engine in Pyodide.
 //
 // Started by engine-client.js (one per tab, only on pages with a board). It reads
@@ -13,7 +14,8 @@
 //                                                     (start-up is moving: bytes of the runtime
 //                                                      received so far; see below)
 //                           {type: "ready", info: {engine, python, platform, start, startup_ms,
-//                                                  stages, snapshot?}}
+//                                                  stages, snapshot?, marks}}
+//                                                     (marks: see "Marks of the start" below)
 //                           {type: "snapshot", info: {status, bytes?, make_ms?, save_ms?, reason?}}
 //                           {type: "fatal", message}          (start-up failed)
 //                           {type: "reply", id, reply: "<JSON text of the protocol reply>"}
@@ -39,6 +41,19 @@
 
 const manifestURL = new URL("../runtime/manifest.json", import.meta.url);
 const started = performance.now();
+
+// ---- Marks of the start, for the page's own timeline ----
+//
+// Each step of the start is noted as a time since the epoch (this worker's
+// performance.timeOrigin plus its clock), so that the page can place it on its own
+// timeline (engine-client.js subtracts the page's timeOrigin and records a
+// performance.mark of the same name). They travel with the "ready" message.
+/** @type {Record<string, number>} */
+const startMarks = {};
+function markStart(name) {
+  if (!(name in startMarks)) startMarks[name] = performance.timeOrigin + performance.now();
+}
+markStart("engine:worker-started");
 const SNAPSHOT_FORMAT = 2;  // 2: the bytes in pieces (see the snapshot store)
 const DB_NAME = "engine-runtime";
 const DB_STORE = "snapshots";
@@ -179,7 +194,61 @@ async function countDownload(url, response) {
       "(the site was published with a cut copy of it, or the server stopped sending)"));
     return;
   }
+  markStart(`engine:fetched-${path.endsWith(".wasm") ? "wasm" : path.endsWith(".whl") ? "wheel" : "stdlib"}`);
+  if (Object.keys(expected).every((p) => /\.m?js$/.test(p) || received.get(p) >= expected[p])) {
+    markStart("engine:runtime-fetched");
+  }
   postProgress(undefined, true);
+}
+
+// The interpreter's WebAssembly is compiled as it arrives, from the moment the manifest
+// names it (compileEarly, in boot): Pyodide would start that compilation only once its
+// own scripts had arrived and run, and on a return visit only once the snapshot had been
+// read. When Pyodide then instantiates its WebAssembly, the module compiled early is
+// used; if the early compilation failed, Pyodide falls back to downloading it again.
+/** @type {Promise<WebAssembly.Module> | null} */
+let compiledEarly = null;
+
+function compileEarly(url) {
+  if (compiledEarly || typeof WebAssembly.compileStreaming !== "function") return;
+  fetchEarly(url);  // (Pyodide's own fetch of it gets this response, already read here)
+  compiledEarly = WebAssembly.compileStreaming(early.get(url.href));
+  // (a step of the start, for the page's start limit too: what follows is the
+  // interpreter's own start, seconds without a word from this worker)
+  compiledEarly.then(() => { markStart("engine:wasm-compiled"); postProgress("wasm_compiled", true); }, () => {});
+}
+
+const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+if (typeof realInstantiateStreaming === "function") {
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const compiling = compiledEarly;
+    compiledEarly = null;
+    if (compiling) {
+      let module = null;
+      try {
+        module = await compiling;
+      } catch { /* compiled the usual way below */ }
+      if (module) {
+        return { module, instance: await WebAssembly.instantiate(module, imports) };
+      }
+    }
+    const result = await realInstantiateStreaming.call(WebAssembly, source, imports);
+    markStart("engine:wasm-compiled");
+    return result;
+  };
+}
+
+// Runtime files asked for early (see boot): the first fetch of the same address gets the
+// response already on its way instead of a second download.
+/** @type {Map<string, Promise<Response>>} */
+const early = new Map();
+
+function fetchEarly(url) {
+  const href = url.href;
+  if (early.has(href)) return;
+  const response = self.fetch(href, { credentials: "same-origin" });
+  response.catch(() => {});  // a failure is reported by the watcher, and again to Pyodide
+  early.set(href, response);
 }
 
 // Pyodide's own failure at the end of a download that was cut comes at the same moment as
@@ -193,6 +262,11 @@ async function downloadsSettled() {
 
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
+  const asked = early.get(url);
+  if (asked) {
+    early.delete(url);
+    return asked;
+  }
   let response;
   try {
     response = await realFetch(input, init);
@@ -298,6 +372,7 @@ function readStore() {
 // their SHA-256 matches, and rejects with SnapshotRefused otherwise: Pyodide's own loading
 // goes on meanwhile), or {discard: reason} when there is none that can be used.
 // A store that cannot be read gives {discard: <its error>}, not "none stored".
+/** @returns {Promise<{discard?: string, bytes?: Uint8Array, checked?: Promise<Uint8Array>}>} */
 async function readSnapshot(stored, key) {
   let record;
   let pieces;
@@ -364,6 +439,7 @@ async function saveSnapshot(pyodide, key) {
 
 // ---- Start-up ----
 
+/** @returns {Promise<{manifest: any, indexURL: URL, wheelURL: URL, stdlibURL?: URL}>} */
 async function readManifest() {
   // Revalidated on every start: after a new build the manifest names the new files, whose
   // hashed URLs can then be cached for good.
@@ -394,6 +470,7 @@ async function startEngine(pyodide, wheel, wheelURL) {
     const sitePackages = pyodide.pyimport("sys").path.toJs().find((p) => p.endsWith("site-packages"));
     pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
     protocol = pyodide.pyimport("engine.protocol");
+    markStart("engine:engine-imported");
   } catch (err) {
     const why = String((err && err.message) || err).trim().split("\n").pop();
     throw new Error(`the engine package ${wheelURL.pathname} could not be loaded (${why})`);
@@ -403,6 +480,7 @@ async function startEngine(pyodide, wheel, wheelURL) {
   if (!ping.ok) {
     throw new Error(`the engine did not answer: ${ping.error && ping.error.message}`);
   }
+  markStart("engine:ready");
   return { handle, ping: ping.result };
 }
 
@@ -422,6 +500,13 @@ async function boot() {
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
   if (manifest.tables && typeof manifest.tables === "object") tableFiles = manifest.tables;
+  markStart("engine:manifest-read");
+  // Everything the start needs is asked for at once: the interpreter's WebAssembly
+  // (compiled as it arrives), the standard library (Pyodide would ask for it once
+  // pyodide.mjs has arrived) and Pyodide's 1 MB script.
+  compileEarly(new URL("pyodide.asm.wasm", indexURL));
+  if (stdlibURL) fetchEarly(stdlibURL);
+  import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {});
   t = mark("manifest_ms", t);
   // The engine's wheel downloads while the interpreter starts.
   const wheel = fetch(wheelURL).then((r) => {
@@ -434,15 +519,18 @@ async function boot() {
   const options = { indexURL: indexURL.href, stdout: () => {}, stderr: () => {} };
   if (stdlibURL) options.stdLibURL = stdlibURL.href;
   if (manifest.lock && typeof manifest.lock === "object") options.lockFileContents = manifest.lock;
+  /** @type {Promise<{discard?: string, bytes?: Uint8Array, checked?: Promise<Uint8Array>}>} */
   const reading = key ? readSnapshot(stored, key).catch((err) => ({ discard: `unreadable (${err})` }))
     : Promise.resolve({ discard: "the manifest has no runtime hash" });
   const { loadPyodide } = await pyodideModule;
   t = mark("import_pyodide_ms", t);
   let snapshot = await reading;
+  markStart("engine:snapshot-read");
   t = mark("snapshot_read_ms", t);
   if (snapshot.bytes) {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.checked });
+      markStart("engine:interpreter-ready");
       t = mark("interpreter_ms", t);
       const random = pyodide.pyimport("sys").modules.get("random");
       if (random) random.seed();
@@ -460,6 +548,7 @@ async function boot() {
   }
   const canSave = Boolean(key && self.indexedDB && self.crypto && crypto.subtle);
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: canSave });
+  markStart("engine:interpreter-ready");
   t = mark("interpreter_ms", t);
   const engine = await startEngine(pyodide, wheel, wheelURL);
   mark("wheel_and_engine_ms", t);
@@ -474,25 +563,30 @@ const booting = Promise.race([
 booting.then(
   (engine) => {
     const info = { ...engine.ping, start: engine.start, startup_ms: Math.round(performance.now() - started),
-      stages: engine.stages, snapshot: engine.snapshot };
+      stages: engine.stages, snapshot: engine.snapshot, marks: startMarks };
     self.postMessage({ type: "ready", info });
     if (engine.snapshot.status === "to-save") {
-      // Taken at once (before any request can grow the heap), after the page has heard
-      // "ready": the copy of the memory takes a few tens of milliseconds of this worker;
+      // Taken once the requests the page sent while Python started are answered (a
+      // macrotask: their replies, microtasks of the same start, come first), so that the
+      // first reply waits neither for the copy nor for the modules of the game not in
+      // play; then the engine's other modules are imported, so that the snapshot holds
+      // them all, and the memory is copied (a few tens of milliseconds of this worker);
       // the checksum and IndexedDB's write run in the background.
-      let saving;
-      try {
-        for (const name of WARM_MODULES) {
-          try { engine.pyodide.pyimport(name); } catch { /* not in this engine */ }
+      setTimeout(() => {
+        let saving;
+        try {
+          for (const name of WARM_MODULES) {
+            try { engine.pyodide.pyimport(name); } catch { /* not in this engine */ }
+          }
+          saving = saveSnapshot(engine.pyodide, engine.key);
+        } catch (err) {
+          saving = Promise.reject(err);
         }
-        saving = saveSnapshot(engine.pyodide, engine.key);
-      } catch (err) {
-        saving = Promise.reject(err);
-      }
-      saving.then(
-        (result) => self.postMessage({ type: "snapshot", info: result }),
-        (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: String((err && err.message) || err) } }),
-      );
+        saving.then(
+          (result) => self.postMessage({ type: "snapshot", info: result }),
+          (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: String((err && err.message) || err) } }),
+        );
+      }, 0);
     }
   },
   (err) => self.postMessage({ type: "fatal", message: String((err && err.message) || err) }),

@@ -1,0 +1,362 @@
+"""The start of a board page, step by step, beside a bare Pyodide page: where the time goes.
+
+    python benchmarks/bench_startup.py [--runs N]     (prints JSON; ``bench.py`` calls measure())
+
+Served by ``make serve``'s own server (``build_scripts/serve.py``: gzip, its cache headers),
+in headless Chromium, each visit in a new browser profile on disk (the service worker
+blocked, so that the browser's HTTP cache and the engine's own snapshot are what a return
+visit reuses). Each run, in turns (the order alternates from run to run, so that neither
+side always goes first on a machine whose load changes):
+
+- ``baseline``: a bare page of the same server and the same runtime files (Pyodide, the
+  site's trimmed standard library, the lock) that only calls ``loadPyodide()``: the floor
+  the board page is judged against (``baseline:first-script``, ``baseline:interpreter-ready``);
+- ``first_visit``: a board page, empty cache: the page's own ``performance.mark`` s
+  (``engine:first-script`` from the page's head, ``board:scripts``, ``engine:worker-created``,
+  the worker's steps -- ``engine:worker-started``, ``manifest-read``, ``fetched-wasm`` /
+  ``-stdlib`` / ``-wheel``, ``runtime-fetched``, ``wasm-compiled``, ``interpreter-ready``,
+  ``engine-imported``, ``ready`` --, ``engine:ready-heard``, ``engine:first-reply``,
+  ``board:playable``) and the navigation's own moments (``navigation:*``, ``paint:*``);
+- ``return_visit``: the same profile after the worker saved its snapshot, the page again in
+  a new tab (``engine:snapshot-read`` then the restore).
+
+Each mark is the median of the runs, in ms from the start of navigation; ``steps`` lists
+the marks in order with the time from the previous one (where each 100 ms goes), and
+``bytes_gzip`` what the server sent for the first visit. ``--runs`` (default 3).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
+
+import bench_site  # noqa: E402
+
+PAGE = "/awithlaknannai/"
+BASELINE = "/bench-baseline/"
+READY_MS = 120_000
+
+MARKS_JS = """() => {
+    const out = {};
+    const nav = performance.getEntriesByType('navigation')[0];
+    if (nav) {
+        out['navigation:response-end'] = nav.responseEnd;
+        out['navigation:dom-interactive'] = nav.domInteractive;
+        out['navigation:dom-content-loaded'] = nav.domContentLoadedEventEnd || null;
+        out['navigation:load'] = nav.loadEventEnd || null;
+    }
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    if (fcp) out['paint:first-contentful'] = fcp.startTime;
+    for (const m of performance.getEntriesByType('mark')) {
+        if (!(m.name in out)) out[m.name] = m.startTime;
+    }
+    for (const k of Object.keys(out)) if (out[k] === null) delete out[k];
+    return out;
+}"""
+
+SNAPSHOT_SAVED_JS = r"""async () => {
+    const boards = document.querySelector('script[src*="boards.js"]');
+    const m = await import(boards.src.replace(/boards\.js.*$/, "engine-client.js"));
+    return await Promise.race([m.getEngine().snapshot,
+        new Promise((ok) => setTimeout(() => ok({status: "not saved within 60 s"}), 60000))]);
+}"""
+
+
+def baseline_files(site: Path, folder: Path) -> None:
+    """Write the bare Pyodide page into ``folder/bench-baseline/``: the site's runtime
+    files, named as the site's manifest names them, loaded by ``loadPyodide`` alone."""
+    manifest = json.loads((site / "assets" / "runtime" / "manifest.json").read_text("utf-8"))
+    runtime = "/assets/runtime/"
+    target = folder / BASELINE.strip("/")
+    target.mkdir(parents=True, exist_ok=True)
+    (target / "index.html").write_text(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Pyodide alone</title>\n'
+        '<script type="module" src="start.mjs"></script></head><body><p>Pyodide alone</p></body></html>\n',
+        encoding="utf-8",
+    )
+    options = {
+        "indexURL": runtime + manifest["indexURL"],
+        "stdLibURL": runtime + manifest["stdlib"],
+        "lockFileContents": manifest["lock"],
+    }
+    (target / "start.mjs").write_text(
+        'performance.mark("baseline:first-script");\n'
+        f"const options = {json.dumps(options)};\n"
+        "for (const k of ['indexURL', 'stdLibURL']) options[k] = new URL(options[k], location.href).href;\n"
+        'const { loadPyodide } = await import(options.indexURL + "pyodide.mjs");\n'
+        'performance.mark("baseline:pyodide-imported");\n'
+        "await loadPyodide({ ...options, stdout: () => {}, stderr: () => {} });\n"
+        'performance.mark("baseline:interpreter-ready");\n'
+        'document.body.dataset.ready = "true";\n',
+        encoding="utf-8",
+    )
+
+
+def _server(site: Path, extra: Path, counter):
+    """``make serve``'s server for ``site``, and ``extra``'s files under /bench-baseline/."""
+    from build_scripts import serve
+
+    class Handler(serve.SiteHandler):
+        quiet = True
+
+        def send_head(self):
+            # (one handler serves every request of a kept-alive connection: chosen each time)
+            self.directory = str(extra) if self.path.startswith(BASELINE) else str(site)
+            return super().send_head()
+
+        def handle_one_request(self):
+            raw, written = self.wfile, [0]
+
+            class Tap:
+                def write(self, data):
+                    written[0] += len(data)
+                    return raw.write(data)
+
+                def __getattr__(self, name):
+                    return getattr(raw, name)
+
+            self.wfile = Tap()
+            try:
+                super().handle_one_request()
+            finally:
+                self.wfile = raw
+                with counter.lock:
+                    counter.bytes += written[0]
+
+    server = serve.make_server(site, "127.0.0.1", 0, Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def _context(playwright, profile: str):
+    return playwright.chromium.launch_persistent_context(
+        profile,
+        executable_path=bench_site.CHROMIUM,
+        args=bench_site.FLAGS,
+        headless=True,
+        viewport={"width": 1280, "height": 1000},
+        service_workers="block",
+    )
+
+
+def _visit(page, url: str, ready_js: str) -> dict:
+    page.goto(url)
+    page.wait_for_function(ready_js, timeout=READY_MS)
+    page.wait_for_load_state("load")
+    return page.evaluate(MARKS_JS)
+
+
+BOARD_READY = "() => performance.getEntriesByName('board:playable').length > 0"
+BASELINE_READY = "() => document.body && document.body.dataset.ready === 'true'"
+
+
+def _one_run(
+    playwright, base: str, counter, baseline_first: bool, other: str | None = None
+) -> dict:
+    out: dict = {}
+
+    def variant():
+        """The same first and return visit on another build of the site (``--compare``)."""
+        with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
+            context = _context(playwright, profile)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                out["compared_first_visit"] = _visit(page, other + PAGE, BOARD_READY)
+                page.evaluate(SNAPSHOT_SAVED_JS)
+                fresh = context.new_page()
+                page.close()
+                out["compared_return_visit"] = _visit(fresh, other + PAGE, BOARD_READY)
+            finally:
+                context.close()
+
+    def baseline():
+        with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
+            context = _context(playwright, profile)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                out["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
+            finally:
+                context.close()
+
+    def board():
+        with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
+            context = _context(playwright, profile)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                counter.reset()
+                out["first_visit"] = _visit(page, base + PAGE, BOARD_READY)
+                out["bytes_gzip"] = counter.snapshot()["bytes"]
+                out["snapshot"] = page.evaluate(SNAPSHOT_SAVED_JS)
+                fresh = context.new_page()
+                page.close()
+                out["return_visit"] = _visit(fresh, base + PAGE, BOARD_READY)
+            finally:
+                context.close()
+
+    order = [baseline, board] + ([variant] if other else [])
+    for step in order if baseline_first else order[::-1]:
+        step()
+    return out
+
+
+def _median_marks(runs: list[dict]) -> dict:
+    names: dict[str, list[float]] = {}
+    for marks in runs:
+        for name, at in marks.items():
+            names.setdefault(name, []).append(at)
+    return {name: round(statistics.median(v), 1) for name, v in names.items()}
+
+
+def steps(marks: dict) -> list[list]:
+    """The marks in order, each with the ms since the one before: [name, at, +ms]."""
+    out, before = [], 0.0
+    for name, at in sorted(marks.items(), key=lambda kv: kv[1]):
+        out.append([name, at, round(at - before, 1)])
+        before = at
+    return out
+
+
+def side_by_side(result: dict, kinds=("baseline", "first_visit", "return_visit")) -> str:
+    """The timelines as text, one column each (stderr of ``make bench``)."""
+    columns = [(k, result[k]["steps"]) for k in kinds]
+    height = max(len(rows) for _k, rows in columns)
+    width = 52
+    lines = ["  ".join(f"{k:<{width}}" for k, _rows in columns)]
+    for i in range(height):
+        cells = []
+        for _k, rows in columns:
+            if i < len(rows):
+                name, at, delta = rows[i]
+                cells.append(f"{at:7.0f} ms {'+' + format(delta, '.0f'):>6}  {name}"[:width])
+            else:
+                cells.append("")
+            cells[-1] = f"{cells[-1]:<{width}}"
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def measure(runs: int = 3, log=None, compare: Path | None = None) -> dict:
+    """The start traced (see the module docstring); a JSON-ready dict. ``compare``: another
+    build of the site (a folder), whose board page is measured in the same runs, in turn
+    with the others (``compared_first_visit``, ``compared_return_visit``)."""
+    log = log or (lambda msg: print(f"[bench_startup] {msg}", file=sys.stderr))
+    if not Path(bench_site.CHROMIUM).exists():
+        return {"skipped": f"Chromium not found at {bench_site.CHROMIUM}"}
+    from playwright.sync_api import sync_playwright
+
+    # Any build serves (its own server, any port): no page here follows the sitemap.
+    site, tmp = ROOT / "site", None
+    if not (site / "index.html").exists():
+        site, _port, tmp = bench_site._prepare_site(log)
+    counter = bench_site._Counter()
+    extra = tempfile.TemporaryDirectory(prefix="bench-baseline-")
+    baseline_files(site, Path(extra.name))
+    server, base = _server(site, Path(extra.name), counter)
+    other_server, other = (
+        _server(compare, Path(extra.name), bench_site._Counter()) if compare else (None, None)
+    )
+    collected: list[dict] = []
+    load_start = [round(x, 2) for x in os.getloadavg()]
+    try:
+        with sync_playwright() as p:
+            for i in range(runs):
+                started = time.perf_counter()
+                collected.append(_one_run(p, base, counter, i % 2 == 0, other))
+                first = collected[-1]["first_visit"].get("board:playable")
+                ret = collected[-1]["return_visit"].get("board:playable")
+                alone = collected[-1]["baseline"].get("baseline:interpreter-ready")
+                log(
+                    f"run {i + 1}/{runs}: Pyodide alone {alone:.0f} ms, first visit playable "
+                    f"{first:.0f} ms, return visit {ret:.0f} ms "
+                    f"({time.perf_counter() - started:.0f} s)"
+                )
+    finally:
+        for running in (server, other_server):
+            if running is not None:
+                running.shutdown()
+                running.server_close()
+        extra.cleanup()
+        if tmp is not None:
+            tmp.cleanup()
+    result: dict = {
+        "page": PAGE,
+        "runs": runs,
+        "server": "build_scripts/serve.py (gzip)",
+        "cores": os.cpu_count(),
+        "load_average_at_start": load_start,
+        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
+        "note": "ms from the start of navigation, median of the runs; steps: each mark "
+        "with the ms since the one before",
+    }
+    kinds = ["baseline", "first_visit", "return_visit"]
+    if compare:
+        kinds += ["compared_first_visit", "compared_return_visit"]
+        result["compared_with"] = str(compare)
+    for kind in kinds:
+        marks = _median_marks([run[kind] for run in collected])
+        result[kind] = {"marks": marks, "steps": steps(marks)}
+    result["bytes_gzip_first_visit"] = int(statistics.median(r["bytes_gzip"] for r in collected))
+    result["snapshot"] = collected[-1].get("snapshot")
+    per_run = []
+    for run in collected:
+        alone = run["baseline"].get("baseline:interpreter-ready")
+        first = run["first_visit"].get("board:playable")
+        per_run.append(
+            {
+                "baseline_interpreter_ready_ms": _r(alone),
+                "first_visit_playable_ms": _r(first),
+                "first_visit_over_baseline": round(first / alone, 2) if alone and first else None,
+                "return_visit_playable_ms": _r(run["return_visit"].get("board:playable")),
+            }
+        )
+    result["per_run"] = per_run
+    ratios = [r["first_visit_over_baseline"] for r in per_run if r["first_visit_over_baseline"]]
+    result["first_visit_over_baseline_median"] = (
+        round(statistics.median(ratios), 2) if ratios else None
+    )
+    log(
+        "where the time goes (ms from navigation, + ms since the mark before):\n"
+        + side_by_side(result)
+    )
+    return result
+
+
+def _r(x):
+    return None if x is None else round(float(x), 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--compare", type=Path, default=None, help="another build to measure in turn"
+    )
+    args = parser.parse_args(argv)
+    result = measure(args.runs, compare=args.compare)
+    if args.compare:
+        print(
+            "compared (first visit, return visit):\n"
+            + side_by_side(
+                result, ("first_visit", "compared_first_visit", "compared_return_visit")
+            ),
+            file=sys.stderr,
+        )
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

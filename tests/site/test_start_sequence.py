@@ -1,0 +1,87 @@
+"""The order of a board page's start, on a first visit in headless Chromium: the engine's
+worker is created from the page's head before the board scripts run, the runtime's files
+are asked for together (none waits for another to arrive), and the page's timeline holds
+every step of the start in order (the marks ``make bench`` reads: benchmarks/bench_startup.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+START_MS = 120_000  # generous: the machine running the tests may be busy
+BOARD_PAGE = "awithlaknannai/"
+
+# Each step, then the steps that must come after it.
+ORDER = [
+    "engine:first-script",
+    "engine:worker-created",
+    "engine:worker-started",
+    "engine:manifest-read",
+    "engine:interpreter-ready",
+    "engine:engine-imported",
+    "engine:ready",
+    "engine:ready-heard",
+    "engine:first-reply",
+    "board:playable",
+]
+BEFORE_INTERPRETER = ["engine:wasm-compiled", "engine:fetched-stdlib", "engine:fetched-wasm"]
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", ".whl")
+
+
+@pytest.fixture(scope="module")
+def first_visit(browser, site_url):
+    """One first visit (a fresh context) to a board page: its marks and the runtime's
+    requests, each with when it was sent and when its response ended (epoch ms)."""
+    context = browser.new_context(service_workers="block")
+    finished = []
+    context.on("requestfinished", lambda request: finished.append(request))
+    try:
+        page = context.new_page()
+        page.goto(site_url + BOARD_PAGE)
+        page.wait_for_function(
+            "() => document.querySelector('.board[data-game]').dataset.ready === 'true'",
+            timeout=START_MS,
+        )
+        page.wait_for_function(
+            "() => performance.getEntriesByName('board:playable').length > 0", timeout=START_MS
+        )
+        marks = page.evaluate(
+            "() => performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"
+        )
+        runtime = {}
+        for request in finished:
+            name = request.url.split("?")[0].rsplit("/", 1)[-1]
+            kind = next((k for k in RUNTIME if name == k or name.endswith(k)), None)
+            if kind and kind not in runtime:
+                timing = request.timing
+                runtime[kind] = (timing["startTime"], timing["startTime"] + timing["responseEnd"])
+        yield {"marks": marks, "runtime": runtime}
+    finally:
+        context.close()
+
+
+def test_every_step_of_the_start_is_marked_in_order(first_visit):
+    at = {}
+    for name, time in first_visit["marks"]:
+        at.setdefault(name, time)
+    missing = [name for name in ORDER + BEFORE_INTERPRETER + ["board:scripts"] if name not in at]
+    assert not missing, (missing, first_visit["marks"])
+    times = [at[name] for name in ORDER]
+    assert times == sorted(times), list(zip(ORDER, times, strict=True))
+    for name in BEFORE_INTERPRETER:
+        assert at["engine:manifest-read"] <= at[name] <= at["engine:interpreter-ready"], (name, at)
+
+
+def test_the_worker_starts_before_the_board_scripts_run(first_visit):
+    at = dict(reversed(first_visit["marks"]))
+    assert at["engine:worker-created"] < at["board:scripts"], at
+
+
+def test_the_runtime_files_are_asked_for_together(first_visit):
+    runtime = first_visit["runtime"]
+    assert set(runtime) == set(RUNTIME), runtime
+    last_sent = max(sent for sent, _end in runtime.values())
+    first_done = min(end for _sent, end in runtime.values())
+    assert last_sent < first_done, runtime
