@@ -35,6 +35,8 @@ def _controls_workers(config) -> bool:
 
 
 def pytest_configure(config):
+    # known even when pytest-xdist is left out (-p no:xdist): the groups then change nothing
+    config.addinivalue_line("markers", "xdist_group(name): tests that run in one process")
     if not _controls_workers(config) or os.environ.get("SITE_DIR"):
         return
     sys.path.insert(0, str(SITE_TESTS))
