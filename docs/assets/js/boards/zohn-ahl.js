@@ -107,6 +107,11 @@ class ZohnAhlBoard extends Board {
     });
   }
 
+  // Space on a presented board throws the sticks (as T does).
+  mainAction() {
+    if (!isOff(this.btnThrow)) this.throwOnce();
+  }
+
   loading(on) {
     for (const b of this.allButtons) b.disabled = on;
     this.controls.classList.toggle("is-loading", on);
