@@ -500,7 +500,7 @@ export class Board {
   }
 
   async start() {
-    attachPresent(this);
+    this.stopPresenting = attachPresent(this);
     setReady(this.root, false);
     this.setStatus(this.L.loading);
     await waitForEngine(this.root, this.status);
@@ -551,6 +551,7 @@ export class Board {
   destroy() {
     this.alive = false;
     if (this.stopFitting) this.stopFitting();
+    if (this.stopPresenting) this.stopPresenting();
     window.removeEventListener("hashchange", this.onAddress);
     window.removeEventListener("popstate", this.onAddress);
   }

@@ -28,8 +28,10 @@ const PRESSABLE = "button, select, input, textarea, summary, a[href]";
  */
 
 /**
- * Give `board` its Present button and keys. Returns the button.
+ * Give `board` its Present button and keys. Returns a function that takes the page-wide
+ * keys and the board's presentation away (the board has left the page).
  * @param {Presentable} board
+ * @returns {() => void}
  */
 export function attachPresent(board) {
   const root = board.root;
@@ -95,9 +97,10 @@ export function attachPresent(board) {
   btn.addEventListener("click", () => (on() ? leave() : enter()));
 
   // The browser left the whole screen by itself (its own Escape, a tab switched).
-  document.addEventListener("fullscreenchange", () => {
+  const onFullscreen = () => {
     if (on() && !root.classList.contains("is-presenting-window") && document.fullscreenElement !== root) leave();
-  });
+  };
+  document.addEventListener("fullscreenchange", onFullscreen);
 
   // P presents the board the keyboard is on.
   root.addEventListener("keydown", (ev) => {
@@ -112,7 +115,8 @@ export function attachPresent(board) {
 
   // While presented: Space is the board's main move (before a point takes it as a choice:
   // Enter chooses), Escape leaves once nothing else took it (a half-chosen move drops first).
-  document.addEventListener("keydown", (ev) => {
+  /** @param {KeyboardEvent} ev */
+  const onSpace = (ev) => {
     if (!on() || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const target = /** @type {Element} */ (ev.target);
     if (target !== document.body && !root.contains(target)) return;
@@ -121,11 +125,19 @@ export function attachPresent(board) {
       ev.stopPropagation();
       board.mainAction();
     }
-  }, true);
-  document.addEventListener("keydown", (ev) => {
+  };
+  /** @param {KeyboardEvent} ev */
+  const onEscape = (ev) => {
     if (!on() || ev.key !== "Escape" || ev.defaultPrevented) return;
     ev.preventDefault();
     leave();
-  });
-  return btn;
+  };
+  document.addEventListener("keydown", onSpace, true);
+  document.addEventListener("keydown", onEscape);
+  return () => {
+    leave();
+    document.removeEventListener("fullscreenchange", onFullscreen);
+    document.removeEventListener("keydown", onSpace, true);
+    document.removeEventListener("keydown", onEscape);
+  };
 }
