@@ -281,6 +281,12 @@ WORDS: dict[str, Any] = {
         "throwKeys": "T",
         "opponentNow": "{opponent}: {person}.",
         "zohnBoardLabel": "Zohn Ahl board",
+        "present": {
+            "label": "Present",
+            "leave": "Leave the presentation",
+            "key": "P",
+            "title": "Present: the board fills the screen for a class to see. Key P; Escape leaves. Space throws the sticks, or has the computer play the next move.",
+        },
         "plural": "one-is-1",
         "decimalPoint": ".",
         "percent": "{n}%",

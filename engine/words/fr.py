@@ -284,6 +284,12 @@ WORDS: dict[str, Any] = {
         "throwKeys": "T",
         "opponentNow": "{opponent} : {person}.",
         "zohnBoardLabel": "Plateau de Zohn Ahl",
+        "present": {
+            "label": "Présenter",
+            "leave": "Quitter la présentation",
+            "key": "P",
+            "title": "Présenter\u00a0: le plateau occupe tout l\u2019écran, pour toute la classe. Touche P\u00a0; Échap pour quitter. Espace lance les bâtonnets, ou fait jouer à l\u2019ordinateur le coup suivant.",
+        },
         "plural": "one-below-2",
         "decimalPoint": ",",
         "percent": "{n}\u202f%",

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { nearestInDirection, nearestWithin, smallestGap } from "../../docs/assets/js/boards/geometry.js";
+import { fitBoard, nearestInDirection, nearestWithin, smallestGap, targetRadii } from "../../docs/assets/js/boards/geometry.js";
 
 // a 3 x 3 grid of points 10 apart, row by row, screen axes (y down)
 const grid = [];
@@ -48,4 +48,41 @@ test("the smallest gap between two distinct points", () => {
   assert.equal(smallestGap(grid), 10);
   assert.equal(smallestGap([{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 3, y: 4 }]), 5);
   assert.equal(smallestGap([{ x: 1, y: 1 }]), Infinity);
+});
+
+test("each target reaches half way to its nearest neighbour", () => {
+  const spots = [{ x: 0, y: 0 }, { x: 35, y: 0 }, { x: 105, y: 0 }, { x: 0, y: 70 }];
+  assert.deepEqual(targetRadii(spots), [17.5, 17.5, 35, 35]);
+  assert.deepEqual(targetRadii(spots, 20), [17.5, 17.5, 20, 20]);
+});
+
+// a long board as the Kolowis one is drawn: 1142 x 276, turned 232 x 1206, targets 70 across
+const LONG = { along: { width: 1142, height: 276 }, turned: { width: 232, height: 1206 }, smallest: 70 };
+
+test("a long board is drawn as it is where its targets stay large enough", () => {
+  const fit = fitBoard({ ...LONG, room: { width: 700, height: 800 } });
+  assert.equal(fit.turned, false);
+  assert.ok(Math.abs(fit.scale - 700 / 1142) < 1e-9);
+});
+
+test("on a phone a long board is turned a quarter and fits the screen's height", () => {
+  const fit = fitBoard({ ...LONG, room: { width: 332, height: 700 } });
+  assert.equal(fit.turned, true);
+  assert.ok(Math.abs(fit.scale - 700 / 1206) < 1e-9);
+  assert.ok(fit.scale * 70 >= 24 && fit.scale * 232 <= 332);
+});
+
+test("the height is given up before the targets, the width never", () => {
+  // too low a screen for the turned board at a size that keeps its targets: it is taller
+  const tall = fitBoard({ ...LONG, room: { width: 332, height: 200 } });
+  assert.deepEqual(tall, { turned: true, scale: 24 / 70 });
+  // too narrow for any target of 24 px: as large as the width allows
+  const narrow = fitBoard({ ...LONG, room: { width: 60, height: 900 } });
+  assert.equal(narrow.turned, true);
+  assert.ok(narrow.scale * 232 <= 60 + 1e-9);
+});
+
+test("a board is never drawn larger than its largest scale", () => {
+  const fit = fitBoard({ ...LONG, room: { width: 5000, height: 5000 }, most: 1.5 });
+  assert.deepEqual(fit, { turned: false, scale: 1.5 });
 });

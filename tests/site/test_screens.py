@@ -4,10 +4,11 @@ the reader's place (Chromium)."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from site_visits import built_pages, play_a_move, wait_playable
+from site_visits import allow_slow_start, built_pages, play_a_move, wait_playable
 from test_e2e_support import READY_MS
 
 pytestmark = pytest.mark.browser
@@ -53,6 +54,232 @@ def test_no_public_page_is_wider_than_a_phone(browser, site_dir, site_url, size)
     finally:
         context.close()
     assert not too_wide, f"pages wider than {size['width']} px: {too_wide}"
+
+
+# ---- the boards on every screen of a classroom --------------------------------------------
+
+# name, viewport, a touch screen (whose browser, as a phone's, refuses the whole screen),
+# both languages (the French words are longer: they are tried where the width is short)
+SCREENS = [
+    ("320x640", {"width": 320, "height": 640}, False, True),
+    ("390x844", {"width": 390, "height": 844}, True, True),
+    ("768x1024", {"width": 768, "height": 1024}, False, False),
+    ("1366x768", {"width": 1366, "height": 768}, False, False),
+    ("1920x1080", {"width": 1920, "height": 1080}, False, False),
+]
+TARGET_PX = 24  # WCAG 2.2 target size (minimum)
+
+NO_WHOLE_SCREEN = """(() => {
+  delete Element.prototype.requestFullscreen;
+  Object.defineProperty(Document.prototype, 'fullscreenEnabled', {get: () => false});
+})()"""
+
+# Every board of the page: what reaches past it or past the page, its smallest point, and
+# (Zohn Ahl) where the cloth, the sticks and the Throw button are once the board is
+# scrolled into view (below the site's header, above the screen's foot).
+BOARDS = """() => {
+  const header = document.querySelector('.md-header');
+  const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const page = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  const onScreen = (e) => {
+    if (!e) return 'missing';
+    const r = e.getBoundingClientRect();
+    return r.top >= top - 1 && r.bottom <= innerHeight + 1 && r.width > 0
+      ? '' : `${Math.round(r.top)}..${Math.round(r.bottom)} of ${Math.round(top)}..${innerHeight}`;
+  };
+  const boards = [...document.querySelectorAll('.board[data-game]')].map((b) => {
+    const r = b.getBoundingClientRect();
+    const drawing = b.querySelector('.board-svg svg').getBoundingClientRect();
+    const box = b.querySelector('.board-svg');
+    const found = {id: b.id, game: b.dataset.game, problems: []};
+    if (b.scrollWidth > b.clientWidth + 1) found.problems.push(`wider inside by ${b.scrollWidth - b.clientWidth} px`);
+    if (box.scrollWidth > box.clientWidth + 1) found.problems.push('its drawing scrolls sideways');
+    if (drawing.left < r.left - 1 || drawing.right > r.right + 1)
+      found.problems.push(`drawing ${Math.round(drawing.left)}..${Math.round(drawing.right)} past the board ${Math.round(r.left)}..${Math.round(r.right)}`);
+    const sizes = [...b.querySelectorAll('.board-svg [data-point]')].map((p) => {
+      const t = p.getBoundingClientRect();
+      return Math.min(t.width, t.height);
+    });
+    found.smallest = sizes.length ? Math.min(...sizes) : null;
+    if (found.smallest !== null && found.smallest < TARGET) found.problems.push(`a point's target is ${found.smallest.toFixed(1)} px`);
+    if (b.dataset.game === 'zohn-ahl') {
+      b.scrollIntoView({block: 'start'});
+      for (const [what, node] of [['cloth', b.querySelector('.board-svg svg')],
+          ['sticks', b.querySelector('.board-sticks svg')], ['Throw', b.querySelector('[data-action=throw]')]]) {
+        const off = onScreen(node);
+        if (off) found.problems.push(`${what} off screen: ${off}`);
+      }
+    }
+    return found;
+  });
+  return {page, boards};
+}""".replace("TARGET", str(TARGET_PX))
+
+# The presented board: how much of the window it covers, whether anything else shows,
+# the size of its status line.
+PRESENTED = """(b) => {
+  const r = b.getBoundingClientRect();
+  const spots = [[0.05, 0.05], [0.5, 0.5], [0.95, 0.95], [0.95, 0.05], [0.05, 0.95]];
+  const others = spots.map(([x, y]) => document.elementFromPoint(innerWidth * x, innerHeight * y))
+    .filter((e) => e && !b.contains(e)).map((e) => e.tagName.toLowerCase() + '.' + e.className);
+  return {
+    presenting: b.classList.contains('is-presenting'),
+    whole: document.fullscreenElement === b,
+    across: r.width / innerWidth, down: r.height / innerHeight,
+    others,
+    status: parseFloat(getComputedStyle(b.querySelector('.board-turn')).fontSize) / innerHeight,
+  };
+}"""
+
+
+def _board_pages(site_dir) -> list[str]:
+    return [
+        p
+        for p in _public_pages(site_dir)
+        if 'data-game="' in (site_dir / p / "index.html").read_text(encoding="utf-8")
+    ]
+
+
+def _go(page, url: str) -> None:
+    """Follow a link to `url` as a reader clicks it (instant navigation keeps Python); a
+    link the theme does not follow in the page (one outside its site map) is loaded."""
+    page.evaluate(
+        """href => { const a = document.createElement('a'); a.href = href; a.id = 'screens-link';
+        a.textContent = 'go'; document.querySelector('article').prepend(a); scrollTo(0, 0); }""",
+        url,
+    )
+    page.locator("#screens-link").click()
+    path = urlsplit(url).path
+    try:
+        page.wait_for_function(
+            "p => location.pathname === p && !document.getElementById('screens-link')"
+            " && document.querySelector('.board[data-game]')",
+            arg=path,
+            timeout=READY_MS / 2,
+        )
+    except PlaywrightTimeout:
+        page.goto(url)
+
+
+def _all_playable(page) -> None:
+    for board in page.locator(".board[data-game]").all():
+        assert wait_playable(page, board), f"{page.url}: {board.get_attribute('id')} did not start"
+
+
+def _problems(found: dict) -> list[str]:
+    said = [f"the page is {found['page']} px wider than the screen"] if found["page"] > 0 else []
+    return said + [f"{b['id']}: {p}" for b in found["boards"] for p in b["problems"]]
+
+
+def _shots(page, folder, name: str) -> list[str]:
+    """A picture of each board of the page, for whoever reads the failure."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for board in page.locator(".board[data-game]").all():
+        path = folder / f"{name}-{board.get_attribute('id')}.png"
+        board.screenshot(path=str(path))
+        paths.append(str(path))
+    return paths
+
+
+def _present(page, board, *, space: str | None) -> list[str]:
+    """Present `board` with its button, check it, press Space (`space`: what must change
+    then, a JavaScript test of the board), leave with Escape; what went wrong."""
+    wrong = []
+    before = board.bounding_box()
+    board.locator("[data-action=present]").click()
+    page.wait_for_function("b => b.classList.contains('is-presenting')", arg=board.element_handle())
+    page.wait_for_function(
+        "b => b.getBoundingClientRect().width >= 0.9 * innerWidth"
+        " || b.getBoundingClientRect().height >= 0.9 * innerHeight",
+        arg=board.element_handle(),
+    )
+    seen = board.evaluate(PRESENTED)
+    if seen["others"]:
+        wrong.append(f"the page shows beside the presented board: {seen['others']}")
+    if seen["status"] < 1 / 30:
+        wrong.append(f"the status line is {seen['status']:.3f} of the screen's height")
+    if space:
+        was = board.evaluate(f"b => ({space})(b, null)")
+        page.keyboard.press(" ")
+        page.wait_for_function(
+            f"([b, was]) => ({space})(b, was) === true", arg=[board.element_handle(), was]
+        )
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "b => !b.classList.contains('is-presenting') && !document.fullscreenElement"
+        " && !document.documentElement.classList.contains('has-presented-board')",
+        arg=board.element_handle(),
+    )
+    after = board.bounding_box()
+    if abs(after["width"] - before["width"]) > 1:
+        wrong.append(f"after Escape the board is {after['width']} px wide, not {before['width']}")
+    return wrong
+
+
+# what Space does on a presented board: a throw more in the log, or a move more in the list
+THROWN = """(b, was) => { const n = b.querySelectorAll('.za-log li:not(.za-empty)').length;
+  return was === null ? n : n > was; }"""
+MOVED = """(b, was) => { const n = b.querySelectorAll('.aw-movelist .aw-move').length;
+  return was === null ? n : n > was; }"""
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=[s[0] for s in SCREENS])
+def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url, screen, tmp_path):
+    """On each screen, every board page once, its boards playable (the pages followed as
+    links: Python keeps running): nothing wider than the screen, no point's target under
+    24 px, Zohn Ahl's cloth, sticks and Throw button on screen together; a move on the
+    long Kolowis board keeps it so; Present fills the screen (over the window where the
+    whole screen is refused) and Escape gives the page back."""
+    name, viewport, touch, french = screen
+    context = browser.new_context(viewport=viewport, has_touch=touch, service_workers="block")
+    allow_slow_start(context)
+    if touch:
+        context.add_init_script(NO_WHOLE_SCREEN)
+    page = context.new_page()
+    page.set_default_timeout(READY_MS)
+    artefacts = tmp_path / "artefacts"
+    wrong: dict[str, list[str]] = {}
+    shots: list[str] = []
+
+    def judge(path: str, problems: list[str]) -> None:
+        if problems:
+            wrong[path] = problems
+            shots.extend(_shots(page, artefacts, f"{name}-{path.strip('/').replace('/', '_')}"))
+
+    try:
+        # one language after the other: a page of the other language is loaded afresh
+        english = [p for p in _board_pages(site_dir) if not p.startswith("fr/")]
+        pages = english + [p for p in _board_pages(site_dir) if french and p.startswith("fr/")]
+        assert english, "no page has a board"
+        for path in pages:
+            if path in (pages[0], "fr/" + english[0]):
+                page.goto(site_url + path)
+            else:
+                _go(page, site_url + path)
+            _all_playable(page)
+            judge(path, _problems(page.evaluate(BOARDS)))
+
+        # a move on the long board, then Present (Space: the computer plays on a wide screen)
+        page.goto(site_url + "awithlaknannai/rules/")
+        _all_playable(page)
+        kolowis = page.locator("#board-kolowis")
+        play_a_move(page, kolowis)
+        problems = [p for p in _problems(page.evaluate(BOARDS)) if "kolowis" in p]
+        space = MOVED if viewport["width"] >= 1366 else None
+        judge(
+            "awithlaknannai/rules/ (a move played)", problems + _present(page, kolowis, space=space)
+        )
+
+        _go(page, site_url + "zohn-ahl/")
+        _all_playable(page)
+        board = page.locator(".board[data-game=zohn-ahl]").first
+        judge("zohn-ahl/ (presented)", _present(page, board, space=THROWN))
+    finally:
+        if wrong:
+            print(f"screenshots of the boards that failed at {name}: {artefacts}")
+        context.close()
+    assert not wrong, f"at {name}: {wrong}; screenshots: {shots}"
 
 
 def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:

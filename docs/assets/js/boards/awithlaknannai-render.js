@@ -5,10 +5,20 @@
 // that moves is moved, a captured one removed, a new one copied from the engine's own
 // piece shapes (`.aw-piece-shape` in the drawing's <defs>); and a layer of rings that
 // mark points. No rules here.
+//
+// The drawing fits the width it is given (`fit`): as the engine drew it when its points
+// stay at least 24 px apart (WCAG 2.2's target size), otherwise turned a quarter, running
+// down the screen (a long board on a phone). The turn is made here, on the engine's
+// drawing: everything that turns is wrapped in one group turned by a transform, the
+// point names are turned back upright and the legend goes under the board, so the
+// drawing keeps its own coordinates (pieces, rings and moves are placed as before) and
+// the arrow keys, which follow the screen, keep working.
 
-import { smallestGap } from "./geometry.js";
+import { fitBoard, smallestGap, targetRadii } from "./geometry.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
+const TARGET_PX = 24;      // the smallest target on screen, CSS px
+const LEGEND_ROW = 24;     // a row of the legend under a turned board, in the drawing's units
 
 export class PieceLayer {
   constructor(box) {
@@ -18,6 +28,17 @@ export class PieceLayer {
     this.points = [];      // the point elements ([data-point]), in the drawing's order
     this.at = new Map();   // point name -> its piece element
     this.rings = new Map();   // point name -> its ring
+    this.content = null;   // the group that turns
+    this.turned = false;
+    this.fitted = "";      // what the last fit was asked for
+  }
+
+  // Take the drawing already in the box (the one the build wrote) as it is.
+  adopt() {
+    const svg = this.box.querySelector("svg");
+    if (!svg || svg === this.svg) return;
+    this.svg = svg;
+    this.prepare();
   }
 
   // Show the drawing `svgText` drawn for `key` (a new ruleset, language or orientation);
@@ -31,7 +52,110 @@ export class PieceLayer {
     this.rings = new Map();
     this.layer = this.svg && this.svg.querySelector(".aw-pieces");
     this.points = this.svg ? [...this.svg.querySelectorAll("[data-point]")] : [];
+    this.prepare();
     return true;
+  }
+
+  // A new drawing: its targets as large as the points' spacing allows, and what turns
+  // wrapped in one group.
+  prepare() {
+    const svg = this.svg;
+    this.turned = false;
+    this.fitted = "";
+    if (!svg) return;
+    svg.dataset.turned = "false";
+    this.points = [...svg.querySelectorAll("[data-point]")];
+    const spots = this.points.map((p) => ({ x: Number(p.dataset.x), y: Number(p.dataset.y) }));
+    const radii = targetRadii(spots, smallestGap(spots));
+    this.points.forEach((p, i) => {
+      const hit = p.querySelector(".aw-hit");
+      if (hit && Number.isFinite(radii[i])) hit.setAttribute("r", String(Math.round(radii[i] * 100) / 100));
+    });
+    this.smallest = 2 * Math.min(...radii.filter(Number.isFinite), Infinity);
+    const vb = svg.viewBox.baseVal;
+    this.along = { width: vb.width, height: vb.height };
+    // the board without its legend: as far below the lowest point as the highest is below the top
+    const ys = spots.map((s) => s.y);
+    this.boardHeight = ys.length ? Math.max(...ys) + Math.min(...ys) : vb.height;
+    this.ground = svg.querySelector(".aw-ground");
+    this.legend = svg.querySelector(".aw-legend");
+    const group = document.createElementNS(SVGNS, "g");
+    group.setAttribute("class", "aw-turnable");
+    for (const child of [...svg.children]) {
+      if (!["title", "desc", "defs"].includes(child.tagName) && child !== this.ground && child !== this.legend) {
+        group.append(child);
+      }
+    }
+    svg.insertBefore(group, this.legend || null);
+    this.content = group;
+    this.layer = svg.querySelector(".aw-pieces");
+    this.legendItems = this.legend ? [...this.legend.children] : [];
+    this.asDrawn = new Map([this.ground, ...this.legendItems, ...svg.querySelectorAll(".aw-labels text")]
+      .filter(Boolean).map((n) => [n, ["x", "y", "width", "height", "transform", "text-anchor"]
+        .map((a) => [a, n.getAttribute(a)])]));
+  }
+
+  // The size of the drawing turned a quarter: the board's height across, its length down,
+  // and the legend under it, one row per side.
+  turnedSize() {
+    const rows = Math.ceil(this.legendItems.length / 2);
+    return { width: this.boardHeight, height: this.along.width + rows * LEGEND_ROW + 12 };
+  }
+
+  // Fit the drawing to `room` (the width it has, the height wished for, CSS px), turned a
+  // quarter when its targets need it, and no larger than `most` times its own size.
+  fit(room, most = 1.25) {
+    const svg = this.svg;
+    if (!svg || !this.along || !(room.width > 0)) return;
+    const asked = `${Math.round(room.width)} ${Math.round(room.height)} ${most}`;
+    if (asked === this.fitted && this.box.contains(svg)) return;
+    this.fitted = asked;
+    const { turned, scale } = fitBoard({ room, along: this.along, turned: this.turnedSize(),
+      smallest: this.smallest, need: TARGET_PX, most });
+    this.orient(turned);
+    const size = turned ? this.turnedSize() : this.along;
+    svg.style.width = `${Math.floor(size.width * scale)}px`;
+    svg.style.height = `${Math.floor(size.height * scale)}px`;
+  }
+
+  // Turn the drawing a quarter (clockwise: the board runs down the screen, its first
+  // points at the top) or back as drawn.
+  orient(turned) {
+    const svg = this.svg;
+    if (!svg || !this.content || turned === this.turned) return;
+    this.turned = turned;
+    for (const [node, attrs] of this.asDrawn) {
+      for (const [a, v] of attrs) (v === null ? node.removeAttribute(a) : node.setAttribute(a, v));
+    }
+    svg.dataset.turned = String(turned);
+    if (!turned) {
+      this.content.removeAttribute("transform");
+      svg.setAttribute("viewBox", `0 0 ${this.along.width} ${this.along.height}`);
+      return;
+    }
+    const size = this.turnedSize();
+    const h = this.boardHeight;
+    svg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
+    this.content.setAttribute("transform", `matrix(0 1 -1 0 ${h} 0)`);
+    if (this.ground) {
+      this.ground.setAttribute("width", String(size.width - 4));
+      this.ground.setAttribute("height", String(size.height - 4));
+    }
+    for (const label of this.content.querySelectorAll(".aw-labels text")) {
+      label.setAttribute("transform", `rotate(-90 ${label.getAttribute("x")} ${label.getAttribute("y")})`);
+      label.setAttribute("text-anchor", "middle");
+    }
+    // the legend's items (a piece, then its words) one side a row, under the board
+    const left = 36;
+    for (let i = 0; i < this.legendItems.length; i += 2) {
+      const y = this.along.width + 8 + (i / 2 + 0.5) * LEGEND_ROW;
+      const [mark, words] = this.legendItems.slice(i, i + 2);
+      if (mark) mark.setAttribute("transform", `translate(${left + 9} ${y})`);
+      if (words) {
+        words.setAttribute("x", String(left + 24));
+        words.setAttribute("y", String(y));
+      }
+    }
   }
 
   point(name) {
@@ -90,9 +214,9 @@ export class PieceLayer {
 
   // A layer of rings over the points, to mark the focus, the choice, the destinations,
   // the compulsory captures... (never the only cue: the points' names say it too), sized a
-  // little under half the smallest distance between two points. `centreOf(point)` gives a
-  // point's centre in the drawing's units.
-  addRings(centreOf) {
+  // little under half the smallest distance between two points, in the group that turns.
+  // `centreOf(point)` gives a point's centre in the drawing's units.
+  addRings(centreOf = (p) => this.xy(p.dataset.point)) {
     if (!this.svg) return;
     const layer = document.createElementNS(SVGNS, "g");
     layer.setAttribute("class", "aw-overlay");
@@ -111,7 +235,7 @@ export class PieceLayer {
       layer.append(g);
       this.rings.set(p.dataset.point, g);
     });
-    this.svg.append(layer);
+    (this.content || this.svg).append(layer);
   }
 
   // Mark the ring of point `name` with class `cls` (or unmark it); `name` null: every ring.

@@ -9,7 +9,7 @@
 // block's config). The computer thinks in the worker; Stop terminates it.
 
 import {
-  el, button, enable, isOff, centre, reducedMotion, errorText, call, callAfter, cancel, forget,
+  el, button, enable, isOff, reducedMotion, room, errorText, call, callAfter, cancel, forget,
   copyLink, randomSeed, sleep, staticBoard, Board,
 } from "./common.js";
 import { MovePicker } from "./move-picker.js";
@@ -66,6 +66,8 @@ class AwithBoard extends Board {
     root.classList.add("board--awithlaknannai");
     this.frame();
     this.drawing = new PieceLayer(this.boardBox);
+    this.drawing.adopt();
+    this.fit();
 
     const c = this.controls;
     this.btnUndo = button(c, "undo", L.undo, { onclick: () => this.undo() });
@@ -195,9 +197,6 @@ class AwithBoard extends Board {
     if (!svg) return;
     this.svg = svg;
     svg.classList.add("board-drawing");
-    // on a narrow screen the board keeps a size a finger can hit, and scrolls sideways
-    const vb = svg.viewBox && svg.viewBox.baseVal;
-    if (vb && vb.width) svg.style.minWidth = `${Math.round(Math.min(vb.width * 0.8, 560))}px`;
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", this.L.boardLabel(this.L.rulesetName("awithlaknannai", this.ruleset)));
     this.points = this.drawing.points;
@@ -208,7 +207,13 @@ class AwithBoard extends Board {
       p.setAttribute("role", "button");
       p.setAttribute("focusable", "true");
     }
-    this.drawing.addRings((p) => centre(p, svg));
+    this.drawing.addRings();
+    this.fit();
+  }
+
+  // The drawing fits the board's width, turned a quarter where its points need it.
+  fit() {
+    if (this.drawing) this.drawing.fit(room(this.root, this.boardBox), this.presenting ? 4 : 1.25);
   }
 
   // Each point named with what stands on it (its accessible name and its tooltip).
@@ -414,12 +419,18 @@ class AwithBoard extends Board {
     this.drawing.moved(path[0], path[path.length - 1]);
   }
 
-  // The computer's move, when it is the computer's turn. Each search has a number
-  // (`gen`): Stop, New game or a newer search make an older one's answer void.
-  async maybeComputer() {
+  // Space on a presented board: the computer plays the next move, whichever side is to move.
+  mainAction() {
+    this.maybeComputer(true);
+  }
+
+  // The computer's move, when it is the computer's turn (or `now`, for the side to move).
+  // Each search has a number (`gen`): Stop, New game or a newer search make an older
+  // one's answer void.
+  async maybeComputer(now = false) {
     const v = this.view;
     if (!v || v.finished || this.thinking || this.busy || !this.alive) return;
-    const computerMoves = this.mode === "cvc" || (this.mode === "computer" && v.to_move === this.computerSide());
+    const computerMoves = now || this.mode === "cvc" || (this.mode === "computer" && v.to_move === this.computerSide());
     if (!computerMoves) return;
     const gen = ++this.gen;
     this.thinking = true;

@@ -6,6 +6,7 @@
 import { strings, lang } from "../i18n.js";
 import { paramName, recordIn, withRecord, gameLink } from "./game-links.js";
 import { heldCount, wholeView } from "./long-game.js";
+import { attachPresent } from "./present.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = tag.startsWith("svg:")
@@ -91,6 +92,33 @@ export function centre(node, frame) {
   } catch {
     return { x, y };
   }
+}
+
+// The room a board's drawing has, in CSS px: the width of its box and the height wished
+// for (the window's, less the site's header and a line of the board's words; while the
+// board is presented, the box's own height, which the presentation's layout sets).
+export function room(root, box) {
+  const presenting = root.classList.contains("is-presenting");
+  const height = presenting ? box.clientHeight : Math.max(window.innerHeight - 160, 240);
+  return { width: box.clientWidth, height };
+}
+
+// Call `fn` when `node` changes size, or the window does (a phone turned, a screen
+// presented). Returns a function that stops it.
+export function onResize(node, fn) {
+  let queued = false;
+  const run = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fn(); });
+  };
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(run) : null;
+  if (observer) observer.observe(node);
+  window.addEventListener("resize", run);
+  return () => {
+    if (observer) observer.disconnect();
+    window.removeEventListener("resize", run);
+  };
 }
 
 export function reducedMotion() {
@@ -399,6 +427,7 @@ export class Board {
     this.status = null;       // the status line and the live region (the board builds them)
     /** @type {HTMLElement} */
     this.live = null;
+    this.presenting = false;  // shown alone on the whole screen (present.js)
     this.onAddress = () => this.followAddress();
   }
 
@@ -409,6 +438,10 @@ export class Board {
   async opened(view) { this.view = view; }
   refresh() {}
   maybeComputer() {}
+  // Size the drawing to its box (called when the box or the window changes size).
+  fit() {}
+  // What Space does while the board is presented: its main move.
+  mainAction() {}
 
   // The parts every board has (the build writes most of them): the status line, the box
   // of the drawing, the controls, the live region that says what happens and the turn
@@ -426,6 +459,7 @@ export class Board {
     this.live.setAttribute("role", "status");
     this.turnLine = el("p", { class: "board-turn" });
     this.controls.before(this.turnLine);
+    this.stopFitting = onResize(this.boardBox, () => this.fit());
   }
 
   say(text, kind = "info") {
@@ -468,6 +502,7 @@ export class Board {
   }
 
   async start() {
+    this.stopPresenting = attachPresent(this);
     setReady(this.root, false);
     this.setStatus(this.L.loading);
     await waitForEngine(this.root, this.status);
@@ -517,6 +552,8 @@ export class Board {
 
   destroy() {
     this.alive = false;
+    if (this.stopFitting) this.stopFitting();
+    if (this.stopPresenting) this.stopPresenting();
     window.removeEventListener("hashchange", this.onAddress);
     window.removeEventListener("popstate", this.onAddress);
   }

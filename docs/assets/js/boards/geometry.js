@@ -64,3 +64,51 @@ export function smallestGap(spots) {
   }
   return best;
 }
+
+/**
+ * The radius of a round target around each spot: half the distance to its nearest
+ * neighbour (so no two targets overlap), at most `most`.
+ * @param {Spot[]} spots
+ * @param {number} [most]
+ */
+export function targetRadii(spots, most = Infinity) {
+  return spots.map((s, i) => {
+    let nearest = Infinity;
+    spots.forEach((t, j) => {
+      const d = Math.hypot(s.x - t.x, s.y - t.y);
+      if (j !== i && d > 0.001 && d < nearest) nearest = d;
+    });
+    return Math.min(nearest / 2, most);
+  });
+}
+
+/** @typedef {{width: number, height: number}} Size */
+
+/**
+ * How a board drawing fits the room it is given: as drawn (along) or turned a quarter
+ * (running down the screen), and at what scale. The drawing is kept as drawn when its
+ * smallest target stays at least `need` CSS pixels across within the room; otherwise it
+ * is turned, which a long, low board needs on a narrow screen. The room's height is a
+ * wish (a board taller than the screen is read by scrolling down), given up before the
+ * targets are; its width never is (nothing is ever wider than the room).
+ * @param {object} a
+ * @param {Size} a.room   the width available and the height wished for, in CSS px
+ * @param {Size} a.along   the drawing's size as drawn, in its own units
+ * @param {Size} a.turned   its size turned a quarter
+ * @param {number} a.smallest   the smallest target across, in the drawing's units
+ * @param {number} [a.need]   the smallest target wanted on screen, in CSS px
+ * @param {number} [a.most]   the largest scale wanted
+ * @returns {{turned: boolean, scale: number}}
+ */
+export function fitBoard({ room, along, turned, smallest, need = 24, most = 1.25 }) {
+  const wide = (size) => Math.min(room.width / size.width, most);
+  const inRoom = (size) => Math.min(wide(size), room.height / size.height);
+  const enough = need / smallest;
+  for (const [size, isTurned] of /** @type {[Size, boolean][]} */ ([[along, false], [turned, true]])) {
+    if (inRoom(size) >= enough) return { turned: isTurned, scale: inRoom(size) };
+  }
+  for (const [size, isTurned] of /** @type {[Size, boolean][]} */ ([[along, false], [turned, true]])) {
+    if (wide(size) >= enough) return { turned: isTurned, scale: enough };
+  }
+  return { turned: true, scale: wide(turned) };
+}

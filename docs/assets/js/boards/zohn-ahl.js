@@ -120,6 +120,11 @@ class ZohnAhlBoard extends Board {
     this.say(side !== null && side !== mover ? this.L.theirAwl(this.names[side]) : this.L.awlByThrow);
   }
 
+  // Space on a presented board throws the sticks (as T does).
+  mainAction() {
+    if (!isOff(this.btnThrow)) this.throwOnce();
+  }
+
   loading(on) {
     for (const b of this.allButtons) b.disabled = on;
     this.controls.classList.toggle("is-loading", on);
