@@ -198,11 +198,11 @@ def variant_figures(
     return figures
 
 
-LENGTH_CLOSE = 1e-10
+LENGTH_CLOSE = 1e-9
 """How near the lab's chances of ending on each throw are proved to be to the exact ones
 (beyond rounding): once the rest follows its geometric tail within this, the tail is written
 out (spec/zohn-ahl-solver.md § 11). The chart draws the chances on a scale of a few percent,
-where this is a hundred-millionth of a percent, far below a pixel; the solver's own default
+where this is a ten-millionth of a percent, far below a pixel; the solver's own default
 is rounding level, which carries the mass over many more throws."""
 
 
