@@ -1,5 +1,15 @@
-"""The distribution of a game's length: the start's probability pushed forward throw by
-throw, a state and its mirror pushed as one (spec/zohn-ahl-solver.md § 11)."""
+"""The distribution of a game's length: the start's probability carried forward throw by
+throw, a state and its mirror carried as one (spec/zohn-ahl-solver.md § 11).
+
+Design: the chain's shape (which states the start reaches, each one's sources and the
+throw classes of each step) does not depend on the stick bias, so it is worked out once
+per graph and number of counters (:func:`_shape`, kept in ``_SHAPES``); a new bias only
+adds up the classes' chances. Each throw is a gather, not a push: every state's new mass
+is read from its sources in one generated expression per number of sources
+(:func:`~engine.zohn_ahl.solver.kernels.gatherer`), the states numbered so that those with
+as many sources follow one another and the new mass is the concatenation of the groups'
+lists; the chance of ending on the throw is one dot product.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +17,38 @@ from itertools import repeat
 from operator import mul, sub
 from typing import TYPE_CHECKING
 
-from engine.zohn_ahl.solver.kernels import FlatRow, flat, pusher
+from engine.zohn_ahl.solver.kernels import FlatRow, Gather, gatherer
 
 if TYPE_CHECKING:
+    from engine.zohn_ahl.solver.graph import Graph
     from engine.zohn_ahl.solver.solution import Solution
 
 __all__ = ["length_distribution"]
 
-CLOSE = 1e-13  # how near every chance still to come must be proved before the push stops
+CLOSE = 1e-13
+"""How near every chance still to come must be proved to the geometric tail before the
+carrying stops, by default: rounding level."""
+CHECK_EVERY = 4  # throws between two looks at whether the mass keeps its shape
+
+Sources = tuple[tuple[int, tuple[int, ...]], ...]
+"""A state's sources: ``((source's position, the classes leading from it), ...)``."""
+
+Shape = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[Sources, ...]], ...]]
+"""``(start, ends, groups)``: the start's position, each position's classes that end the
+game, and by number of sources ``(that number, each position's sources)``."""
+
+_SHAPES: dict[tuple[str, str, int, int], tuple[Graph, Shape]] = {}
 
 
-def length_distribution(solution: Solution, limit: int) -> list[float]:
-    """``[P(the game from the start ends on throw t) for t in 1..limit]`` for the game
-    ``solution`` solved (only its chain is used, not its figures)."""
-    graph = solution.graph
+def _shape(graph: Graph, counters: int, start_index: int) -> Shape:
+    """The chain's shape for ``graph`` at ``counters`` a side, from the flat state
+    ``start_index``: the states the start can lead to, a state and its mirror kept as one,
+    numbered by their number of sources; for each, the classes that end the game and, for
+    each source, the classes that lead from it."""
     m = len(graph.configs)
-    n2 = 2 * solution.options.counters
+    n2 = 2 * counters
     layers = n2 - 1
     total = layers * m
-    probs = solution.probabilities
     mirror = graph.mirror
     # each state's representative: itself, or the one of it and its mirror kept
     if mirror is None:
@@ -37,57 +60,86 @@ def length_distribution(solution: Solution, limit: int) -> list[float]:
             for i in range(m):
                 k = layer * m + i
                 rep[k] = min(k, other + mirror[i])
-    # forward rows of the kept states: (targets, chances), the ends folded into ``total``
-    forward: dict[int, tuple[tuple[int, ...], tuple[float, ...]]] = {}
-    for layer in range(layers):
-        for i in range(m):
-            k = layer * m + i
-            if rep[k] != k:
-                continue
-            merged: dict[int, float] = {}
-            for (j, payments), pr in zip(graph.steps[i], probs):
-                c = layer + 1
-                target = -1
-                for d in payments:
-                    c += d
-                    if c == 0 or c == n2:
-                        target = total
-                        break
-                if target < 0:
-                    target = rep[(c - 1) * m + j]
-                merged[target] = merged.get(target, 0.0) + pr
-            forward[k] = (tuple(merged), tuple(merged.values()))
-    mass = [0.0] * (total + 2)  # the end of the game at ``total``, then a spare slot
-    start = rep[solution.start_index()]
-    mass[start] = 1.0
-    kept = [k for k in range(total) if rep[k] == k]
-    # the states the start can lead to (the others never hold any mass)
-    reach = {start}
+    # each kept state reached from the start: {target (or -1, the end): its classes}
+    steps: dict[int, dict[int, list[int]]] = {}
+    start = rep[start_index]
     todo = [start]
     while todo:
-        for t in forward[todo.pop()][0]:
-            if t < total and t not in reach:
-                reach.add(t)
-                todo.append(t)
-    kept = [k for k in kept if k in reach]
-    # the rows of the push, padded to one length with zero chances on the spare slot
-    arity = max(len(forward[k][0]) for k in kept)
-    rows: list[FlatRow] = [(k, *flat(forward[k][0], forward[k][1], arity, total + 1)) for k in kept]
-    push = pusher(arity)
+        k = todo.pop()
+        if k in steps:
+            continue
+        layer, i = divmod(k, m)
+        merged: dict[int, list[int]] = {}
+        for cls, (j, payments) in enumerate(graph.steps[i]):
+            c = layer + 1
+            target = -1
+            for d in payments:
+                c += d
+                if c == 0 or c == n2:
+                    break
+            else:
+                target = rep[(c - 1) * m + j]
+            merged.setdefault(target, []).append(cls)
+        steps[k] = merged
+        todo.extend(t for t in merged if t >= 0 and t not in steps)
+    sources: dict[int, list[tuple[int, tuple[int, ...]]]] = {k: [] for k in steps}
+    for k, merged in steps.items():
+        for t, classes in merged.items():
+            if t >= 0:
+                sources[t].append((k, tuple(classes)))
+    order = sorted(steps, key=lambda k: (len(sources[k]), k))
+    pos = {k: n for n, k in enumerate(order)}
+    groups: dict[int, list[Sources]] = {}
+    for k in order:
+        row = tuple((pos[s], classes) for s, classes in sources[k])
+        groups.setdefault(len(row), []).append(row)
+    ends = tuple(tuple(steps[k].get(-1, ())) for k in order)
+    return pos[start], ends, tuple((n, tuple(rows)) for n, rows in groups.items())
+
+
+def length_distribution(solution: Solution, limit: int, close: float = CLOSE) -> list[float]:
+    """``[P(the game from the start ends on throw t) for t in 1..limit]`` for the game
+    ``solution`` solved (only its chain is used, not its figures). The mass is carried
+    throw by throw until every chance still to come is proved to lie within ``close`` of
+    the geometric tail (spec § 11), then the tail is written out."""
+    graph = solution.graph
+    options = solution.options
+    start_index = solution.start_index()
+    key = (options.ruleset, options.gully, options.counters, start_index)
+    cached = _SHAPES.get(key)
+    if cached is None or cached[0] is not graph:
+        if len(_SHAPES) >= 16:
+            _SHAPES.pop(next(iter(_SHAPES)))
+        cached = _SHAPES[key] = (graph, _shape(graph, options.counters, start_index))
+    start, ends, groups = cached[1]
+    probs = solution.probabilities
+    end = [sum(probs[c] for c in classes) for classes in ends]
+    runs: list[tuple[Gather, list[FlatRow]]] = []
+    for n, rows in groups:
+        flat: list[FlatRow] = [
+            (*(s for s, _ in row), *(sum(probs[c] for c in classes) for _, classes in row))
+            for row in rows
+        ]
+        runs.append((gatherer(n), flat))
+    mass = [0.0] * len(end)
+    mass[start] = 1.0
     out: list[float] = []
     while len(out) < limit:
-        nxt = [0.0] * (total + 2)
-        push(mass, nxt, rows)
-        out.append(nxt[total])
-        nxt[total] = 0.0
-        if len(out) % 8 == 0:
+        out.append(sum(map(mul, mass, end)))
+        nxt: list[float] = []
+        for gather, run in runs:
+            nxt += gather(mass, run)
+        if len(out) % CHECK_EVERY == 0:
             # Once the mass left keeps its shape from one throw to the next, the rest
             # follows: if ``|nxt - rate * mass| = eps`` then j throws later the mass is
-            # ``rate**j * mass`` within ``j * eps``, and so is each chance of ending.
+            # ``rate**j * mass`` within ``eps * (1 + rate + ... + rate**(j-1))`` (each
+            # throw shrinks a difference of masses, never grows it), so within
+            # ``eps * min(j, 1 / (1 - rate))``, and so is each chance of ending.
             left = sum(mass)
             rate = sum(nxt) / left if left else 0.0
             eps = sum(map(abs, map(sub, nxt, map(mul, repeat(rate), mass))))
-            if eps * (limit - len(out)) <= CLOSE:
+            ahead = limit - len(out)
+            if eps * (min(ahead, 1 / (1 - rate)) if rate < 1 else ahead) <= close:
                 last = out[-1]
                 while len(out) < limit:
                     last *= rate

@@ -13,7 +13,7 @@ from engine.core import OptionError
 from engine.zohn_ahl.game import State
 from engine.zohn_ahl.rulesets import Options
 from engine.zohn_ahl.solver.graph import Graph, throw_classes
-from engine.zohn_ahl.solver.lengths import length_distribution
+from engine.zohn_ahl.solver.lengths import CLOSE, length_distribution
 from engine.zohn_ahl.throws import VALUES
 
 __all__ = ["NextThrow", "Solution"]
@@ -135,8 +135,10 @@ class Solution:
         state = State(self.options, start.awls, (counters, 2 * n - counters), to_move)
         return self.win(state)[0]
 
-    def length_distribution(self, limit: int = 400) -> list[float]:
+    def length_distribution(self, limit: int = 400, close: float = CLOSE) -> list[float]:
         """``[P(the game from the start ends on throw t) for t in 1..limit]`` (floats), by
         pushing the start's probability forward throw by throw (exact up to rounding; the
-        chance of a longer game is ``1 - sum``; spec § 11)."""
-        return length_distribution(self, limit)
+        chance of a longer game is ``1 - sum``; spec § 11). Once the rest of the chances is
+        proved to follow a geometric tail within ``close`` each, it is extended by that
+        tail (the default :data:`~engine.zohn_ahl.solver.lengths.CLOSE`, rounding level)."""
+        return length_distribution(self, limit, close)
