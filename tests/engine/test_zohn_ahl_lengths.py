@@ -63,8 +63,8 @@ def _pushed(options: Options, bias: str, limit: int) -> list[float]:
     return out
 
 
-@pytest.mark.parametrize("bias", ["3/5", "1/3"])
-@pytest.mark.parametrize("counters", [2, 4])
+# two biases at 2 counters a side, one at the lab's 4 (the reference push is slow there)
+@pytest.mark.parametrize("counters,bias", [(2, "3/5"), (2, "1/3"), (4, "3/5")])
 @pytest.mark.parametrize("ruleset,gully", VARIANTS)
 def test_length_distribution_agrees_with_the_plain_push(ruleset, gully, counters, bias):
     options = Options(ruleset=ruleset, counters=counters, gully=gully)

@@ -13,7 +13,7 @@ from test_e2e_support import READY_MS
 
 pytestmark = pytest.mark.browser
 
-PHONES = [{"width": 320, "height": 640}, {"width": 390, "height": 844}]
+PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
 
 # How far the page reaches beyond the screen's right edge, and the widest elements there.
 OVERFLOW = """() => {
@@ -37,36 +37,54 @@ def _public_pages(site_dir) -> list[str]:
     return [p for p in built_pages(site_dir) if p not in ("404.html", "fr/404.html")]
 
 
-@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}x{s['height']}")
-def test_no_public_page_is_wider_than_a_phone(browser, site_dir, site_url, size):
-    """Nothing makes a reader scroll sideways at 320 or 390 px (the boards are given their
-    width and drawn before the check: their scripts run; Python is not needed)."""
-    context = browser.new_context(viewport=size, has_touch=True, service_workers="block")
+def test_no_public_page_is_wider_than_a_phone(browser, site_dir, site_url):
+    """Nothing makes a reader scroll sideways at 390 or 320 px (the boards are given their
+    width and drawn before the check: their scripts run; Python is not needed). Each page
+    is opened once, the window resized from one phone to the other."""
+    context = browser.new_context(viewport=PHONES[0], has_touch=True, service_workers="block")
     context.route("**/pyodide/**", lambda route: route.abort())
     page = context.new_page()
     too_wide = {}
     try:
         for path in _public_pages(site_dir):
+            page.set_viewport_size(PHONES[0])
             page.goto(site_url + path, wait_until="load")
-            found = page.evaluate(OVERFLOW)
-            if found["extra"] > 0:
-                too_wide[path] = found
+            for size in PHONES:
+                page.set_viewport_size(size)
+                _settle(page)
+                found = page.evaluate(OVERFLOW)
+                if found["extra"] > 0:
+                    too_wide[f"{path} at {size['width']} px"] = found
     finally:
         context.close()
-    assert not too_wide, f"pages wider than {size['width']} px: {too_wide}"
+    assert not too_wide, f"pages wider than the phone: {too_wide}"
+
+
+def _settle(page) -> None:
+    """Two frames: what a resize makes the boards redraw is laid out."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 # ---- the boards on every screen of a classroom --------------------------------------------
 
-# name, viewport, a touch screen (whose browser, as a phone's, refuses the whole screen),
-# both languages (the French words are longer: they are tried where the width is short)
-SCREENS = [
-    ("320x640", {"width": 320, "height": 640}, False, True),
-    ("390x844", {"width": 390, "height": 844}, True, True),
-    ("768x1024", {"width": 768, "height": 1024}, False, False),
-    ("1366x768", {"width": 1366, "height": 768}, False, False),
-    ("1920x1080", {"width": 1920, "height": 1080}, False, False),
-]
+# The screens of a classroom: phones, a tablet, a Chromebook, a projector.
+SCREENS = {
+    "320x640": {"width": 320, "height": 640},
+    "390x844": {"width": 390, "height": 844},
+    "768x1024": {"width": 768, "height": 1024},
+    "1366x768": {"width": 1366, "height": 768},
+    "1920x1080": {"width": 1920, "height": 1080},
+}
+# The screens measured in one page, the window resized between them (a board fits its
+# box again on a resize, as when a phone turns): a phone with touch (whose browser refuses
+# the whole screen: Present covers the window), in both languages (the French words are
+# longer: they are tried where the width is short); then the wider screens.
+# Each group: (its screens, touch, French pages too, the screen Present is tried on, and
+# whether Space is tried there: a computer move, on a wide screen).
+GROUPS = {
+    "phones": (["390x844", "320x640"], True, True, "390x844", False),
+    "wide": (["768x1024", "1366x768", "1920x1080"], False, False, "1920x1080", True),
+}
 TARGET_PX = 24  # WCAG 2.2 target size (minimum)
 
 NO_WHOLE_SCREEN = """(() => {
@@ -224,15 +242,19 @@ MOVED = """(b, was) => { const n = b.querySelectorAll('.aw-movelist .aw-move').l
   return was === null ? n : n > was; }"""
 
 
-@pytest.mark.parametrize("screen", SCREENS, ids=[s[0] for s in SCREENS])
-def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url, screen, tmp_path):
-    """On each screen, every board page once, its boards playable (the pages followed as
-    links: Python keeps running): nothing wider than the screen, no point's target under
-    24 px, Zohn Ahl's cloth, sticks and Throw button on screen together; a move on the
-    long Kolowis board keeps it so; Present fills the screen (over the window where the
-    whole screen is refused) and Escape gives the page back."""
-    name, viewport, touch, french = screen
-    context = browser.new_context(viewport=viewport, has_touch=touch, service_workers="block")
+@pytest.mark.parametrize("group", list(GROUPS))
+def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url, group, tmp_path):
+    """On each screen (320x640, 390x844 with touch, 768x1024, 1366x768, 1920x1080), every
+    board page, its boards playable (each page opened once per group, the pages followed
+    as links so that Python keeps running, the window resized to each screen of the
+    group): nothing wider than the screen, no point's target under 24 px, Zohn Ahl's
+    cloth, sticks and Throw button on screen together; a move on the long Kolowis board
+    keeps it so; Present fills the screen (over the window where the whole screen is
+    refused) and Escape gives the page back."""
+    names, touch, french, present_on, space_too = GROUPS[group]
+    context = browser.new_context(
+        viewport=SCREENS[names[0]], has_touch=touch, service_workers="block"
+    )
     allow_slow_start(context)
     if touch:
         context.add_init_script(NO_WHOLE_SCREEN)
@@ -242,10 +264,18 @@ def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url,
     wrong: dict[str, list[str]] = {}
     shots: list[str] = []
 
-    def judge(path: str, problems: list[str]) -> None:
+    def judge(where: str, problems: list[str], name: str) -> None:
         if problems:
-            wrong[path] = problems
-            shots.extend(_shots(page, artefacts, f"{name}-{path.strip('/').replace('/', '_')}"))
+            wrong[f"{where} at {name}"] = problems
+            shots.extend(_shots(page, artefacts, f"{name}-{where.strip('/').replace('/', '_')}"))
+
+    def on_each_screen(where: str, keep=lambda p: True) -> None:
+        for name in names:
+            page.set_viewport_size(SCREENS[name])
+            _settle(page)
+            judge(where, [p for p in _problems(page.evaluate(BOARDS)) if keep(p)], name)
+        page.set_viewport_size(SCREENS[names[0]])
+        _settle(page)
 
     try:
         # one language after the other: a page of the other language is loaded afresh
@@ -258,28 +288,28 @@ def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url,
             else:
                 _go(page, site_url + path)
             _all_playable(page)
-            judge(path, _problems(page.evaluate(BOARDS)))
+            on_each_screen(path)
 
         # a move on the long board, then Present (Space: the computer plays on a wide screen)
         page.goto(site_url + "awithlaknannai/rules/")
         _all_playable(page)
         kolowis = page.locator("#board-kolowis")
         play_a_move(page, kolowis)
-        problems = [p for p in _problems(page.evaluate(BOARDS)) if "kolowis" in p]
-        space = MOVED if viewport["width"] >= 1366 else None
-        judge(
-            "awithlaknannai/rules/ (a move played)", problems + _present(page, kolowis, space=space)
-        )
+        on_each_screen("awithlaknannai/rules/ (a move played)", lambda p: "kolowis" in p)
+        page.set_viewport_size(SCREENS[present_on])
+        _settle(page)
+        space = MOVED if space_too else None
+        judge("awithlaknannai/rules/ (presented)", _present(page, kolowis, space=space), present_on)
 
         _go(page, site_url + "zohn-ahl/")
         _all_playable(page)
         board = page.locator(".board[data-game=zohn-ahl]").first
-        judge("zohn-ahl/ (presented)", _present(page, board, space=THROWN))
+        judge("zohn-ahl/ (presented)", _present(page, board, space=THROWN), present_on)
     finally:
         if wrong:
-            print(f"screenshots of the boards that failed at {name}: {artefacts}")
+            print(f"screenshots of the boards that failed ({group}): {artefacts}")
         context.close()
-    assert not wrong, f"at {name}: {wrong}; screenshots: {shots}"
+    assert not wrong, f"{wrong}; screenshots: {shots}"
 
 
 def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
