@@ -83,7 +83,7 @@ SCREENS = {
 # whether Space is tried there: a computer move, on a wide screen).
 GROUPS = {
     "phones": (["390x844", "320x640"], True, True, "390x844", False),
-    "wide": (["768x1024", "1366x768", "1920x1080"], False, False, "1920x1080", True),
+    "wide": (["1366x768", "1920x1080", "768x1024"], False, False, "1920x1080", True),
 }
 TARGET_PX = 24  # WCAG 2.2 target size (minimum)
 
