@@ -59,6 +59,7 @@ from build_scripts.page_language import built_language  # noqa: E402
 from build_scripts.words import table  # noqa: E402
 from engine import protocol  # noqa: E402
 from engine.core import EngineError  # noqa: E402
+from engine.words import ruleset_name, table_name  # noqa: E402
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -194,6 +195,8 @@ def field_key(source: str, where: str) -> tuple[str, str, list[str], list[str], 
     premise: dict[str, str] = {
         k: pairs[k][0] for k in ("ruleset", "table", "bias", "moves") if k in pairs
     }
+    if "ruleset" in premise:  # the game too: a reader sees the ruleset by its name
+        premise["game"] = pairs["game"][0] if "game" in pairs else ""
     if check == "probability":
         value = Fraction(str(result["shown"]))
         return check, "number", [keys.canonical_fraction(value)], keys.near_forms(value), premise
@@ -299,7 +302,10 @@ def _premise_words(
     for key in ("ruleset", "table", "bias", "moves"):
         if key in premise and len({p.get(key) for p in every}) > 1:
             name = {"moves": "moves", "bias": "bias"}.get(key, "name")
-            out.append((key, {name: premise[key]}))
+            value = premise[key]
+            if key == "ruleset":  # read back by _readable with the game it belongs to
+                value = f"{premise.get('game', '')}/{value}"
+            out.append((key, {name: value}))
     out += [(k, {}) for k in ("best", "win") if k in premise]
     return out
 
@@ -331,6 +337,17 @@ def _attr(value: object) -> str:
     return html.escape(text, quote=True)
 
 
+def _readable(key: str, values: dict[str, str], lang: str) -> dict[str, str]:
+    """A premise's values as a reader sees them: a ruleset or a stick table by its name in
+    ``lang``, never its id."""
+    if key == "ruleset":
+        game, _, ruleset = values["name"].rpartition("/")
+        return {"name": ruleset_name(game, ruleset, lang)}
+    if key == "table":
+        return {"name": table_name(values["name"], lang)}
+    return values
+
+
 def field_html(lesson: Lesson, f: Field, lang: str) -> str:
     W = _words(lang)
     label = (
@@ -338,7 +355,7 @@ def field_html(lesson: Lesson, f: Field, lang: str) -> str:
         if f.parts == 1
         else _fill(W["label-part"], id=f.exercise, part=f.part, parts=f.parts)
     )
-    hint = " ".join(_fill(W["premise"][k], **v) for k, v in f.premise)
+    hint = " ".join(_fill(W["premise"][k], **_readable(k, v, lang)) for k, v in f.premise)
     hint = (hint + " " if hint else "") + W["hint"][f.kind]
     salt = lesson.salt(f)
     fid = "answer-" + f.id.replace(".", "-")

@@ -27,8 +27,8 @@ WORDS: dict[str, Any] = {
         },
         "premise": {
             "moves": "After {moves}.",
-            "ruleset": "Ruleset {name}.",
-            "table": "Table {name}.",
+            "ruleset": "{name}.",
+            "table": "{name}.",
             "bias": "Sticks that show their mark with chance {bias}.",
             "best": "The capture that takes the most pieces.",
             "win": "The move that wins at once.",

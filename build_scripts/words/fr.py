@@ -27,8 +27,8 @@ WORDS: dict[str, Any] = {
         },
         "premise": {
             "moves": "Après {moves}.",
-            "ruleset": "Variante {name}.",
-            "table": "Table {name}.",
+            "ruleset": "{name}.",
+            "table": "{name}.",
             "bias": "Bâtonnets qui montrent leur marque avec la probabilité {bias}.",
             "best": "La prise qui enlève le plus de pièces.",
             "win": "Le coup qui gagne tout de suite.",
