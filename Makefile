@@ -66,9 +66,9 @@ lint: setup typecheck
 typecheck: setup
 	$(VENV)/bin/mypy
 
-# Two test processes (pytest-xdist): the tests of the built site and the browser in one
-# (which builds the site once and serves it), the others shared out between both. The
-# time the tests took is printed at the end.
+# Two test processes (pytest-xdist); the site is built once and served for both (see
+# tests/conftest.py), each test module of the site in one process. The time the tests
+# took is printed at the end.
 TEST_WORKERS ?= 2
 test: lint /usr/bin/chromium /usr/bin/pdftoppm
 	@start=$$(date +%s); \
