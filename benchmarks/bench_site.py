@@ -486,9 +486,9 @@ CLASS_SIZE = 30
 OFFLINE_PAGE = "/zohn-ahl/"
 
 
-def _counting_server(site: Path, counter: _Counter):
-    """``build_scripts/serve.py``'s server (gzip, headers) on a free port, counting the
-    bytes it writes; returns (server, base URL)."""
+def counting_handler(counter: _Counter):
+    """``build_scripts/serve.py``'s request handler (gzip, headers), quiet, adding the bytes
+    it writes (and the path of each request answered) to ``counter``."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from build_scripts import serve
@@ -517,9 +517,22 @@ def _counting_server(site: Path, counter: _Counter):
                     if written[0]:
                         counter.requests.append((getattr(self, "path", "") or "").split("?")[0])
 
-    server = serve.make_server(site, "127.0.0.1", 0, Counting)
+    return Counting
+
+
+def serve_counting(site: Path, handler) -> tuple[object, str]:
+    """Serve ``site`` with ``handler`` on a free port; returns (server, base URL)."""
+    from build_scripts import serve
+
+    server = serve.make_server(site, "127.0.0.1", 0, handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def _counting_server(site: Path, counter: _Counter):
+    """``build_scripts/serve.py``'s server (gzip, headers) on a free port, counting the
+    bytes it writes; returns (server, base URL)."""
+    return serve_counting(site, counting_handler(counter))
 
 
 def _wait_board(page, timeout_ms: int) -> dict:

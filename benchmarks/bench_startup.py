@@ -32,7 +32,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -104,39 +103,16 @@ def baseline_files(site: Path, folder: Path) -> None:
 
 
 def _server(site: Path, extra: Path, counter):
-    """``make serve``'s server for ``site``, and ``extra``'s files under /bench-baseline/."""
-    from build_scripts import serve
+    """``make serve``'s server for ``site``, and ``extra``'s files under /bench-baseline/,
+    counting the bytes it writes (``bench_site.counting_handler``)."""
 
-    class Handler(serve.SiteHandler):
-        quiet = True
-
+    class Handler(bench_site.counting_handler(counter)):
         def send_head(self):
             # (one handler serves every request of a kept-alive connection: chosen each time)
             self.directory = str(extra) if self.path.startswith(BASELINE) else str(site)
             return super().send_head()
 
-        def handle_one_request(self):
-            raw, written = self.wfile, [0]
-
-            class Tap:
-                def write(self, data):
-                    written[0] += len(data)
-                    return raw.write(data)
-
-                def __getattr__(self, name):
-                    return getattr(raw, name)
-
-            self.wfile = Tap()
-            try:
-                super().handle_one_request()
-            finally:
-                self.wfile = raw
-                with counter.lock:
-                    counter.bytes += written[0]
-
-    server = serve.make_server(site, "127.0.0.1", 0, Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
+    return bench_site.serve_counting(site, Handler)
 
 
 def _context(playwright, profile: str):
