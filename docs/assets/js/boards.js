@@ -8,6 +8,7 @@
 // The board modules render and animate; the engine decides every rule.
 
 import { strings } from "./i18n.js";
+import { onEveryPage } from "./every-page.js";
 
 performance.mark("board:scripts");
 
@@ -54,11 +55,4 @@ function mountAll() {
   });
 }
 
-const page$ = /** @type {any} */ (window).document$;   // mkdocs-material's page observable
-if (page$ && typeof page$.subscribe === "function") {
-  page$.subscribe(() => mountAll());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mountAll);
-} else {
-  mountAll();
-}
+onEveryPage(mountAll);

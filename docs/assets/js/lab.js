@@ -8,6 +8,7 @@
 
 import { lang, strings, fill, decimal, percent } from "./i18n.js";
 import { call, cancel, engineReady, errorText, isCancelled } from "./boards/common.js";
+import { onEveryPage } from "./every-page.js";
 
 const CRITICAL_5_PERCENT_4_DF = 9.488;
 
@@ -314,13 +315,6 @@ function mount() {
   current.start();
 }
 
-const page$ = /** @type {any} */ (window).document$;   // mkdocs-material's page observable
-if (page$ && typeof page$.subscribe === "function") {
-  page$.subscribe(() => mount());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mount);
-} else {
-  mount();
-}
+onEveryPage(mount);
 
 export { current };

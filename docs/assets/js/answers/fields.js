@@ -9,6 +9,7 @@
 import { checkAnswer } from "./canonical.js";
 import { encode } from "./hand-in-code.js";
 import { drawQr } from "../qr.js";
+import { onEveryPage } from "../every-page.js";
 
 /** @param {string} template @param {Record<string, unknown>} values */
 function fill(template, values) {
@@ -213,11 +214,4 @@ function mount() {
   new HandInPage(root);
 }
 
-const doc$ = /** @type {any} */ (window).document$;
-if (doc$ && typeof doc$.subscribe === "function") {
-  doc$.subscribe(() => mount());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mount);
-} else {
-  mount();
-}
+onEveryPage(mount);

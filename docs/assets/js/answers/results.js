@@ -7,6 +7,7 @@
 // teacher clears them. Does nothing on other pages.
 
 import { decode } from "./hand-in-code.js";
+import { onEveryPage } from "../every-page.js";
 
 const STORE = "class-results:v1";
 const CRITICAL_5_PERCENT_4_DF = 9.488;
@@ -267,13 +268,4 @@ function mount() {
   new Results(root);
 }
 
-if (typeof document !== "undefined") {
-  const doc$ = /** @type {any} */ (window).document$;
-  if (doc$ && typeof doc$.subscribe === "function") {
-    doc$.subscribe(() => mount());
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mount);
-  } else {
-    mount();
-  }
-}
+if (typeof document !== "undefined") onEveryPage(mount); // (not under node's tests)
