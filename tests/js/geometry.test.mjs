@@ -31,6 +31,16 @@ test("a point far off the line is not ahead; a slanted one within 45 degrees is"
   assert.equal(nearestInDirection({ x: 0, y: 0 }, [{ x: 10, y: 30 }], [1, 0]), -1);
 });
 
+test("rows offset by half a step: the arrow goes to the next row, not over it", () => {
+  // three rows as the Awithlaknannai board draws them: the middle row between the columns
+  const top = { x: 679, y: 172 };
+  const rows = [{ x: 640, y: 250 }, { x: 718, y: 250 }, { x: 679, y: 327 }, { x: 757, y: 172 }];
+  assert.equal(nearestInDirection(top, rows, [0, 1]), 0);
+  assert.equal(nearestInDirection(rows[2], [top, rows[0], rows[1]], [0, -1]), 1);
+  // along a row, the next point of the same row
+  assert.equal(nearestInDirection(top, rows, [1, 0]), 3);
+});
+
 test("a turned board (the same points mirrored) keeps the arrows on screen", () => {
   const turned = grid.map((s) => ({ x: 20 - s.x, y: 20 - s.y }));
   // the point at the screen's left of the centre is the one drawn there, whatever its name

@@ -28,17 +28,34 @@ ORDER = [
 ]
 BEFORE_INTERPRETER = ["engine:wasm-compiled", "engine:fetched-stdlib", "engine:fetched-wasm"]
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", ".whl")
+# Every response is held back this long (Chrome's own throttle, bandwidth unlimited): a file
+# asked for only once another has arrived is then sent at least this much later than the
+# first, whereas files asked for together leave within a few milliseconds of each other,
+# however fast the local server answers and however busy the machine is.
+LATENCY_MS = 400
 
 
 @pytest.fixture(scope="module")
 def first_visit(browser, site_url):
-    """One first visit (a fresh context) to a board page: its marks and the runtime's
-    requests, each with when it was sent and when its response ended (epoch ms)."""
+    """One first visit (a fresh context) to a board page, every response LATENCY_MS late:
+    its marks and the runtime's requests, each with when it was sent and when its response
+    ended (epoch ms)."""
     context = browser.new_context(service_workers="block")
     finished = []
     context.on("requestfinished", lambda request: finished.append(request))
     try:
         page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": LATENCY_MS,
+                "downloadThroughput": -1,
+                "uploadThroughput": -1,
+            },
+        )
         page.goto(site_url + BOARD_PAGE)
         page.wait_for_function(
             "() => document.querySelector('.board[data-game]').dataset.ready === 'true'",

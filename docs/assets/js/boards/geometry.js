@@ -8,7 +8,9 @@
 /**
  * The index of the spot nearest to `from` in the direction `[dx, dy]` (screen axes: y down),
  * or -1. A spot counts when it lies ahead and within about 45 degrees of the direction;
- * among those, the nearest ahead, off the line counting double (so a turned board works).
+ * among those, the nearest, its distance off the line counted once more (so a point
+ * straight ahead beats a slanted one as far away, but a slanted neighbour in the next row
+ * beats a point straight ahead two rows away; a turned board works the same).
  * @param {Spot} from
  * @param {Spot[]} spots
  * @param {[number, number]} direction
@@ -22,7 +24,7 @@ export function nearestInDirection(from, spots, [dx, dy]) {
     const along = vx * dx + vy * dy;
     const across = Math.abs(vx * dy - vy * dx);
     if (along <= 0.5 || across > along * 1.05) return;
-    const score = along + across * 2;
+    const score = Math.hypot(vx, vy) + across;
     if (score < bestScore) {
       bestScore = score;
       best = i;
