@@ -15,6 +15,14 @@ build, naming the file and the line.
 The figures are exact (:mod:`engine.zohn_ahl.solver`), for fair sticks and 4 counters a
 side unless the block says ``counters: N``; they are computed once per build and shared
 by both languages.
+
+Student mode (:mod:`build_scripts.aids`; ``aids: on|off`` in the block, else the page's
+default, off on the pages for students): with the aids off, two parts stop answering the
+exercises beside them. The throws (``dice``) keep the figures of fair sticks when the
+reader changes the bias (the chance of a given number of marks for other sticks is for the
+student to work out), and the tally counts the class's throws without working out the
+expected counts or the chi-square (the student's own steps; the class results page pools
+the counts for the teacher). The other parts are the lab's instruments and stay as they are.
 """
 
 from __future__ import annotations
@@ -38,6 +46,8 @@ if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a packa
 from typing import TYPE_CHECKING  # noqa: E402
 
 from build_scripts import words as build_words  # noqa: E402
+from build_scripts.aids import VALUES as AIDS_VALUES  # noqa: E402
+from build_scripts.aids import page_default  # noqa: E402
 from build_scripts.fences import find_fences  # noqa: E402
 from build_scripts.page_language import page_language  # noqa: E402
 from engine.words import table_name  # noqa: E402
@@ -59,7 +69,7 @@ if TYPE_CHECKING:
 
 
 PARTS = ("dice", "rulesets", "counters", "comeback", "tally")
-KEYS = ("part", "counters")
+KEYS = ("part", "counters", "aids")
 
 W = build_words.section("lab")
 
@@ -92,7 +102,7 @@ def _esc(x: object) -> str:
     return html.escape(str(x))
 
 
-def _dice(lang: str) -> str:
+def _dice(lang: str, aids: bool = True) -> str:
     w = W[lang]
     marked = marked_probabilities()
     rows = "".join(
@@ -117,6 +127,8 @@ def _dice(lang: str) -> str:
             f"<p class='lab-extra' data-table='{table['table']}'>"
             f"{_esc(w['extra'].format(p=table['extra']))}</p>"
         )
+    if not aids:
+        out.append(f"<p class='lab-fixed'>{_esc(w['fixed_fair'])}</p>")
     return "\n".join(out)
 
 
@@ -182,20 +194,24 @@ def _comeback(lang: str, counters: int) -> str:
     )
 
 
-def _tally(lang: str) -> str:
+def _tally(lang: str, aids: bool = True) -> str:
+    """The class's counts; with the aids on, the counts to expect beside them."""
     w = W[lang]
     marked = marked_probabilities()
+    expected = "<td data-role='expected'>–</td>" if aids else ""
     rows = "".join(
         f"<tr data-k='{k}'><th scope='row'>{k}</th><td data-role='share'>{_esc(marked[k])}</td>"
         f"<td><input type='number' min='0' max='100000' step='1' inputmode='numeric' "
         f"data-k='{k}' aria-label='{_esc(w['your_count'])}: {k}' value='0' disabled></td>"
-        f"<td data-role='expected'>–</td></tr>"
+        f"{expected}</tr>"
         for k in range(5)
     )
+    caption = w["tally_caption"] if aids else w["tally_caption_counts"]
+    head = f"<th scope='col'>{w['expected_count']}</th>" if aids else ""
     return (
-        f"<table class='lab-tally'><caption>{_esc(w['tally_caption'])}</caption><thead><tr><th scope='col'>{w['kinds']}</th>"
+        f"<table class='lab-tally'><caption>{_esc(caption)}</caption><thead><tr><th scope='col'>{w['kinds']}</th>"
         f"<th scope='col'>{w['expected_share']}</th><th scope='col'>{w['your_count']}</th>"
-        f"<th scope='col'>{w['expected_count']}</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
@@ -216,9 +232,10 @@ def _scrolling(inner: str, part: str, counters: int) -> str:
     return re.sub(r"(<table [^>]*>)<caption>(.*?)</table>", wrap, inner, flags=re.S)
 
 
-def render(part: str, lang: str, counters: int) -> str:
+def render(part: str, lang: str, counters: int, aids: bool = True) -> str:
+    """One part as HTML; ``aids`` off: the student mode of the module's docstring."""
     if part == "dice":
-        inner = _dice(lang)
+        inner = _dice(lang, aids)
     elif part == "rulesets":
         inner = _rulesets(lang, counters)
     elif part == "counters":
@@ -226,15 +243,16 @@ def render(part: str, lang: str, counters: int) -> str:
     elif part == "comeback":
         inner = _comeback(lang, counters)
     else:
-        inner = _tally(lang)
+        inner = _tally(lang, aids)
     inner = _scrolling(inner, part, counters)
+    mode = "" if aids else ' data-aids="off"'
     return (
-        f'<div class="lab" data-lab="{part}" data-counters="{counters}" markdown="0">\n'
+        f'<div class="lab" data-lab="{part}" data-counters="{counters}"{mode} markdown="0">\n'
         f"{inner}\n</div>"
     )
 
 
-def _parse(body: str, where: str) -> tuple[str, int]:
+def _parse(body: str, where: str, page_aids: bool = True) -> tuple[str, int, bool]:
     pairs: dict[str, str] = {}
     for n, raw in enumerate(body.splitlines(), 1):
         line = raw.strip()
@@ -258,7 +276,12 @@ def _parse(body: str, where: str) -> tuple[str, int]:
         raise PluginError(
             f"{where}: zohn-ahl-lab block: counters {counters!r} is not a whole number from 1 to 8"
         )
-    return part, int(counters)
+    aids = pairs.get("aids", "on" if page_aids else "off")
+    if aids not in AIDS_VALUES:
+        raise PluginError(
+            f"{where}: zohn-ahl-lab block: aids {aids!r} is not one of {', '.join(AIDS_VALUES)}"
+        )
+    return part, int(counters), aids == "on"
 
 
 def replace_blocks(markdown: str, render_one: Callable[[str, int], str]) -> str:
@@ -281,9 +304,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     lang = page_language(page)
     src = page.file.src_path
+    try:
+        page_aids = page_default(src, (getattr(page, "meta", None) or {}).get("aids"))
+    except ValueError as err:
+        raise PluginError(f"{src}: {err}") from None
 
     def render_one(body: str, line: int) -> str:
-        part, counters = _parse(body, f"{src}, line {line}")
-        return render(part, lang, counters)
+        part, counters, aids = _parse(body, f"{src}, line {line}", page_aids)
+        return render(part, lang, counters, aids)
 
     return replace_blocks(markdown, render_one)

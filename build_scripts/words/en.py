@@ -161,6 +161,10 @@ WORDS: dict[str, Any] = {
         "expected_share": "Expected share of throws",
         "your_count": "Your count",
         "tally_caption": "The class's throws: its counts and the counts to expect",
+        "tally_caption_counts": "The class's throws: its counts",
+        "fixed_fair": (
+            "On this page these figures stay those of fair sticks when the chance is changed: working them out for other sticks is part of the exercises."
+        ),
         "expected_count": "Expected count",
         "bias_caption": "Fair sticks (each mark shows with probability 1/2), {n} counters a side.",
         "counters_caption": "Printable board, the gully loses a throw, fair sticks.",

@@ -161,6 +161,10 @@ WORDS: dict[str, Any] = {
         "expected_share": "Part attendue des lancers",
         "your_count": "Votre relevé",
         "tally_caption": "Les lancers de la classe : ses relevés et les nombres attendus",
+        "tally_caption_counts": "Les lancers de la classe : ses relevés",
+        "fixed_fair": (
+            "Sur cette page, ces chiffres restent ceux de bâtonnets équilibrés quand on change la chance : les calculer pour d'autres bâtonnets fait partie des exercices."
+        ),
         "expected_count": "Effectif attendu",
         "bias_caption": (
             "Bâtonnets équilibrés (chaque marque sort avec la probabilité 1/2), "

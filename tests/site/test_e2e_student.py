@@ -198,3 +198,38 @@ def test_other_pages_keep_their_aids_and_say_why_a_tap_is_refused(visit):
     page.wait_for_function(
         "b => b.querySelector('details.za-chances') !== null", arg=za.element_handle()
     )
+
+
+def test_the_students_lab_keeps_the_exercises_answers_to_the_student(visit):
+    """On the students' lab page the bias control still works the rulesets out again, but
+    the throws keep the figures of fair sticks (exercise 2 asks for them with other sticks)
+    and the tally adds up the class's counts without the expected counts or the chi-square
+    (exercise 3 asks for those)."""
+    page = visit.page()
+    page.goto(visit.base + "/students/probability-lab/")
+    two_marks = page.locator(".lab-marks td[data-k='2']")
+    again = page.locator(".lab-extra[data-table='culin']")
+    fair = (two_marks.text_content(), again.text_content())
+    assert fair == ("3/8", "Chance of throwing again: 1/8")
+    assert page.locator(".lab-fixed").is_visible()
+    first = page.locator(".lab-rulesets tr[data-ruleset='kiowa'] td[data-k='first']")
+    before = first.text_content()
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-lab='bias']\").disabled", timeout=240_000
+    )
+    page.locator("input[data-lab='bias']").fill("3/5")
+    page.locator("select[data-lab='counters']").select_option("1")
+    page.get_by_role("button", name="Work it out again").click()
+    page.wait_for_function(
+        "() => /Done/.test(document.querySelector(\"[data-lab='status']\").textContent)",
+        timeout=480_000,
+    )
+    assert first.text_content() != before  # the instrument answered for the new sticks
+    assert (two_marks.text_content(), again.text_content()) == fair
+    assert page.locator(".lab-tally td[data-role='share']").first.text_content() == "1/16"
+    counts = {"0": "10", "1": "40", "2": "60", "3": "40", "4": "10"}
+    for k, v in counts.items():
+        page.locator(f".lab-tally input[data-k='{k}']").fill(v)
+    verdict = page.locator("[data-lab='verdict']").text_content()
+    assert verdict.strip() == "160 throws in all.", verdict
+    assert page.locator(".lab-tally [data-role='expected']").count() == 0

@@ -12,8 +12,8 @@ from mkdocs.exceptions import PluginError
 from build_scripts import lab
 
 
-def page(path: str) -> SimpleNamespace:
-    return SimpleNamespace(file=SimpleNamespace(src_path=path, src_uri=path))
+def page(path: str, **meta: object) -> SimpleNamespace:
+    return SimpleNamespace(file=SimpleNamespace(src_path=path, src_uri=path), meta=meta)
 
 
 def test_a_block_becomes_static_tables_in_the_page_language():
@@ -41,6 +41,7 @@ def test_the_comeback_table_grows_with_the_counters():
         ("part: everything", "'everything'"),
         ("part: dice\nspeed: 3", "'speed: 3'"),
         ("part: rulesets\ncounters: 9", "'9'"),
+        ("part: tally\naids: maybe", "'maybe'"),
         ("", "None"),
     ],
 )
@@ -80,3 +81,33 @@ def test_the_build_figures_are_the_engines_for_fair_sticks():
     reply = protocol.dispatch("zohn-ahl.lab", {"bias": "1/2", "counters": 4})
     expected = [lab.percent(f["comeback"][k], "en") for k in range(1, 8) for f in reply["variants"]]
     assert cells == expected
+
+
+TALLY_AND_DICE = "```zohn-ahl-lab\npart: dice\n```\n\n```zohn-ahl-lab\npart: tally\n```\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_students_page_the_throws_stay_fair_and_the_tally_only_counts(lang):
+    path = "students/lab.md" if lang == "en" else "students/lab.fr.md"
+    html = lab.on_page_markdown(TALLY_AND_DICE, page(path), None, None)
+    dice, tally = html.split('data-lab="tally"')
+    # the throws: marked as left alone by the bias control, and saying so in words
+    assert 'data-lab="dice" data-counters="4" data-aids="off"' in dice
+    assert lab.W[lang]["fixed_fair"] in dice.replace("&#x27;", "'")
+    # the tally: the counts and the shares, not the counts to expect
+    assert 'data-aids="off"' in tally and "data-role='share'" in tally
+    assert "data-role='expected'" not in tally and lab.W[lang]["expected_count"] not in tally
+    # elsewhere (and on a student page that asks for them) the aids are there
+    for other in (page("teachers/lab.md"), page("students/lab.md", aids="on")):
+        html = lab.on_page_markdown(TALLY_AND_DICE, other, None, None)
+        assert 'data-aids="off"' not in html and "data-role='expected'" in html
+    html = lab.on_page_markdown(
+        TALLY_AND_DICE.replace("part: tally", "part: tally\naids: on"), page(path), None, None
+    )
+    dice, tally = html.split('data-lab="tally"')
+    assert 'data-aids="off"' in dice and "data-role='expected'" in tally
+
+
+def test_a_bad_front_matter_aids_names_the_page():
+    with pytest.raises(PluginError, match=r"students/lab\.md.*'sometimes'"):
+        lab.on_page_markdown(TALLY_AND_DICE, page("students/lab.md", aids="sometimes"), None, None)

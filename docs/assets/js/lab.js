@@ -4,6 +4,8 @@
 // out again for other sticks: each part is shown as it lands, asking again stops the
 // computation under way, and fair sticks bring back the build's own figures. The tally
 // compares a class's own throws with the exact expectation (chi-square, said in words).
+// In student mode (a part marked data-aids="off" by the build) the throws keep the figures
+// of fair sticks and the tally only adds up the counts: those answers are the student's.
 // Does nothing on pages without a lab.
 
 import { lang, strings, fill, decimal, percent } from "./i18n.js";
@@ -68,6 +70,8 @@ class Lab {
     this.verdict = document.querySelector('[data-lab="verdict"]');
     /** @type {HTMLElement | null} */
     this.tally = document.querySelector('.lab[data-lab="tally"]');
+    // student mode: the tally adds up and no more, its shares those of fair sticks
+    this.tallyAids = !this.tally || this.tally.dataset.aids !== "off";
     this.shares = [1, 4, 6, 4, 1].map((x) => x / 16);
     this.busy = false;
     this.run = 0;
@@ -215,20 +219,22 @@ class Lab {
 
   showThrows(probs) {
     const marked = probs.sahe.marked || {};
-    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-marks td[data-k]")).forEach((td) => {
+    const dice = '.lab[data-lab="dice"]:not([data-aids="off"])';
+    /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`${dice} .lab-marks td[data-k]`)).forEach((td) => {
       const p = marked[td.dataset.k];
       if (p !== undefined) td.textContent = p;
     });
     for (const [table, res] of Object.entries(probs)) {
-      /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`.lab-values[data-table="${table}"] td[data-value]`)).forEach((td) => {
+      /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`${dice} .lab-values[data-table="${table}"] td[data-value]`)).forEach((td) => {
         const p = res.values[td.dataset.value];
         if (p !== undefined) td.textContent = p;
       });
-      const extra = document.querySelector(`.lab-extra[data-table="${table}"]`);
-      if (extra) extra.textContent = W().extra(res.extra);
+      document.querySelectorAll(`${dice} .lab-extra[data-table="${table}"]`).forEach((extra) => {
+        extra.textContent = W().extra(res.extra);
+      });
     }
-    this.shares = [0, 1, 2, 3, 4].map((k) => fraction(marked[String(k)]));
-    if (this.tally) {
+    if (this.tally && this.tallyAids) {
+      this.shares = [0, 1, 2, 3, 4].map((k) => fraction(marked[String(k)]));
       this.tally.querySelectorAll('tr[data-k] td[data-role="share"]').forEach((td) => {
         td.textContent = marked[/** @type {HTMLElement} */ (td.parentNode).dataset.k];
       });
@@ -276,13 +282,18 @@ class Lab {
     if (chart && res.svg) chart.innerHTML = res.svg;
   }
 
-  // The class's counts against the exact expectation: expected counts and chi-square.
+  // The class's counts against the exact expectation: expected counts and chi-square
+  // (in student mode, the total alone).
   compare() {
     if (!this.tally) return;
     const w = W();
     const inputs = [.../** @type {NodeListOf<HTMLInputElement>} */ (this.tally.querySelectorAll("input[data-k]"))];
     const counts = inputs.map((i) => Math.max(0, Math.floor(Number(i.value) || 0)));
     const total = counts.reduce((a, b) => a + b, 0);
+    if (!this.tallyAids) {
+      if (this.verdict) this.verdict.textContent = total ? w.total(total) : "";
+      return;
+    }
     let chi = 0;
     let smallest = Infinity;
     inputs.forEach((inp, k) => {
