@@ -60,3 +60,24 @@ def test_pages_of_both_languages_ask_for_nothing_that_is_missing(page, site_url)
         page.goto(site_url + path)
         page.wait_for_load_state("networkidle")
     assert failed == []
+
+
+def test_a_link_to_a_page_in_the_other_language_brings_its_language(page, site_url):
+    """An author's link from an English page to a French one is followed by the instant
+    navigation (no reload): the page then says it is French, and its board speaks French."""
+    page.goto(site_url + "zohn-ahl/names/")
+    page.evaluate("window.sameVisit = true")
+    page.evaluate(
+        """(href) => { const a = document.createElement('a'); a.href = href; a.id = 'to-fr';
+        a.textContent = 'en français'; document.querySelector('article').append(a); }""",
+        site_url + "fr/awithlaknannai/",
+    )
+    page.click("#to-fr")
+    page.wait_for_url("**/fr/awithlaknannai/")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    board = page.locator('.board[data-game="awithlaknannai"]').first
+    page.wait_for_function(
+        "b => b.dataset.ready === 'true'", arg=board.element_handle(), timeout=120_000
+    )
+    assert page.evaluate("window.sameVisit") is True, "the navigation reloaded the page"
+    assert "Aux Noirs de jouer" in board.locator(".board-turn").text_content()
