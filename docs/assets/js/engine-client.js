@@ -138,7 +138,8 @@ class EngineClient {
     try {
       worker = new Worker(this.workerURL, { type: "module", name: "zohn-ahl-engine" });
     } catch (err) {
-      this._fail("start-failed", String((err && err.message) || err));
+      const e = /** @type {any} */ (err);
+      this._fail("start-failed", String((e && e.message) || e));
       return;
     }
     this.worker = worker;

@@ -39,6 +39,11 @@
 // image also fixes what Python randomised at start (str hashes; `random`'s seed, reseeded
 // after a restore); the engine draws its seeds from os.urandom, i.e. the browser's crypto.
 
+/** What a thrown value says: its message, or the value itself. @param {any} err */
+function said(err) {
+  return String((err && err.message) || err);
+}
+
 const manifestURL = new URL("../runtime/manifest.json", import.meta.url);
 const started = performance.now();
 
@@ -185,7 +190,7 @@ async function countDownload(url, response) {
   } catch (err) {
     downloading.delete(path);
     runtimeFailed(new Error(`the runtime file ${file} broke off after ${received.get(path)} of ${expected[path]} bytes ` +
-      `(${(err && err.message) || err}): is the connection down?`));
+      `(${said(err)}): is the connection down?`));
     return;
   }
   downloading.delete(path);
@@ -272,7 +277,7 @@ self.fetch = async (input, init) => {
     response = await realFetch(input, init);
   } catch (err) {
     if (url.startsWith(runtimeBase)) {
-      runtimeFailed(new Error(`the runtime file ${new URL(url).pathname} could not be downloaded (${(err && err.message) || err}): is the connection down?`));
+      runtimeFailed(new Error(`the runtime file ${new URL(url).pathname} could not be downloaded (${said(err)}): is the connection down?`));
     }
     throw err;
   }
@@ -379,7 +384,7 @@ async function readSnapshot(stored, key) {
   try {
     [record, pieces] = await stored;
   } catch (err) {
-    return { discard: String((err && err.message) || err) };
+    return { discard: said(err) };
   }
   if (record === undefined) return { discard: "none stored" };
   let reason = null;
@@ -472,7 +477,7 @@ async function startEngine(pyodide, wheel, wheelURL) {
     protocol = pyodide.pyimport("engine.protocol");
     markStart("engine:engine-imported");
   } catch (err) {
-    const why = String((err && err.message) || err).trim().split("\n").pop();
+    const why = said(err).trim().split("\n").pop();
     throw new Error(`the engine package ${wheelURL.pathname} could not be loaded (${why})`);
   }
   const handle = protocol.handle;
@@ -541,7 +546,7 @@ async function boot() {
       // A snapshot that does not restore is dropped; the start below is a normal one.
       await dropSnapshot();
       const why = err instanceof SnapshotRefused ? err.message
-        : `did not restore (${String((err && err.message) || err).split("\n")[0]})`;
+        : `did not restore (${said(err).split("\n")[0]})`;
       snapshot = { discard: why };
       t = performance.now();
     }
@@ -584,12 +589,12 @@ booting.then(
         }
         saving.then(
           (result) => self.postMessage({ type: "snapshot", info: result }),
-          (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: String((err && err.message) || err) } }),
+          (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: said(err) } }),
         );
       }, 0);
     }
   },
-  (err) => self.postMessage({ type: "fatal", message: String((err && err.message) || err) }),
+  (err) => self.postMessage({ type: "fatal", message: said(err) }),
 );
 
 // ---- Endgame tables: fetched when a request first needs one, never at the start ----
@@ -628,7 +633,7 @@ function internalError(id, err) {
     error: {
       type: "WorkerError",
       kind: "internal",
-      message: `internal error in the engine's worker: ${(err && err.message) || err}`,
+      message: `internal error in the engine's worker: ${said(err)}`,
       input: null,
       where: null,
     },
@@ -650,7 +655,7 @@ self.onmessage = async (event) => {
     request = JSON.stringify({ id, cmd: data.cmd, args: data.args ?? {} });
   } catch (err) {
     const reply = JSON.stringify({ id, ok: false, error: { type: "RequestError", kind: "request",
-      message: `the request cannot be written as JSON: ${(err && err.message) || err}`, input: null, where: null } });
+      message: `the request cannot be written as JSON: ${said(err)}`, input: null, where: null } });
     self.postMessage({ type: "reply", id, reply });
     return;
   }
@@ -663,7 +668,7 @@ self.onmessage = async (event) => {
     // means the interpreter is broken (a fatal Pyodide error, a stack overflow): say so,
     // and ask the page to replace this worker.
     self.postMessage({ type: "reply", id, reply: internalError(id, err) });
-    self.postMessage({ type: "broken", message: String((err && err.message) || err) });
+    self.postMessage({ type: "broken", message: said(err) });
     return;
   }
   self.postMessage({ type: "reply", id, reply });

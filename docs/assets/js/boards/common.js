@@ -169,7 +169,8 @@ export function waitForEngine(root, statusNode, onFail) {
         statusNode.hidden = false;
         statusNode.classList.add("board-error");
         statusNode.dataset.kind = "error";
-        const msg = err && err.name === "EngineUnavailable" && err.message ? err.message : L.failed;
+        const e = /** @type {any} */ (err);
+        const msg = e && e.name === "EngineUnavailable" && e.message ? e.message : L.failed;
         const again = el("button", { type: "button", class: "board-button", "data-action": "retry", text: L.retry });
         statusNode.replaceChildren(el("span", { text: msg + " " }), again);
         if (onFail) onFail(err);
