@@ -83,7 +83,7 @@ class Field:
     kind: str  # number | moves | move | state | outcome
     check: str
     answers: list[str]
-    near: list[str]
+    near: list[str]  # a number's rounded forms; the bracketed forms of right captures
     premise: list[tuple[str, dict[str, str]]] = field(default_factory=list)
 
 
@@ -184,8 +184,19 @@ def _move_key(view: dict[str, Any], where: str) -> dict[str, str]:
     return out
 
 
+def _bracketed(view: dict[str, Any], right: list[str]) -> list[str]:
+    """The bracketed forms of the right captures among the legal moves of ``view`` (a
+    move field's ``near`` forms: the page checks a leapt point written in brackets)."""
+    forms: list[str] = []
+    for move in view["legal"]:
+        if move["captured"] and keys.canonical_move(str(move["notation"])) in right:
+            forms += keys.bracketed_forms(list(move["path"]), list(move["captured"]))
+    return sorted(forms)
+
+
 def field_key(source: str, where: str) -> tuple[str, str, list[str], list[str], dict[str, str]]:
-    """``(check, kind, canonical answers, near forms, premise)`` of one answer block."""
+    """``(check, kind, canonical answers, near forms, premise)`` of one answer block (the
+    near forms: a number's rounded forms, or the bracketed forms of the right captures)."""
     try:
         result = check_answer(source)
         pairs = parse_pairs(source, ANSWER_KEYS)
@@ -207,14 +218,15 @@ def field_key(source: str, where: str) -> tuple[str, str, list[str], list[str], 
     if check == "legal-moves":
         view = _aw_view(pairs)
         table_ = _move_key(view, where)
-        return check, "moves", [" ".join(sorted(table_)) or "none"], [], premise
+        right = sorted(table_)
+        return check, "moves", [" ".join(right) or "none"], _bracketed(view, right), premise
     if check == "best-capture":
         view = _aw_view(pairs)
         table_ = _move_key(view, where)
         best = keys.canonical_move(str(result["shown"]))
         assert best in table_
         premise["best"] = ""
-        return check, "move", [best], [], premise
+        return check, "move", [best], _bracketed(view, [best]), premise
     # outcome: with moves, the student finds the last move (every move that ends the same way)
     if "moves" not in pairs:
         return check, "outcome", [str(result["shown"])], [], premise
@@ -241,7 +253,7 @@ def field_key(source: str, where: str) -> tuple[str, str, list[str], list[str], 
     else:
         premise.pop("moves", None)
     premise["win"] = ""
-    return check, "move", sorted(accepted), [], premise
+    return check, "move", sorted(accepted), _bracketed(view, accepted), premise
 
 
 def _bits10(text: str) -> int:

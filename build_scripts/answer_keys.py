@@ -31,7 +31,10 @@ Design choices:
   would fails the build. A list of moves is its moves' canonical forms, sorted, once each,
   joined by a space; no move is ``none``. Moves are put in canonical form by the page's
   script alone, without the engine, so a field works before Python has started and on
-  pages without a board; the cost is that the points inside brackets are not checked.
+  pages without a board. The points inside brackets are checked all the same: a move
+  field's ``near`` forms are the bracketed forms of its right captures (every leap, or
+  only some, in brackets: :func:`bracketed_forms`), and a right answer written with a
+  wrong leapt point is refused as such (:func:`canonical_long` gives the form compared).
 - **A state** (``check: state``) is its four numbers, ``awls A B, counters C D`` being
   ``A B C D``; an **outcome** in words is its English key (``black wins``...).
 """
@@ -105,6 +108,28 @@ def canonical_move(text: str) -> str | None:
     s = re.sub(r"\s+", "", text.lower()).replace("×", "x").replace("–", "-").replace("—", "-")
     s = re.sub(r"\([a-z]+[0-9]+\)", "", s)
     return s if _MOVE.match(s) else None
+
+
+_LONG = re.compile(r"^[a-z]+\d+(?:x(?:\([a-z]+\d+\))?[a-z]+\d+)+$", re.ASCII)
+
+
+def canonical_long(text: str) -> str | None:
+    """A capture written with at least one leapt point in brackets, in lower case without
+    spaces (``b2x(m3)t3xt5``), or None for anything else."""
+    s = re.sub(r"\s+", "", text.lower()).replace("×", "x")
+    return s if "(" in s and _LONG.match(s) else None
+
+
+def bracketed_forms(path: list[str], captured: list[str]) -> list[str]:
+    """Every way of writing the capture along ``path`` (its points) that leaps
+    ``captured`` (one per leap) with at least one leapt point in brackets."""
+    forms = []
+    for mask in range(1, 2 ** len(captured)):
+        form = path[0]
+        for i, (over, land) in enumerate(zip(captured, path[1:], strict=True)):
+            form += f"x({over}){land}" if mask >> i & 1 else f"x{land}"
+        forms.append(form)
+    return forms
 
 
 NO_MOVE = ("none", "aucun", "aucune", "-", "—")

@@ -53,6 +53,7 @@ WORDS: dict[str, Any] = {
         "range": "A probability is never more than 1 (100%).",
         "bad-move": "\u201c{token}\u201d is not written like a move: a step is written like a1-b2 and a chain of leaps like a1xb2xc3.",
         "one-move": "Write only one move.",
+        "leapt": "\u201c{token}\u201d: the move is right, but a point in brackets is not the one its leap passes over. {tries}",
         "tries": {"one": "{n} try so far.", "other": "{n} tries so far."},
         "hand-in": {
             "heading": "Hand in",

@@ -53,6 +53,7 @@ WORDS: dict[str, Any] = {
         "range": "Une probabilité ne dépasse jamais 1 (100\u00a0%).",
         "bad-move": "«\u00a0{token}\u00a0» n'est pas écrit comme un coup\u00a0: un pas s'écrit comme a1-b2 et une chaîne de sauts comme a1xb2xc3.",
         "one-move": "N'écrivez qu'un seul coup.",
+        "leapt": "\u00ab\u00a0{token}\u00a0\u00bb\u00a0: le coup est juste, mais un point entre parenthèses n'est pas celui que son saut franchit. {tries}",
         "tries": {"one": "{n} essai jusqu'ici.", "other": "{n} essais jusqu'ici."},
         "hand-in": {
             "heading": "Rendre son travail",

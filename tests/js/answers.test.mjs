@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  answerHash, readNumber, canonicalMove, canonicalMoves, canonicalState, canonicalOutcome, checkAnswer,
+  answerHash, readNumber, canonicalMove, canonicalMoves, canonicalLong, canonicalState, canonicalOutcome, checkAnswer,
 } from "../../docs/assets/js/answers/canonical.js";
 import { ALPHABET, encode, decode, normalise } from "../../docs/assets/js/answers/hand-in-code.js";
 import { readCodes, pooledTally } from "../../docs/assets/js/answers/results.js";
@@ -49,12 +49,28 @@ test("moves in short or long notation, any case, chains in order", () => {
   assert.equal(canonicalMove("B2XT3XT5"), "b2xt3xt5");
   assert.equal(canonicalMove("b4–m5"), "b4-m5");
   assert.equal(canonicalMove("b4"), null);
-  const best = field("move", ["b2xt3xt5"]);
+  // the build lists the bracketed forms of the right captures (build_scripts/answer_keys.py)
+  const best = field("move", ["b2xt3xt5"], ["b2x(m3)t3xt5", "b2xt3x(t4)t5", "b2x(m3)t3x(t4)t5"]);
   assert.equal(checkAnswer(best, "b2x(m3)t3x(t4)t5").right, true);
+  assert.equal(checkAnswer(best, "B2X(M3)T3XT5").right, true);
   assert.equal(checkAnswer(best, "b2xt5xt3").right, false);
   assert.equal(checkAnswer(best, "b2xt3").right, false);
   assert.deepEqual(checkAnswer(best, "b2xt3xt5 b8xt8"), { right: false, why: "one-move" });
   assert.deepEqual(checkAnswer(best, "capture"), { right: false, why: "bad-move", token: "capture" });
+});
+
+test("a right move with a wrong point in brackets is refused, naming it", () => {
+  assert.equal(canonicalLong("B2x(m3) t3×t5"), "b2x(m3)t3xt5");
+  assert.equal(canonicalLong("b2xt3xt5"), null);
+  assert.equal(canonicalLong("b2-(m3)t3"), null);
+  const best = field("move", ["b2xt3xt5"], ["b2x(m3)t3xt5", "b2xt3x(t4)t5", "b2x(m3)t3x(t4)t5"]);
+  assert.deepEqual(checkAnswer(best, "b2x(b3)t3xt5"), { right: false, why: "leapt", token: "b2x(b3)t3xt5" });
+  assert.deepEqual(checkAnswer(best, "b2x(m3)t3x(m4)t5"), { right: false, why: "leapt", token: "b2x(m3)t3x(m4)t5" });
+  // a wrong move stays wrong, whatever its brackets say
+  assert.equal(checkAnswer(best, "b2x(m3)t3").why, "wrong");
+  const list = field("moves", ["m4xm6 t5-m6"], ["m4x(m5)m6"]);
+  assert.equal(checkAnswer(list, "t5-m6, m4x(m5)m6").right, true);
+  assert.deepEqual(checkAnswer(list, "t5-m6 m4x(t5)m6"), { right: false, why: "leapt", token: "m4x(t5)m6" });
 });
 
 test("a list of legal moves in any order, notation and separator", () => {

@@ -168,6 +168,7 @@ def test_the_page_and_python_read_any_text_alike(batch):
         [("readNumber", [t]) for t in batch]
         + [("canonicalMove", [t]) for t in batch]
         + [("answerHash", ["salt", t]) for t in batch]
+        + [("canonicalLong", [t]) for t in batch]
     )
     n = len(batch)
     for i, t in enumerate(batch):
@@ -176,6 +177,7 @@ def test_the_page_and_python_read_any_text_alike(batch):
         assert (None if j is None else (j["canonical"], j["near"])) == py, t  # type: ignore[index]
         assert js[n + i] == keys.canonical_move(t), t
         assert js[2 * n + i] == keys.answer_hash("salt", t), t
+        assert js[3 * n + i] == keys.canonical_long(t), t
 
 
 def test_the_build_keys_accept_the_teachers_answers_and_refuse_others():
@@ -204,7 +206,7 @@ def test_the_build_keys_accept_the_teachers_answers_and_refuse_others():
                 tries = [" ".join(reversed(right.split()))]
                 wrong = " ".join(right.split()[:-1]) or "b1-b2"
             elif f.kind == "move":
-                tries = [right.upper()]
+                tries = [right.upper()] + f.near[:1]  # (a right capture written long)
                 wrong = "t1-t2"
             elif f.kind == "state":
                 a, b, c, d = right.split()
@@ -232,6 +234,22 @@ def test_a_move_in_long_notation_checks_like_the_short_one():
         "kind": "move",
         "salt": salt,
         "answers": [keys.answer_hash(salt, a) for a in best.answers],
+        "near": [keys.answer_hash(salt, a) for a in best.near],
     }
-    got = run_js([("checkAnswer", [key, "b2x(m3)t3x(t4)t5"]), ("checkAnswer", [key, "b2xt5xt3"])])
-    assert [g["right"] for g in got] == [True, False]  # type: ignore[index]
+    got = run_js(
+        [
+            ("checkAnswer", [key, "b2x(m3)t3x(t4)t5"]),
+            ("checkAnswer", [key, "b2xt3x(t4)t5"]),
+            ("checkAnswer", [key, "b2xt5xt3"]),
+            ("checkAnswer", [key, "b2x(b3)t3xt5"]),
+        ]
+    )
+    assert [g["right"] for g in got] == [True, True, False, False]  # type: ignore[index]
+    assert got[3]["why"] == "leapt"  # type: ignore[index]
+
+
+def test_every_bracketed_form_of_a_capture_and_only_those():
+    forms = keys.bracketed_forms(["b2", "t3", "t5"], ["m3", "t4"])
+    assert sorted(forms) == ["b2x(m3)t3x(t4)t5", "b2x(m3)t3xt5", "b2xt3x(t4)t5"]
+    assert all(keys.canonical_long(f) == f for f in forms)
+    assert keys.canonical_move(forms[0]) == "b2xt3xt5"

@@ -170,3 +170,25 @@ def test_a_student_answers_hands_in_and_the_teacher_reads_the_code(visit):
     results.get_by_role("button", name="Clear the table").click()
     results.get_by_text("Cleared.").wait_for()
     assert results.locator(".class-results-grid").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_right_capture_with_a_wrong_leapt_point_is_a_wrong_try_that_says_so(visit, lang):
+    """Exercise 2 of the forced captures (one capture, m4xm6 over m5): written long with
+    the right point it is right; with another point in brackets it is refused, naming it."""
+    page = visit.page()
+    page.goto(visit.base + ("" if lang == "en" else "/fr") + "/students/forced-captures/")
+    box = page.locator("#answer-2")
+    feedback = page.locator("#answer-2-feedback")
+    for text, says in (
+        ("m4x(b5)m6", {"en": "a point in brackets", "fr": "un point entre parenthèses"}[lang]),
+        ("m4x(m5)m6", {"en": "Right", "fr": "Juste"}[lang]),
+    ):
+        before = feedback.inner_text()
+        box.fill(text)
+        box.press("Enter")
+        page.wait_for_function(
+            "([el, was]) => el.textContent !== was", arg=[feedback.element_handle(), before]
+        )
+        assert says in feedback.inner_text(), (text, feedback.inner_text())
+    assert "2" in feedback.inner_text()  # the refused try counted: right on the second

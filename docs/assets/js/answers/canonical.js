@@ -82,6 +82,19 @@ export function canonicalMove(text) {
   return MOVE.test(s) ? s : null;
 }
 
+const LONG = /^[a-z]+\d+(?:x(?:\([a-z]+\d+\))?[a-z]+\d+)+$/;
+
+/**
+ * A capture written with at least one leapt point in brackets, in lower case without
+ * spaces ("b2x(m3)t3xt5"), or null for anything else.
+ * @param {string} text
+ * @returns {string | null}
+ */
+export function canonicalLong(text) {
+  const s = String(text).toLowerCase().replace(/\s+/g, "").replace(/×/g, "x");
+  return s.includes("(") && LONG.test(s) ? s : null;
+}
+
 export const NO_MOVE = ["none", "aucun", "aucune", "-", "—"];
 
 /**
@@ -136,9 +149,11 @@ export function canonicalOutcome(text) {
 /**
  * Check one answer against a field's key. `field` is what the build wrote: its kind
  * ("number", "moves", "move", "state", "outcome"), its salt, the hashes of the right
- * canonical forms (`answers`) and, for numbers, of the accepted rounded forms (`near`).
+ * canonical forms (`answers`) and (`near`) of a number's accepted rounded forms or of the
+ * bracketed forms of the right captures.
  * Returns {right: true}, or {right: false, why} with why one of "unread" (not in the
- * expected form), "range" (a probability above 1), "bad-move" (with the token), "wrong".
+ * expected form), "range" (a probability above 1), "bad-move" (with the token), "wrong",
+ * "leapt" (the right moves, but a point in brackets is not the one leapt; with the token).
  * @param {{kind: string, salt: string, answers: string[], near?: string[]}} field
  * @param {string} text
  * @returns {{right: boolean, why?: string, token?: string}}
@@ -152,11 +167,22 @@ export function checkAnswer(field, text) {
     if (hit(n.canonical) || hit(n.near, field.near || [])) return { right: true };
     return { right: false, why: n.value > 1 ? "range" : "wrong" };
   }
+  // a right answer whose moves are written with brackets: each bracketed form must be one
+  // of a right capture's
+  const leapt = (/** @type {string[]} */ tokens) => {
+    for (const token of tokens) {
+      if (token.includes("(") && !hit(canonicalLong(token), field.near || [])) {
+        return { right: false, why: "leapt", token };
+      }
+    }
+    return { right: true };
+  };
   if (field.kind === "moves") {
     const r = canonicalMoves(text);
     if (!r) return { right: false, why: "unread" };
     if ("bad" in r) return { right: false, why: "bad-move", token: r.bad };
-    return hit(r.canonical) ? { right: true } : { right: false, why: "wrong" };
+    if (!hit(r.canonical)) return { right: false, why: "wrong" };
+    return leapt(String(text).trim().split(/[\s,;]+/));
   }
   if (field.kind === "move") {
     const tokens = String(text).trim().split(/[\s,;]+/).filter(Boolean);
@@ -164,7 +190,7 @@ export function checkAnswer(field, text) {
     if (tokens.length > 1) return { right: false, why: "one-move" };
     const move = canonicalMove(tokens[0]);
     if (move === null) return { right: false, why: "bad-move", token: tokens[0] };
-    return hit(move) ? { right: true } : { right: false, why: "wrong" };
+    return hit(move) ? leapt(tokens) : { right: false, why: "wrong" };
   }
   const form = field.kind === "state" ? canonicalState(text) : canonicalOutcome(text);
   if (form === null) return { right: false, why: "unread" };

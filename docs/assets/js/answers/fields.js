@@ -90,16 +90,20 @@ class HandInPage {
       const text = input.value;
       saved.value = text;
       const result = text.trim() ? checkAnswer(field, text) : { right: false, why: "unread" };
-      if (result.right || result.why === "wrong" || result.why === "range") {
+      if (result.right || result.why === "wrong" || result.why === "range" || result.why === "leapt") {
         saved.tries += 1;
+        const tries = fill(saved.tries === 1 ? this.W.tries.one : this.W.tries.other, { n: saved.tries });
         if (result.right) {
           if (!saved.right) saved.right = saved.tries;
           saved.last = "right";
           saved.said = saved.tries === 1 ? this.W.right : fill(this.W["right-after"], { n: saved.tries });
+        } else if (result.why === "leapt") {
+          saved.last = "wrong";
+          saved.said = fill(this.W.leapt, { token: result.token, tries });
         } else {
           const nudge = result.why === "range" ? this.W.range : this.W.nudge[el.dataset.check];
           saved.last = "wrong";
-          saved.said = `${fill(this.W.wrong, { nudge })} ${fill(saved.tries === 1 ? this.W.tries.one : this.W.tries.other, { n: saved.tries })}`;
+          saved.said = `${fill(this.W.wrong, { nudge })} ${tries}`;
         }
       } else {
         // not in the expected form: said, and not counted as a try
