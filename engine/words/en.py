@@ -13,7 +13,7 @@ from typing import Any
 
 WORDS: dict[str, Any] = {
     "board": {
-        "loading": "Loading the game engine (Python in your browser)…",
+        "loading": "Loading the game (Python in your browser)…",
         "noscript": "This board needs JavaScript to be played; the picture shows its position.",
         "controls": "Game controls",
         "throw": "Throw",
@@ -108,15 +108,15 @@ WORDS: dict[str, Any] = {
         "first": "moves first",
     },
     "page": {
-        "loading": "Loading the game engine…",
+        "loading": "Loading the game…",
         "downloading": "Downloading Python: {received} of {total} MB…",
         "loadingShort": "Loading…",
         "ready": "Ready.",
         "retry": "Try again",
-        "failed": "The game engine (Python in your browser) could not start, so this board cannot be played here. The rules and the picture above still stand; try reloading the page, or a recent Firefox, Chrome, Edge or Safari.",
-        "engineTimeout": "The game engine (Python running in your browser) made no progress for {seconds} seconds, so this board cannot be played; it still shows its position. This can happen when the connection is cut or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
-        "engineFailed": "The game engine (Python running in your browser) could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
-        "restarted": "The game engine stopped and was restarted; your game is kept.",
+        "failed": "The game (Python in your browser) could not start, so this board cannot be played here. The rules and the picture above still stand; try reloading the page, or a recent Firefox, Chrome, Edge or Safari.",
+        "engineTimeout": "Python, which runs the game in your browser, made no progress for {seconds} seconds, so this board cannot be played; it still shows its position. This can happen when the connection is cut or in a browser without WebAssembly, or when the site serves its .wasm file with the wrong type (it must be application/wasm). Reload the page to try again.",
+        "engineFailed": "Python, which runs the game in your browser, could not start, so this board cannot be played; it still shows its position. Reload the page to try again. What went wrong: ",
+        "restarted": "Python, which runs the game, stopped and was restarted; your game is kept.",
         "badLink": "The game in this link could not be read ({what}). Here is a fresh board instead.",
         "badSaved": "The saved game could not be read ({what}). Here is a fresh board instead.",
         "linkCopied": "Link copied: it reopens this game.",
@@ -442,7 +442,7 @@ WORDS: dict[str, Any] = {
             "note": "Exact chances for this ruleset, worked out by the computer from every position the game can reach, with fair sticks unless the game says otherwise. Each throw is pure chance: no player's skill changes them.",
         },
         "lab": {
-            "starting": "Starting the game engine…",
+            "starting": "Starting Python in your browser…",
             "ready": "Ready: change the chance and work it out again.",
             "working": "Working out {what} ({i} of {n})…",
             "throws": "the throws",

@@ -13,7 +13,7 @@ from typing import Any
 
 WORDS: dict[str, Any] = {
     "board": {
-        "loading": "Chargement du moteur de jeu (Python dans votre navigateur)…",
+        "loading": "Chargement du jeu (Python dans votre navigateur)…",
         "noscript": (
             "Ce plateau a besoin de JavaScript pour être joué ; l’image montre sa position."
         ),
@@ -113,15 +113,15 @@ WORDS: dict[str, Any] = {
         "first": "commencent",
     },
     "page": {
-        "loading": "Chargement du moteur de jeu…",
+        "loading": "Chargement du jeu…",
         "downloading": "Téléchargement de Python : {received} sur {total} Mo…",
         "loadingShort": "Chargement…",
         "ready": "Prêt.",
         "retry": "Réessayer",
-        "failed": "Le moteur de jeu (Python dans votre navigateur) n'a pas pu démarrer : ce plateau ne peut pas être joué ici. Les règles et l'image ci-dessus restent valables ; rechargez la page, ou essayez un Firefox, Chrome, Edge ou Safari récent.",
-        "engineTimeout": "Le moteur de jeu (Python dans votre navigateur) n’a pas avancé pendant {seconds} secondes : ce plateau ne peut pas être joué, il montre seulement sa position. Cela arrive quand la connexion est coupée, avec un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
-        "engineFailed": "Le moteur de jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
-        "restarted": "Le moteur de jeu s'était arrêté ; il a été relancé et votre partie est conservée.",
+        "failed": "Le jeu (Python dans votre navigateur) n'a pas pu démarrer : ce plateau ne peut pas être joué ici. Les règles et l'image ci-dessus restent valables ; rechargez la page, ou essayez un Firefox, Chrome, Edge ou Safari récent.",
+        "engineTimeout": "Python, qui fait tourner le jeu dans votre navigateur, n’a pas avancé pendant {seconds} secondes : ce plateau ne peut pas être joué, il montre seulement sa position. Cela arrive quand la connexion est coupée, avec un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
+        "engineFailed": "Python, qui fait tourner le jeu dans votre navigateur, n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
+        "restarted": "Python, qui fait tourner le jeu, s'était arrêté ; il a été relancé et votre partie est conservée.",
         "badLink": "La partie de ce lien n'a pas pu être lue ({what}). Voici un plateau neuf.",
         "badSaved": "La partie enregistrée n'a pas pu être lue ({what}). Voici un plateau neuf.",
         "linkCopied": "Lien copié : il rouvre cette partie.",
@@ -445,7 +445,7 @@ WORDS: dict[str, Any] = {
             "note": "Chances exactes pour cette variante, calculées par l’ordinateur à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
         },
         "lab": {
-            "starting": "Démarrage du moteur du jeu…",
+            "starting": "Démarrage de Python dans votre navigateur…",
             "ready": "Prêt : changez la chance et recalculez.",
             "working": "Calcul de {what} ({i} sur {n})…",
             "throws": "les lancers",

@@ -106,7 +106,7 @@ def test_a_download_that_stops_ends_the_start_in_words(page, stalled_url):
     assert "failed" in result, result
     code, message = result["failed"]
     assert code == "start-timeout", result
-    assert message.startswith("The game engine") and "2 seconds" in message, message
+    assert message.startswith("Python, which runs the game") and "2 seconds" in message, message
     assert STALL_LIMIT_MS / 1000 <= elapsed < 90, elapsed
 
 

@@ -245,7 +245,7 @@ class EngineClient {
       this._fail("start-failed", detail);
       return;
     }
-    this._replace("EngineRestarted", `the game engine stopped (${detail}) and has been restarted; please try again`);
+    this._replace("EngineRestarted", `Python, which runs the game, stopped (${detail}) and has been restarted; please try again`);
   }
 
   // Terminate the worker, settle every pending call, start a new worker; calls with
@@ -315,7 +315,7 @@ class EngineClient {
       entry.timer = setTimeout(() => {
         if (this.worker !== worker || !this.pending.has(id)) return;
         this._replace("EngineRestarted",
-          `the game engine did not answer '${entry.cmd}' within ${Math.round(entry.timeoutMs / 1000)} s and has been restarted`,
+          `Python, which runs the game, did not answer '${entry.cmd}' within ${Math.round(entry.timeoutMs / 1000)} s and has been restarted`,
           { timedOut: true }, id);
       }, entry.timeoutMs);
     }, () => {});
