@@ -27,6 +27,7 @@ the marks in order with the time from the previous one (where each 100 ms goes),
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import statistics
@@ -137,6 +138,34 @@ BOARD_READY = "() => performance.getEntriesByName('board:playable').length > 0"
 BASELINE_READY = "() => document.body && document.body.dataset.ready === 'true'"
 
 
+@contextlib.contextmanager
+def _fresh_profile(playwright):
+    """A page in a browser profile of its own (empty caches, no snapshot), closed after."""
+    with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
+        context = _context(playwright, profile)
+        try:
+            yield context, context.pages[0] if context.pages else context.new_page()
+        finally:
+            context.close()
+
+
+def _first_and_return(playwright, url: str, counter=None) -> dict:
+    """A first visit to the board page ``url`` in a fresh profile, then, once the worker
+    has saved its snapshot, the return visit in a new tab of that profile; with the bytes
+    the server sent for the first visit when ``counter`` counts them."""
+    with _fresh_profile(playwright) as (context, page):
+        if counter is not None:
+            counter.reset()
+        out = {"first_visit": _visit(page, url, BOARD_READY)}
+        if counter is not None:
+            out["bytes_gzip"] = counter.snapshot()["bytes"]
+        out["snapshot"] = page.evaluate(SNAPSHOT_SAVED_JS)
+        fresh = context.new_page()
+        page.close()
+        out["return_visit"] = _visit(fresh, url, BOARD_READY)
+        return out
+
+
 def _one_run(
     playwright, base: str, counter, baseline_first: bool, other: str | None = None
 ) -> dict:
@@ -144,41 +173,16 @@ def _one_run(
 
     def variant():
         """The same first and return visit on another build of the site (``--compare``)."""
-        with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
-            context = _context(playwright, profile)
-            try:
-                page = context.pages[0] if context.pages else context.new_page()
-                out["compared_first_visit"] = _visit(page, other + PAGE, BOARD_READY)
-                page.evaluate(SNAPSHOT_SAVED_JS)
-                fresh = context.new_page()
-                page.close()
-                out["compared_return_visit"] = _visit(fresh, other + PAGE, BOARD_READY)
-            finally:
-                context.close()
+        visits = _first_and_return(playwright, other + PAGE)
+        out["compared_first_visit"] = visits["first_visit"]
+        out["compared_return_visit"] = visits["return_visit"]
 
     def baseline():
-        with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
-            context = _context(playwright, profile)
-            try:
-                page = context.pages[0] if context.pages else context.new_page()
-                out["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
-            finally:
-                context.close()
+        with _fresh_profile(playwright) as (_, page):
+            out["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
 
     def board():
-        with tempfile.TemporaryDirectory(prefix="bench-start-") as profile:
-            context = _context(playwright, profile)
-            try:
-                page = context.pages[0] if context.pages else context.new_page()
-                counter.reset()
-                out["first_visit"] = _visit(page, base + PAGE, BOARD_READY)
-                out["bytes_gzip"] = counter.snapshot()["bytes"]
-                out["snapshot"] = page.evaluate(SNAPSHOT_SAVED_JS)
-                fresh = context.new_page()
-                page.close()
-                out["return_visit"] = _visit(fresh, base + PAGE, BOARD_READY)
-            finally:
-                context.close()
+        out.update(_first_and_return(playwright, base + PAGE, counter))
 
     order = [baseline, board] + ([variant] if other else [])
     for step in order if baseline_first else order[::-1]:
