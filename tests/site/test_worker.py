@@ -154,15 +154,20 @@ def _broken_copy(site_dir: Path, dest: Path, manifest: str | None) -> Path:
             json.dumps({"indexURL": "https://cdn.example.org/pyodide/", "wheel": "x.whl"}),
             "another site",
         ),
-        (
-            json.dumps(
-                {"indexURL": "pyodide/", "wheel": "engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl"}
+        pytest.param(
+            # the site's own manifest with only the wheel missing (nothing else may fail first)
+            lambda real: json.dumps(
+                {**real, "wheel": "engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl"}
             ),
             "/assets/runtime/engine/0/zohn_ahl_engine-0.1.0-py3-none-any.whl could not be loaded (HTTP 404",
+            id="missing-wheel",
         ),
     ],
 )
 def test_a_broken_runtime_fails_in_plain_words(page, site_dir, serve, tmp_path, manifest, words):
+    if callable(manifest):
+        real = site_dir / "assets" / "runtime" / "manifest.json"
+        manifest = manifest(json.loads(real.read_text(encoding="utf-8")))
     base = serve(_broken_copy(site_dir, tmp_path / "site", manifest))
     _open(page, base + _no_board_page(site_dir))
     result = page.evaluate(
