@@ -141,15 +141,35 @@ function update() {
   }
 }
 
-// A full load for a change of language (capture phase: before the instant navigation).
+// The language of an address of this site: French pages live under ROOT/fr/.
+function languageOf(url) {
+  return url.pathname.slice(root.length).startsWith(PREFIX.fr) ? "fr" : "en";
+}
+
+// A change of language loads the other page in full (capture phase: before the theme).
+// The switch's links carry the section being read and the games. Any other link to a
+// page of the other language (an author's "en français") goes to exactly the page it
+// names: the theme would otherwise send it to the other language's twin of the page being
+// read, as it does for its own switch, once it has read that language's sitemap.
 window.addEventListener("click", (event) => {
   const link = event.target instanceof Element
-    && /** @type {HTMLAnchorElement | null} */ (event.target.closest(SELECTOR));
-  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+    && /** @type {HTMLAnchorElement | null} */ (event.target.closest("a[href]"));
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
+    || event.shiftKey || event.altKey || link.target || link.hasAttribute("download")) return;
+  let target;
+  if (link.matches(SELECTOR)) {
+    const switched = onThisSite(link.href.split("#")[0] + fragmentFor(link.getAttribute("hreflang")));
+    target = switched === null ? link.href : switched;
+  } else {
+    const url = new URL(link.href);
+    const here = new URL(location.href);
+    if (root === null || url.origin !== here.origin || !url.pathname.startsWith(root)
+      || languageOf(url) === languageOf(here)) return;
+    target = url.href;
+  }
   event.preventDefault();
   event.stopPropagation();
-  const target = onThisSite(link.href.split("#")[0] + fragmentFor(link.getAttribute("hreflang")));
-  location.assign(target === null ? link.href : target);
+  location.assign(target);
 }, true);
 
 landOnSection();
