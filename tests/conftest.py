@@ -5,12 +5,14 @@
   by it until the end (``tests/site/site_server.py``, ``SharedSite``); the build overlaps
   the engine tests, which come first.
 - The tests of the built site and the browser (the fixtures of ``tests/site/conftest.py``)
-  run in both processes, one group per test module, so that a module's warm browser
-  context (Python started once, its snapshot kept) serves all its tests. The tests that
+  run in both processes, one group per test module; each process's warm browser context
+  (Python started once, its snapshot kept) serves the modules it runs. The tests that
   judge the one visit of every page (``every_page``) share one group, so the visit is
   made once.
 - ``brute-force``: the solver's tests, which share the brute-force chains they compute
   (``brute_force`` in ``tests/engine/test_zohn_ahl_solver.py``, computed once per ruleset).
+- ``pyodide``, ``pyodide-trimmed``: the engine's checks inside Pyodide under Node, which
+  share one run of the check script per runtime (``in_pyodide``).
 
 Other tests go to whichever process is free. Without ``-n``, the groups change nothing and
 the site tests build and serve the site themselves.
@@ -25,7 +27,11 @@ from pathlib import Path
 import pytest
 
 BUILT_SITE = {"site_build", "site_dir", "site_url", "e2e_url", "browser"}
-SHARED_COMPUTATIONS = {"test_zohn_ahl_solver.py": "brute-force"}
+SHARED_COMPUTATIONS = {
+    "test_zohn_ahl_solver.py": "brute-force",
+    "test_pyodide.py": "pyodide",
+    "test_pyodide_trimmed.py": "pyodide-trimmed",
+}
 SITE_TESTS = Path(__file__).parent / "site"
 
 

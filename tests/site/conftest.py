@@ -14,8 +14,8 @@
   ``page.requests`` lists every URL it (and its workers) asked for. Its context blocks the
   service worker (``tests/site/test_offline.py`` tests it): the site's background download
   for offline use would mix with the requests the other tests count.
-- ``warm_context`` (module), ``visit``, ``warm_page``: pages in one context per module in
-  which Python has started once and kept its snapshot (``test_e2e_support.py``);
+- ``warm_context`` (session), ``visit``, ``warm_page``: pages in one context per test
+  process in which Python has started once and kept its snapshot (``test_e2e_support.py``);
   ``cold_visit`` and ``page``: a fresh context, for what happens at a first start.
 - ``serve(folder, wasm_type=...)``: start another local server (at another address than
   the build was made for, or for a deliberately broken site); returns its URL and is
@@ -163,7 +163,7 @@ def page(browser):
 
 @pytest.fixture
 def warm_page(warm_context):  # noqa: F811  (the fixture imported above)
-    """A page in the module's warm context (``test_e2e_support.WarmContext``): Python
+    """A page in the process's warm context (``test_e2e_support.WarmContext``): Python
     starts from the snapshot kept there; ``page.requests`` lists this page's requests."""
     warm_context.check()
     context = warm_context.context

@@ -202,12 +202,14 @@ AXE_RUN = """async (scope) => {
 @dataclass
 class PageSeen:
     """What one page showed: its boards, whether each one's engine started, axe-core's
-    findings (as loaded, then on the boards after a move on each), every breach of the
+    findings (as loaded, then on the boards after a move on each kind of board first shown
+    here: ``played``, its kinds (language, game, controls, aids)), every breach of the
     policy (reported by the page, or said on its console), and every URL the page and its
     workers asked for."""
 
     boards: int = 0
     started: int = 0
+    played: list[tuple] = field(default_factory=list)
     findings: list[dict] = field(default_factory=list)
     breaches: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
@@ -222,26 +224,31 @@ def axe_findings(page, scope: str | None = None) -> list[dict]:
     return page.evaluate(AXE_RUN, scope)
 
 
-def _one_of_each_kind(boards) -> list:
-    """The first board of each kind on a page: its game and the controls it shows (the
-    two dozen puzzles of a page are one kind; a board that offers the computer or a hint
-    is another, and so is one without its aids)."""
-    kinds = {}
+def _new_kinds(boards, lang: str, seen: set) -> list:
+    """The first board of each kind not yet in ``seen`` (which then holds it): a kind is
+    the page's language, the board's game and the controls it shows (the two dozen
+    puzzles of a page are one kind; a board that offers the computer or a hint is
+    another, and so is one without its aids)."""
+    new = []
     for board in boards:
         controls = board.evaluate(
             "b => [...new Set([...b.querySelectorAll('[data-action]')]"
             ".map(e => e.dataset.action))].sort().join(' ')"
         )
-        kinds.setdefault((board.get_attribute("data-game"), controls, _aids(board)), board)
-    return list(kinds.values())
+        kind = (lang, board.get_attribute("data-game"), controls, _aids(board))
+        if kind not in seen:
+            seen.add(kind)
+            new.append(board)
+    return new
 
 
 def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     """Open every built page of both languages once, served with the site's security
-    headers, as a reader does: wait for its boards to be playable, let axe-core look at it,
-    make a move on one board of each kind, and let axe-core look at the boards again. (One
-    context for the whole visit: after the first start, Python starts from its kept
-    snapshot.)"""
+    headers, as a reader does: wait for its boards to be playable and let axe-core look at
+    it. The first time a kind of board shows up (in each language), make a move on it and
+    let axe-core look at the page's boards again: a board after a move is the same markup
+    on every page, so each kind is played once. (One context for the whole visit: after
+    the first start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, reduced_motion="reduce")
@@ -254,6 +261,7 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda e: console.append(str(e)))
     seen: dict[str, PageSeen] = {}
+    played: set = set()
     try:
         for rel in built_pages(site_dir):
             console.clear()
@@ -265,9 +273,13 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
             playable = [b for b in boards if wait_playable(page, b)]
             here.started = len(playable)
             here.findings = axe_findings(page)
-            if boards and len(playable) == len(boards):
-                for board in _one_of_each_kind(boards):
-                    play_a_move(page, board)
+            lang = "fr" if rel.startswith("fr/") else "en"
+            before = set(played)
+            new = _new_kinds(boards, lang, played) if len(playable) == len(boards) else []
+            here.played = sorted(played - before, key=str)
+            for board in new:
+                play_a_move(page, board)
+            if new:
                 ids = {f["id"] for f in here.findings}
                 here.findings += [f for f in axe_findings(page, ".board") if f["id"] not in ids]
             said = [

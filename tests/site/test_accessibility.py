@@ -1,6 +1,6 @@
 """Accessibility: axe-core finds nothing serious or critical on any page of either
-language, in headless Chromium, also once the boards are playable and after a move on
-each of them.
+language, in headless Chromium, also once the boards are playable and after a move on a
+board of each kind (game, controls, aids: in each language, where it first shows up).
 
 axe-core comes from the project's npm packages (``node_modules/axe-core``), evaluated
 from disk in the page under test; nothing is fetched from elsewhere, and the page's
@@ -41,3 +41,10 @@ def test_no_serious_accessibility_finding_on_any_page(every_page):
         if blocking:
             report.append(readable(rel, blocking))
     assert not report, "axe-core findings:\n" + "\n".join(report)
+    played = {kind for seen in every_page.values() for kind in seen.played}
+    for lang in ("en", "fr"):
+        for game in ("zohn-ahl", "awithlaknannai"):
+            for aids in (True, False):
+                assert any(k[:2] == (lang, game) and k[3] is aids for k in played), (
+                    f"no {game} board {'with' if aids else 'without'} aids was played ({lang})"
+                )

@@ -1,6 +1,6 @@
 """The students' answer fields, the hand-in code with its QR code, and the teachers'
 class results page, in Chromium as a student and a teacher use them: few page loads, in
-the module's warm context (the pages' answers need no Python; the boards beside them
+the process's warm context (the pages' answers need no Python; the boards beside them
 start it from the kept snapshot).
 
 The QR code is decoded from a screenshot of what the page drew, by the npm package

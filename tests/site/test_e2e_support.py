@@ -142,9 +142,13 @@ class WarmContext:
         self.context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def warm_context(browser, e2e_url):
-    """The module's warm context (``WarmContext``)."""
+    """The test process's warm context (``WarmContext``): Python starts cold once per
+    process, and every module's visits start it from the kept snapshot. Between tests the
+    site's storage goes (``reset``); what a module needs of a fresh browser (service
+    workers, an offline switch, init scripts for every page) it asks of a context of its
+    own (``cold_visit``, ``page``)."""
     warm = WarmContext(browser, e2e_url)
     try:
         yield warm
@@ -163,7 +167,7 @@ def _checked(v: Visit):
 
 @pytest.fixture
 def visit(browser, e2e_url, warm_context):
-    """A visit in the module's warm context: Python starts from the kept snapshot."""
+    """A visit in the process's warm context: Python starts from the kept snapshot."""
     warm_context.check()
     v = Visit(browser, e2e_url, warm=warm_context)
     yield v

@@ -1,5 +1,6 @@
-"""The site offline: after a first visit, every page of both languages opens and the boards
-play with the network cut; a new build replaces the kept copy whole; the site installs."""
+"""The site offline: after a first visit, every page of both languages comes back from the
+kept copy, pages of each kind open and the boards play with the network cut; a new build
+replaces the kept copy whole; the site installs."""
 
 from __future__ import annotations
 
@@ -93,7 +94,7 @@ def _play_a_move(page):
     )
 
 
-def test_after_a_first_visit_every_page_opens_and_a_board_plays_offline(
+def test_after_a_first_visit_every_page_is_kept_and_the_boards_play_offline(
     browser, site_url, site_dir
 ):
     files = offline.precache_list(site_dir)
@@ -122,13 +123,26 @@ def test_after_a_first_visit_every_page_opens_and_a_board_plays_offline(
             "requestfailed",
             lambda r: None if "ERR_ABORTED" in (r.failure or "") else failed.append(r.url),
         )
-        for rel in _pages(site_dir):
+        # Every page of both languages comes back whole from the kept copy (asked for by
+        # the page, through the service worker, the network cut) ...
+        pages = _pages(site_dir)
+        titles = page.evaluate(
+            """async (urls) => Promise.all(urls.map(async (url) => {
+                const response = await fetch(url);
+                const html = await response.text();
+                const title = new DOMParser().parseFromString(html, 'text/html').title;
+                return response.ok ? title : `${response.status}`;
+            }))""",
+            [site_url + rel for rel in pages],
+        )
+        assert titles == [" ".join(_title(site_dir, rel).split()) for rel in pages]
+        # ... and pages of each kind open in the tab: text, the teachers' page, boards.
+        for rel in ("zohn-ahl/history/", "fr/teachers/", "zohn-ahl/", "fr/awithlaknannai/"):
             response = page.goto(site_url + rel, wait_until="load")
             assert response is not None and response.ok, rel
             assert response.from_service_worker, rel
             assert page.title() == _title(site_dir, rel), rel
         assert failed == []
-        page.goto(site_url + "fr/awithlaknannai/")
         _play_a_move(page)
         # A page the site does not have: the kept "page not found", not the browser's error.
         response = page.goto(site_url + "fr/no-such-page/")

@@ -12,7 +12,7 @@
 
 The tests drive ``docs/assets/js/engine-client.js`` (the module the boards use) and the
 boards themselves; the tests of the snapshot each start in a fresh browser context, the
-recovery tests in the module's warm context (``warm_page``).
+recovery tests in the process's warm context (``warm_page``).
 """
 
 from __future__ import annotations

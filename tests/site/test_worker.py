@@ -3,7 +3,7 @@ the protocol, survives being cancelled or timed out, and fails in plain words.
 
 The tests drive ``docs/assets/js/engine-client.js`` directly (a dynamic import on a page of
 the site), the same module the boards use. The first start is tested in a fresh browser context
-(``page``); the other tests use a page of the module's warm context (``warm_page``), where
+(``page``); the other tests use a page of the process's warm context (``warm_page``), where
 Python starts from the snapshot a first start kept.
 """
 
