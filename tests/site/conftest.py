@@ -132,7 +132,7 @@ def browser():
 @pytest.fixture(scope="session")
 def every_page(browser, site_dir):
     """One visit of every built page, boards played (site_visits.visit_every_page): what
-    each page showed, for the accessibility and policy tests to judge."""
+    each page showed, for the accessibility, policy and phone-width tests to judge."""
     from site_visits import visit_every_page
 
     return visit_every_page(browser, site_dir)

@@ -1,6 +1,6 @@
 """Helpers for the tests that visit every built page: the list of pages, a server that
 sends the site's security headers, one move on a board as a reader makes it, and the one
-visit of every page that the accessibility and policy tests share."""
+visit of every page that the accessibility, policy and phone-width tests share."""
 
 from __future__ import annotations
 
@@ -199,13 +199,39 @@ AXE_RUN = """async (scope) => {
 }"""
 
 
+# The phones a page is narrowed to at the end of its visit.
+PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
+
+# How far the page reaches beyond the screen's right edge, and the widest elements there.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > width + 1 && e.getClientRects().length)
+    .filter(e => !e.closest('.md-sidebar, .md-search, .md-header, .md-nav'))
+    .filter(e => { // what a box of its own scrolls does not widen the page
+      for (let n = e.parentElement; n && n !== document.body; n = n.parentElement)
+        if (getComputedStyle(n).overflowX !== 'visible') return false;
+      return true;
+    })
+    .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string'
+      ? '.' + e.className.trim().split(/\\s+/).join('.') : ''))
+    .slice(0, 5);
+  return {extra: document.documentElement.scrollWidth - width, wide};
+}"""
+
+
+SETTLE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+VISIT_VIEWPORT = {"width": 1280, "height": 1000}
+
+
 @dataclass
 class PageSeen:
     """What one page showed: its boards, whether each one's engine started, axe-core's
     findings (as loaded, then on the boards after a move on each kind of board first shown
     here: ``played``, its kinds (language, game, controls, aids)), every breach of the
-    policy (reported by the page, or said on its console), and every URL the page and its
-    workers asked for."""
+    policy (reported by the page, or said on its console), every URL the page and its
+    workers asked for, and, the window then narrowed to each phone (``phone_widths``),
+    how far the page reached past the screen where it did (``too_wide``, by width)."""
 
     boards: int = 0
     started: int = 0
@@ -213,6 +239,8 @@ class PageSeen:
     findings: list[dict] = field(default_factory=list)
     breaches: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    phone_widths: list[int] = field(default_factory=list)
+    too_wide: dict[int, dict] = field(default_factory=dict)
 
 
 def axe_findings(page, scope: str | None = None) -> list[dict]:
@@ -245,13 +273,13 @@ def _new_kinds(boards, lang: str, seen: set) -> list:
 def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     """Open every built page of both languages once, served with the site's security
     headers, as a reader does: wait for its boards to be playable and let axe-core look at
-    it. The first time a kind of board shows up (in each language), make a move on it and
+    it; at the end, narrow the window to each phone and measure what reaches past it. The first time a kind of board shows up (in each language), make a move on it and
     let axe-core look at the page's boards again: a board after a move is the same markup
     on every page, so each kind is played once. (One context for the whole visit: after
     the first start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, reduced_motion="reduce")
+    context = browser.new_context(viewport=VISIT_VIEWPORT, reduced_motion="reduce")
     context.add_init_script(LISTEN_FOR_BREACHES)
     allow_slow_start(context)
     page = context.new_page()
@@ -289,6 +317,14 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
             ]
             here.breaches = page.evaluate("window.__violations") + said
             here.requests = list(requests)
+            for size in PHONES:  # (the boards fit their box again on a resize)
+                page.set_viewport_size(size)
+                page.evaluate(SETTLE)
+                found = page.evaluate(OVERFLOW)
+                here.phone_widths.append(size["width"])
+                if found["extra"] > 0:
+                    here.too_wide[size["width"]] = found
+            page.set_viewport_size(VISIT_VIEWPORT)
     finally:
         context.close()
         stop()

@@ -1,5 +1,6 @@
-"""The pages on small screens, the lab's form controls, and the language switch that keeps
-the reader's place (Chromium)."""
+"""The pages on small screens (every page narrowed to a phone in the shared visit of every
+page; every board on every screen of a classroom), the lab's form controls, and the
+language switch that keeps the reader's place (Chromium)."""
 
 from __future__ import annotations
 
@@ -13,50 +14,22 @@ from test_e2e_support import READY_MS
 
 pytestmark = pytest.mark.browser
 
-PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
-
-# How far the page reaches beyond the screen's right edge, and the widest elements there.
-OVERFLOW = """() => {
-  const width = document.documentElement.clientWidth;
-  const wide = [...document.querySelectorAll('body *')]
-    .filter(e => e.getBoundingClientRect().right > width + 1 && e.getClientRects().length)
-    .filter(e => !e.closest('.md-sidebar, .md-search, .md-header, .md-nav'))
-    .filter(e => { // what a box of its own scrolls does not widen the page
-      for (let n = e.parentElement; n && n !== document.body; n = n.parentElement)
-        if (getComputedStyle(n).overflowX !== 'visible') return false;
-      return true;
-    })
-    .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string'
-      ? '.' + e.className.trim().split(/\\s+/).join('.') : ''))
-    .slice(0, 5);
-  return {extra: document.documentElement.scrollWidth - width, wide};
-}"""
-
 
 def _public_pages(site_dir) -> list[str]:
     return [p for p in built_pages(site_dir) if p not in ("404.html", "fr/404.html")]
 
 
-def test_no_public_page_is_wider_than_a_phone(browser, site_dir, site_url):
-    """Nothing makes a reader scroll sideways at 390 or 320 px (the boards are given their
-    width and drawn before the check: their scripts run; Python is not needed). Each page
-    is opened once, the window resized from one phone to the other."""
-    context = browser.new_context(viewport=PHONES[0], has_touch=True, service_workers="block")
-    context.route("**/pyodide/**", lambda route: route.abort())
-    page = context.new_page()
-    too_wide = {}
-    try:
-        for path in _public_pages(site_dir):
-            page.set_viewport_size(PHONES[0])
-            page.goto(site_url + path, wait_until="load")
-            for size in PHONES:
-                page.set_viewport_size(size)
-                _settle(page)
-                found = page.evaluate(OVERFLOW)
-                if found["extra"] > 0:
-                    too_wide[f"{path} at {size['width']} px"] = found
-    finally:
-        context.close()
+def test_no_public_page_is_wider_than_a_phone(every_page):
+    """Nothing makes a reader scroll sideways at 390 or 320 px: each page of the visit of
+    every page (site_visits.visit_every_page), its boards playable, the window narrowed
+    to one phone then the other."""
+    public = {rel: seen for rel, seen in every_page.items() if not rel.endswith("404.html")}
+    assert len(public) > 40 and all(seen.phone_widths == [390, 320] for seen in public.values())
+    too_wide = {
+        f"{rel} at {width} px": found
+        for rel, seen in public.items()
+        for width, found in seen.too_wide.items()
+    }
     assert not too_wide, f"pages wider than the phone: {too_wide}"
 
 
