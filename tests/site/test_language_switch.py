@@ -12,7 +12,8 @@ def _switch_links(page) -> dict[str, str]:
     )
 
 
-def test_switch_follows_instant_navigation_and_lands_on_the_twin_page(page, site_url):
+def test_switch_follows_instant_navigation_and_lands_on_the_twin_page(warm_page, site_url):
+    page = warm_page
     page.goto(site_url + "zohn-ahl/names/")
     assert _switch_links(page) == {"en": "/zohn-ahl/names/", "fr": "/fr/zohn-ahl/names/"}
 
@@ -52,8 +53,9 @@ def test_every_language_folder_has_its_sitemap(site_dir):
     assert french.count("<loc>") * 2 == english.count("<loc>")
 
 
-def test_pages_of_both_languages_ask_for_nothing_that_is_missing(page, site_url):
+def test_pages_of_both_languages_ask_for_nothing_that_is_missing(warm_page, site_url):
     """The theme looks for a sitemap beside each language's home: every request succeeds."""
+    page = warm_page
     failed = []
     page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     for path in ("", "zohn-ahl/names/", "fr/", "fr/awithlaknannai/history/"):
@@ -71,12 +73,13 @@ def test_pages_of_both_languages_ask_for_nothing_that_is_missing(page, site_url)
     ids=["en-to-fr", "fr-to-en"],
 )
 def test_a_link_to_a_page_in_the_other_language_opens_that_page_in_its_language(
-    page, site_url, start, link, turn
+    warm_page, site_url, start, link, turn
 ):
     """An author's link from a page of one language to a page of the other opens the page it
     names (not the other language's twin of the page being read, where the theme sends its
     own language links once it has read that language's sitemap), and that page says which
     language it is in: its board speaks it."""
+    page = warm_page
     page.goto(site_url + start, wait_until="networkidle")  # the theme has read the sitemaps
     page.evaluate(
         """(href) => { const a = document.createElement('a'); a.href = href; a.id = 'across';
