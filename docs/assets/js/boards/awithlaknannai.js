@@ -469,9 +469,13 @@ class AwithBoard extends Board {
     }
   }
 
+  // Stop the computer. A move it has already made and is being shown ends first, so that
+  // what is said last is that the computer stopped.
   async stop() {
     await this.stopComputer();
-    this.say(`${this.L.stopped} ${this.personTakesOver()}`);
+    const line = this.personTakesOver();
+    await this.idle();
+    this.say(`${this.L.stopped} ${line}`);
     this.refresh();
   }
 

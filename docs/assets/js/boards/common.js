@@ -422,6 +422,8 @@ export class Board {
     this.id = root.id;
     this.view = null;
     this.busy = false;
+    /** @type {Promise<void> | null} */
+    this.acting = null;       // the action in progress (act())
     this.alive = true;
     this.loadCmd = "";        // the command that opens a record (the board class sets it)
     /** @type {HTMLElement} */
@@ -482,6 +484,8 @@ export class Board {
   async act(work, { computer = true } = {}) {
     if (this.busy || !this.alive) return false;
     this.busy = true;
+    let ended = () => {};
+    this.acting = new Promise((resolve) => { ended = resolve; });
     this.refresh();
     let ok = true;
     try {
@@ -491,10 +495,17 @@ export class Board {
       if (!isCancelled(err)) this.setStatus(errorText(err), "error");
     } finally {
       this.busy = false;
+      ended();
       if (this.alive) this.refresh();
     }
     if (computer && this.alive) this.maybeComputer();
     return ok;
+  }
+
+  // Resolves once the action in progress, if any, has ended (a move being shown has been
+  // said in words).
+  async idle() {
+    while (this.busy && this.acting) await this.acting;
   }
 
   // The game is kept (localStorage and the address) each time it changes.
