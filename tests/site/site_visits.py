@@ -226,7 +226,8 @@ VISIT_VIEWPORT = {"width": 1280, "height": 1000}
 
 @dataclass
 class PageSeen:
-    """What one page showed: its boards, whether each one's engine started, axe-core's
+    """What one page showed: its boards, whether each one's engine started (what the
+    others said, ``not_started``), axe-core's
     findings (as loaded, then on the boards after a move on each kind of board first shown
     here: ``played``, its kinds (language, game, controls, aids)), every breach of the
     policy (reported by the page, or said on its console), every URL the page and its
@@ -236,6 +237,7 @@ class PageSeen:
     boards: int = 0
     started: int = 0
     played: list[tuple] = field(default_factory=list)
+    not_started: list[str] = field(default_factory=list)  # each board's status line
     findings: list[dict] = field(default_factory=list)
     breaches: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
@@ -300,6 +302,11 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
             here = seen[rel or "/"] = PageSeen(boards=len(boards))
             playable = [b for b in boards if wait_playable(page, b)]
             here.started = len(playable)
+            here.not_started = [
+                f"{b.get_attribute('id')}: {b.locator('[data-role=status]').text_content()}"
+                for b in boards
+                if b not in playable
+            ]
             here.findings = axe_findings(page)
             lang = "fr" if rel.startswith("fr/") else "en"
             before = set(played)

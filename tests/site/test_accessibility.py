@@ -36,7 +36,7 @@ def test_no_serious_accessibility_finding_on_any_page(every_page):
     assert len(every_page) > 40 and "/" in every_page and "fr/" in every_page
     report = []
     for rel, seen in every_page.items():
-        assert seen.started == seen.boards, f"{rel}: a board's engine did not start"
+        assert seen.started == seen.boards, f"{rel}: boards did not start: {seen.not_started}"
         blocking = [f for f in seen.findings if f["impact"] in BLOCKING]
         if blocking:
             report.append(readable(rel, blocking))

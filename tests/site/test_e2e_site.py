@@ -161,7 +161,7 @@ def test_a_restarted_worker_keeps_the_game(visit):
 
 
 def test_every_board_page_stays_on_the_origin(every_page):
-    """Every page with a board, its boards started and a move made on each (the shared
+    """Every page with a board, its boards started and a move made on each kind (the shared
     visit of every page): not one request leaves the page's origin."""
     with_boards = {rel: seen for rel, seen in every_page.items() if seen.boards}
     assert len(with_boards) > 20 and "zohn-ahl/" in with_boards and "fr/zohn-ahl/" in with_boards
