@@ -281,7 +281,12 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     the first start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
-    context = browser.new_context(viewport=VISIT_VIEWPORT, reduced_motion="reduce")
+    # (the service worker blocked, as in the other tests' contexts: its download of the
+    # whole site for offline use, test_offline.py's subject, would run beside the visit,
+    # and pages would start to be served from the copy it is making)
+    context = browser.new_context(
+        viewport=VISIT_VIEWPORT, reduced_motion="reduce", service_workers="block"
+    )
     context.add_init_script(LISTEN_FOR_BREACHES)
     allow_slow_start(context)
     page = context.new_page()
