@@ -377,9 +377,14 @@ def _game(page, board_id):
 
 
 def _switch(page, lang):
+    """Switch the page's language as a reader does, and wait until the other page (a full
+    load) has arrived."""
     page.hover(".md-select button")
     page.click(f".md-select a[hreflang='{lang}']")
-    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    page.wait_for_url(lambda url: ("/fr/" in url) == (lang == "fr"))
+    page.wait_for_function(
+        "l => document.documentElement && document.documentElement.lang === l", arg=lang
+    )
 
 
 def test_the_language_switch_keeps_the_section_and_the_game(visit):
