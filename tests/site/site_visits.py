@@ -226,13 +226,13 @@ VISIT_VIEWPORT = {"width": 1280, "height": 1000}
 
 @dataclass
 class PageSeen:
-    """What one page showed: its boards, whether each one's engine started (what the
-    others said, ``not_started``), axe-core's
-    findings (as loaded, then on the boards after a move on each kind of board first shown
-    here: ``played``, its kinds (language, game, controls, aids)), every breach of the
-    policy (reported by the page, or said on its console), every URL the page and its
-    workers asked for, and, the window then narrowed to each phone (``phone_widths``),
-    how far the page reached past the screen where it did (``too_wide``, by width)."""
+    """What one page showed: its boards, whether each one's engine started (and what the
+    others said, ``not_started``), axe-core's findings (as loaded, then on the boards
+    after a move on each kind of board first shown here: ``played``, those kinds), every
+    breach of the policy (reported by the page, or said on its console), every URL the
+    page and its workers asked for, and, the window then narrowed to each phone
+    (``phone_widths``), how far the page reached past the screen where it did
+    (``too_wide``, by width)."""
 
     boards: int = 0
     started: int = 0
@@ -254,9 +254,9 @@ def axe_findings(page, scope: str | None = None) -> list[dict]:
     return page.evaluate(AXE_RUN, scope)
 
 
-def _new_kinds(boards, lang: str, seen: set) -> list:
-    """The first board of each kind not yet in ``seen`` (which then holds it): a kind is
-    the page's language, the board's game and the controls it shows (the two dozen
+def _new_kinds(boards, lang: str, seen: set) -> list[tuple[tuple, object]]:
+    """The first board of each kind not yet in ``seen`` (which then holds it), with its
+    kind: the page's language, the board's game and the controls it shows (the two dozen
     puzzles of a page are one kind; a board that offers the computer or a hint is
     another, and so is one without its aids)."""
     new = []
@@ -268,17 +268,18 @@ def _new_kinds(boards, lang: str, seen: set) -> list:
         kind = (lang, board.get_attribute("data-game"), controls, _aids(board))
         if kind not in seen:
             seen.add(kind)
-            new.append(board)
+            new.append((kind, board))
     return new
 
 
 def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     """Open every built page of both languages once, served with the site's security
     headers, as a reader does: wait for its boards to be playable and let axe-core look at
-    it; at the end, narrow the window to each phone and measure what reaches past it. The first time a kind of board shows up (in each language), make a move on it and
+    it. The first time a kind of board shows up (in each language), make a move on it and
     let axe-core look at the page's boards again: a board after a move is the same markup
-    on every page, so each kind is played once. (One context for the whole visit: after
-    the first start, Python starts from its kept snapshot.)"""
+    on every page, so each kind is played once. Last, narrow the window to each phone and
+    measure what reaches past it. (One context for the whole visit: after the first
+    start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
     # (the service worker blocked, as in the other tests' contexts: its download of the
@@ -314,10 +315,9 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
             ]
             here.findings = axe_findings(page)
             lang = "fr" if rel.startswith("fr/") else "en"
-            before = set(played)
             new = _new_kinds(boards, lang, played) if len(playable) == len(boards) else []
-            here.played = sorted(played - before, key=str)
-            for board in new:
+            here.played = [kind for kind, _ in new]
+            for _, board in new:
                 play_a_move(page, board)
             if new:
                 ids = {f["id"] for f in here.findings}
