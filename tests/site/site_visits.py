@@ -220,6 +220,7 @@ OVERFLOW = """() => {
 }"""
 
 
+# Two frames: what a resize makes the boards redraw is laid out.
 SETTLE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 VISIT_VIEWPORT = {"width": 1280, "height": 1000}
 

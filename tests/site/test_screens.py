@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from site_visits import allow_slow_start, built_pages, play_a_move, wait_playable
+from site_visits import SETTLE, allow_slow_start, built_pages, play_a_move, wait_playable
 from test_e2e_support import READY_MS
 
 pytestmark = pytest.mark.browser
@@ -35,7 +35,7 @@ def test_no_public_page_is_wider_than_a_phone(every_page):
 
 def _settle(page) -> None:
     """Two frames: what a resize makes the boards redraw is laid out."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(SETTLE)
 
 
 # ---- the boards on every screen of a classroom --------------------------------------------
