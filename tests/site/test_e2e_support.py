@@ -7,7 +7,7 @@ Every page opened through ``Visit.page()`` records the URLs it requests, so a te
 check that none leaves the site's origin.
 
 Warm contexts: Python's first start in a browser takes seconds; later starts restore the
-memory snapshot the first one kept in the context's IndexedDB (see
+memory snapshot the first one kept in the context's Cache Storage (see
 ``docs/assets/js/engine-worker.mjs``). The ``visit`` fixture therefore opens its pages in
 one browser context per test module (``warm_context``), warmed once by a first start; each
 test gets its own pages, request lists and a cleared localStorage (saved games), and the

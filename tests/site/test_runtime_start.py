@@ -1,7 +1,7 @@
 """How Python starts in the reader's browser, and how it recovers, in headless Chromium.
 
 - After a first, normal start the worker keeps a memory snapshot of the started
-  interpreter in the browser (IndexedDB); a new tab or a later visit restores it, and the
+  interpreter in the browser (Cache Storage); a new tab or a later visit restores it, and the
   worker's ``ready`` message says so (``info.start``).
 - A snapshot that is corrupt, truncated or made by another build is never restored: the
   worker starts normally, says nothing to the reader, and keeps a new snapshot.
@@ -43,35 +43,25 @@ START = """async ([url, limit]) => {
     return {info, snapshot, legal: view.legal.map(m => m.notation)};
 }"""
 
-# Changes the stored snapshot (its record, and its bytes in pieces: see the snapshot
-# store in docs/assets/js/engine-worker.mjs) as a damaged disk or an interrupted write would.
+# Changes the stored snapshot (one response in Cache Storage, its headers saying what it
+# is: see the snapshot store in docs/assets/js/engine-worker.mjs) as a damaged disk or an
+# interrupted write would.
 DAMAGE = """async (how) => {
-    const db = await new Promise((ok, ko) => { const r = indexedDB.open('engine-runtime');
-        r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
-    const ask = (request) => new Promise((ok, ko) => { request.onsuccess = () => ok(request.result);
-        request.onerror = () => ko(request.error); });
-    const tx = db.transaction('snapshots', 'readwrite');
-    const store = tx.objectStore('snapshots');
-    const done = new Promise((ok, ko) => { tx.oncomplete = ok; tx.onerror = tx.onabort = () => ko(tx.error); });
-    const record = await ask(store.get('interpreter'));
-    if (!record) return false;
-    const pieces = IDBKeyRange.bound(['interpreter', 0], ['interpreter', Infinity]);
-    const keys = await ask(store.getAllKeys(pieces));
-    if (how === 'flipped') {  // a byte changed in every 32nd piece, lengths unchanged
-        for (let i = 0; i < keys.length; i += 32) {
-            const bytes = new Uint8Array(await ask(store.get(keys[i])));
-            bytes[100] ^= 0xff;
-            store.put(bytes.buffer, keys[i]);
-        }
-    } else if (how === 'truncated') {  // the second half of the pieces missing
-        for (const key of keys.slice(keys.length >> 1)) store.delete(key);
-    } else if (how === 'garbage') {  // other bytes, of the length the record says
-        store.delete(pieces);
-        store.put(new TextEncoder().encode('not a snapshot').buffer, ['interpreter', 0]);
-        store.put({...record, length: 14, pieces: 1}, 'interpreter');
+    const cache = await caches.open('engine-runtime');
+    const key = new URL('assets/runtime/interpreter.snapshot', location.origin + '/').href;
+    const stored = await cache.match(key);
+    if (!stored) return false;
+    let bytes = new Uint8Array(await stored.arrayBuffer());
+    const headers = new Headers(stored.headers);
+    if (how === 'flipped') {  // a byte changed in every megabyte, the length unchanged
+        for (let i = 100; i < bytes.length; i += 1 << 20) bytes[i] ^= 0xff;
+    } else if (how === 'truncated') {  // the second half missing
+        bytes = bytes.slice(0, bytes.length >> 1);
+    } else if (how === 'garbage') {  // other bytes, of the length the headers say
+        bytes = new TextEncoder().encode('not a snapshot');
+        headers.set('X-Snapshot-Length', String(bytes.length));
     }
-    await done;
-    db.close();
+    await cache.put(key, new Response(bytes, {headers}));
     return true;
 }"""
 

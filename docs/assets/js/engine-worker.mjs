@@ -24,7 +24,7 @@
 // Two ways to start (`info.start`):
 // - "normal": Pyodide starts from scratch (seconds). Right after the "ready" message the
 //   worker takes a memory snapshot of the fresh interpreter, engine imported, and keeps it
-//   in this browser's IndexedDB ("snapshot" message).
+//   in this browser's Cache Storage ("snapshot" message).
 // - "snapshot": a later start (a return visit, a new tab) restores that image instead
 //   (several times faster). The snapshot is kept under a key made of the Pyodide version,
 //   the runtime's hash and the engine's hash (all from the manifest), with its length and
@@ -59,10 +59,7 @@ function markStart(name) {
   if (!(name in startMarks)) startMarks[name] = performance.timeOrigin + performance.now();
 }
 markStart("engine:worker-started");
-const SNAPSHOT_FORMAT = 2;  // 2: the bytes in pieces (see the snapshot store)
-const DB_NAME = "engine-runtime";
-const DB_STORE = "snapshots";
-const DB_KEY = "interpreter";
+const SNAPSHOT_FORMAT = 3;  // 3: one response in Cache Storage (see the snapshot store)
 // The engine's modules imported before a snapshot is taken, so that the first request
 // after a restore does not compile them (a missing one is skipped).
 const WARM_MODULES = ["engine.zohn_ahl", "engine.awithlaknannai", "engine.awithlaknannai.ai",
@@ -298,62 +295,47 @@ function holdLock() {
 }
 holdLock();
 
-// ---- The snapshot store (IndexedDB) ----
+// ---- The snapshot store (the browser's Cache Storage) ----
 //
-// A snapshot is kept as a small record (DB_KEY: format, key, length, SHA-256, number of
-// pieces) and its bytes in pieces of CHUNK bytes ([DB_KEY, 0], [DB_KEY, 1], ...), all
-// written in one transaction. Every value stays below the size above which Chromium keeps
-// a value outside the database, as a blob (64 KiB): in a private window such a blob lives
-// only as long as the browser holds on to it, and a value whose blob is gone can no
-// longer be read, though its write was reported complete. Small values are in the
-// database itself.
+// A snapshot is kept as one response in the cache STORE_NAME, under the address
+// STORE_KEY: its body is the memory image, its headers say what it is (format, key,
+// length, SHA-256, when it was made). One `put` writes the whole entry, so a reader sees
+// the old snapshot or the new, never half of one. Cache Storage keeps a response's body as
+// one file, read back in one piece; IndexedDB, the store of earlier versions, needed the
+// image in hundreds of pieces (each below the size at which Chromium moves a value out of
+// the database) and took several times the processor's time to read them. The IndexedDB
+// database of an earlier version is deleted once a new snapshot is kept.
 
-const CHUNK = 32 * 1024;
-const pieceKeys = () => IDBKeyRange.bound([DB_KEY, 0], [DB_KEY, Infinity]);
+const STORE_NAME = "engine-runtime";
+const STORE_KEY = new URL("../runtime/interpreter.snapshot", import.meta.url).href;
+const OLD_DB_NAME = "engine-runtime";
+const HEADER = {
+  format: "X-Snapshot-Format", key: "X-Snapshot-Key", length: "X-Snapshot-Length",
+  sha256: "X-Snapshot-Sha256", made: "X-Snapshot-Made",
+};
 
 // A failure of the store itself (it cannot be opened, a read or a write fails) is an
-// Error whose message names the step and IndexedDB's own error, e.g. "the snapshot store
-// could not be read (UnknownError: ...)": the worker reports it as such, never as "none
-// stored".
+// Error whose message names the step and the browser's own error, e.g. "the snapshot
+// store could not be read (UnknownError: ...)": the worker reports it as such, never as
+// "none stored".
 function storeError(step, err) {
   const what = err ? [err.name, err.message].filter(Boolean).join(": ") : "no reason given";
   return new Error(`the snapshot store could not be ${step} (${what || String(err)})`);
 }
 
-function openStore() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(storeError("opened", request.error));
-    request.onblocked = () => {
-      reject(storeError("opened", new Error("blocked by another tab")));
-      request.onsuccess = () => request.result.close();  // (opened later: not kept open)
-    };
-  });
-}
-
-// One transaction on the store: `act(store)` makes the requests and returns those whose
-// results are wanted (a list); resolves with their results once the transaction is done.
-function storeTransaction(mode, act) {
-  const step = mode === "readonly" ? "read" : "written";
-  return openStore().then((db) => new Promise((resolve, reject) => {
-    let tx;
-    let requests;
-    try {
-      tx = db.transaction(DB_STORE, mode);
-      requests = act(tx.objectStore(DB_STORE)) || [];
-    } catch (err) {
-      db.close();
-      reject(storeError(step, err));
-      return;
-    }
-    tx.oncomplete = () => { db.close(); resolve(requests.map((r) => r.result)); };
-    tx.onerror = tx.onabort = () => {
-      db.close();
-      reject(storeError(step, tx.error || requests.map((r) => r.error).find(Boolean)));
-    };
-  }));
+/** @param {"read" | "written"} step @param {(cache: Cache) => Promise<any>} act */
+async function withStore(step, act) {
+  let cache;
+  try {
+    cache = await caches.open(STORE_NAME);
+  } catch (err) {
+    throw storeError("opened", err);
+  }
+  try {
+    return await act(cache);
+  } catch (err) {
+    throw storeError(step, err);
+  }
 }
 
 async function sha256(bytes) {
@@ -368,9 +350,18 @@ function snapshotKey(manifest) {
 
 class SnapshotRefused extends Error {}
 
-// The stored snapshot: [record, pieces] (record undefined when none is stored).
+// The stored snapshot: {record, bytes} (record undefined when none is stored).
 function readStore() {
-  return storeTransaction("readonly", (s) => [s.get(DB_KEY), s.getAll(pieceKeys())]);
+  return withStore("read", async (cache) => {
+    const response = await cache.match(STORE_KEY);
+    if (!response) return { record: undefined, bytes: new Uint8Array(0) };
+    const h = (/** @type {string} */ name) => response.headers.get(name);
+    const record = {
+      format: Number(h(HEADER.format)), key: h(HEADER.key), length: Number(h(HEADER.length)),
+      sha256: h(HEADER.sha256),
+    };
+    return { record, bytes: new Uint8Array(await response.arrayBuffer()) };
+  });
 }
 
 // The stored snapshot for `key`: {bytes, checked} (`checked` resolves with the bytes once
@@ -380,29 +371,20 @@ function readStore() {
 /** @returns {Promise<{discard?: string, bytes?: Uint8Array, checked?: Promise<Uint8Array>}>} */
 async function readSnapshot(stored, key) {
   let record;
-  let pieces;
+  let bytes;
   try {
-    [record, pieces] = await stored;
+    ({ record, bytes } = await stored);
   } catch (err) {
     return { discard: said(err) };
   }
   if (record === undefined) return { discard: "none stored" };
   let reason = null;
-  if (!record || record.format !== SNAPSHOT_FORMAT || typeof record.key !== "string") reason = "unknown format";
-  else if (record.key !== key) reason = `made by another build (${record.key})`;
-  let bytes = null;
-  if (!reason) {
-    const received = pieces.reduce((n, piece) => n + piece.byteLength, 0);
-    if (pieces.length !== record.pieces || received !== record.length) {
-      reason = `truncated (${received} of ${record.length} bytes)`;
-    } else {
-      bytes = new Uint8Array(record.length);
-      let at = 0;
-      for (const piece of pieces) {
-        bytes.set(new Uint8Array(piece), at);
-        at += piece.byteLength;
-      }
-    }
+  if (record.format !== SNAPSHOT_FORMAT || typeof record.key !== "string" || typeof record.sha256 !== "string") {
+    reason = "unknown format";
+  } else if (record.key !== key) {
+    reason = `made by another build (${record.key})`;
+  } else if (bytes.byteLength !== record.length) {
+    reason = `truncated (${bytes.byteLength} of ${record.length} bytes)`;
   }
   if (reason) {
     await dropSnapshot();
@@ -417,7 +399,7 @@ async function readSnapshot(stored, key) {
 }
 
 function dropSnapshot() {
-  return storeTransaction("readwrite", (s) => { s.delete(DB_KEY); s.delete(pieceKeys()); }).catch(() => {});
+  return withStore("written", (cache) => cache.delete(STORE_KEY)).catch(() => {});
 }
 
 async function saveSnapshot(pyodide, key) {
@@ -425,21 +407,21 @@ async function saveSnapshot(pyodide, key) {
   const image = pyodide.makeMemorySnapshot();
   const makeMs = Math.round(performance.now() - t0);
   const t1 = performance.now();
-  const pieces = [];
-  for (let at = 0; at < image.byteLength; at += CHUNK) {
-    pieces.push(image.slice(at, at + CHUNK).buffer);
-  }
-  const record = {
-    format: SNAPSHOT_FORMAT, key, length: image.byteLength, sha256: await sha256(image),
-    pieces: pieces.length, made: new Date().toISOString(),
+  const headers = {
+    "Content-Type": "application/octet-stream",
+    [HEADER.format]: String(SNAPSHOT_FORMAT), [HEADER.key]: key, [HEADER.length]: String(image.byteLength),
+    [HEADER.sha256]: await sha256(image), [HEADER.made]: new Date().toISOString(),
   };
-  // (the old pieces go in the same transaction: a reader sees the old snapshot or the new)
-  await storeTransaction("readwrite", (s) => {
-    s.delete(pieceKeys());
-    pieces.forEach((piece, i) => s.put(piece, [DB_KEY, i]));
-    s.put(record, DB_KEY);
-  });
+  await withStore("written", (cache) => cache.put(STORE_KEY, new Response(image, { headers })));
+  forgetOldStore();
   return { status: "saved", bytes: image.byteLength, make_ms: makeMs, save_ms: Math.round(performance.now() - t1) };
+}
+
+// The IndexedDB database in which earlier versions kept their snapshot, in pieces.
+function forgetOldStore() {
+  try {
+    if (self.indexedDB) indexedDB.deleteDatabase(OLD_DB_NAME);
+  } catch { /* nothing to forget */ }
 }
 
 // ---- Start-up ----
@@ -498,8 +480,8 @@ async function boot() {
   };
   // The stored snapshot is read while the manifest is fetched.
   // (A failed read is kept as it is: readSnapshot reports it as the reason.)
-  const stored = self.indexedDB ? readStore()
-    : Promise.reject(new Error("this browser keeps no snapshot (no IndexedDB)"));
+  const stored = self.caches ? readStore()
+    : Promise.reject(new Error("this browser keeps no snapshot for this site (no Cache Storage)"));
   stored.catch(() => {});
   let t = performance.now();
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
@@ -551,7 +533,7 @@ async function boot() {
       t = performance.now();
     }
   }
-  const canSave = Boolean(key && self.indexedDB && self.crypto && crypto.subtle);
+  const canSave = Boolean(key && self.caches && self.crypto && crypto.subtle);
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: canSave });
   markStart("engine:interpreter-ready");
   t = mark("interpreter_ms", t);
@@ -576,7 +558,7 @@ booting.then(
       // first reply waits neither for the copy nor for the modules of the game not in
       // play; then the engine's other modules are imported, so that the snapshot holds
       // them all, and the memory is copied (a few tens of milliseconds of this worker);
-      // the checksum and IndexedDB's write run in the background.
+      // the checksum and the store's write run in the background.
       setTimeout(() => {
         let saving;
         try {
