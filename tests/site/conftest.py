@@ -35,6 +35,7 @@ from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sy
 
 if str(ROOT) not in sys.path:  # build_scripts is not an installed package
     sys.path.insert(0, str(ROOT))
+from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 from site_server import Servers, free_port, shared_site  # noqa: E402
 from test_e2e_support import (  # noqa: E402, F401  (fixtures of every site test)
     cold_visit,
@@ -42,18 +43,6 @@ from test_e2e_support import (  # noqa: E402, F401  (fixtures of every site test
     visit,
     warm_context,
 )
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 class SiteBuild:

@@ -9,6 +9,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from chromium import PersistentContext  # (tests/site)
 from site_server import QuietHandler, built_site_url, wait_for  # noqa: F401  (tests/site)
 
 from build_scripts.serve import make_server
@@ -286,12 +287,14 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     # (the service worker blocked, as in the other tests' contexts: its download of the
     # whole site for offline use, test_offline.py's subject, would run beside the visit,
     # and pages would start to be served from the copy it is making)
-    context = browser.new_context(
-        viewport=VISIT_VIEWPORT, reduced_motion="reduce", service_workers="block"
+    # (a profile on disk, as a reader's browser has: see chromium.py)
+    own = PersistentContext(
+        browser, viewport=VISIT_VIEWPORT, reduced_motion="reduce", service_workers="block"
     )
+    context = own.context
     context.add_init_script(LISTEN_FOR_BREACHES)
     allow_slow_start(context)
-    page = context.new_page()
+    page = own.first_page
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
     console: list[str] = []
@@ -339,6 +342,6 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
                     here.too_wide[size["width"]] = found
             page.set_viewport_size(VISIT_VIEWPORT)
     finally:
-        context.close()
+        own.close()
         stop()
     return seen

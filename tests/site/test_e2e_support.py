@@ -9,7 +9,8 @@ check that none leaves the site's origin.
 Warm contexts: Python's first start in a browser takes seconds; later starts restore the
 memory snapshot the first one kept in the context's Cache Storage (see
 ``docs/assets/js/engine-worker.mjs``). The ``visit`` fixture therefore opens its pages in
-one browser context per test module (``warm_context``), warmed once by a first start; each
+the test process's warm context (``warm_context``), warmed once by a first start, with a
+profile on disk as a reader's browser has (``chromium.py``: compiled code is kept); each
 test gets its own pages, request lists and a cleared localStorage (saved games), and the
 test fails if the warm-up did not keep a snapshot. Tests about a first start, or that need
 a browser of their own, use ``cold_visit`` (a fresh context) or make their own ``Visit``.
@@ -23,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from chromium import PersistentContext
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_MS = 60_000  # generous: two cores shared by many processes
@@ -112,15 +114,17 @@ WARM_UP = """async ([url, limit]) => {
 
 class WarmContext:
     """A browser context in which Python has started once and kept its memory snapshot:
-    every later page of the context starts Python from it. Its first page (``home``, the
+    every later page of the context starts Python from it. It has a profile on disk
+    (``chromium.PersistentContext``, its own Chromium). Its first page (``home``, the
     site's 404 page, without a board) stays open to clear the site's localStorage between
     tests."""
 
     def __init__(self, browser, base: str, **context_args):
         context_args.setdefault("service_workers", "block")
         self.base = base
-        self.context = browser.new_context(viewport=VIEWPORT, **context_args)
-        self.home = self.context.new_page()
+        self.browser = PersistentContext(browser, viewport=VIEWPORT, **context_args)
+        self.context = self.browser.context
+        self.home = self.browser.first_page
         self.home.set_default_timeout(READY_MS)
         self.home.goto(base + "/404.html")
         self.started = self.home.evaluate(
@@ -139,7 +143,7 @@ class WarmContext:
         self.context.clear_cookies()
 
     def close(self):
-        self.context.close()
+        self.browser.close()
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from chromium import PersistentContext
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from site_visits import SETTLE, allow_slow_start, built_pages, play_a_move, wait_playable
 from test_e2e_support import READY_MS
@@ -225,13 +226,15 @@ def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url,
     keeps it so; Present fills the screen (over the window where the whole screen is
     refused) and Escape gives the page back."""
     names, touch, french, present_on, space_too = GROUPS[group]
-    context = browser.new_context(
-        viewport=SCREENS[names[0]], has_touch=touch, service_workers="block"
+    # (a profile on disk: the runtime's code compiled once, as in a reader's browser)
+    own = PersistentContext(
+        browser, viewport=SCREENS[names[0]], has_touch=touch, service_workers="block"
     )
+    context = own.context
     allow_slow_start(context)
     if touch:
         context.add_init_script(NO_WHOLE_SCREEN)
-    page = context.new_page()
+    page = own.first_page
     page.set_default_timeout(READY_MS)
     artefacts = tmp_path / "artefacts"
     wrong: dict[str, list[str]] = {}
@@ -281,7 +284,7 @@ def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url,
     finally:
         if wrong:
             print(f"screenshots of the boards that failed ({group}): {artefacts}")
-        context.close()
+        own.close()
     assert not wrong, f"{wrong}; screenshots: {shots}"
 
 
