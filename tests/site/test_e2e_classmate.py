@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from chromium import PersistentContext
 from site_visits import axe_findings
 from test_e2e_support import (
     READY_MS,
@@ -51,10 +52,11 @@ class Device(WarmContext):
 
     def __init__(self, browser, base: str):  # not super().__init__: it waits for the start
         self.base = base
-        self.context = browser.new_context(
-            viewport=VIEWPORT, service_workers="block", reduced_motion="reduce"
+        self.persistent = PersistentContext(
+            browser, viewport=VIEWPORT, service_workers="block", reduced_motion="reduce"
         )
-        self.home = self.context.new_page()
+        self.context = self.persistent.context
+        self.home = self.persistent.first_page
         self.home.set_default_timeout(READY_MS)
         self.home.goto(base + "/404.html")
         self.home.evaluate(START, [base + "/assets/js/engine-client.js", 2 * READY_MS])

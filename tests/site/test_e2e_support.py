@@ -122,9 +122,9 @@ class WarmContext:
     def __init__(self, browser, base: str, **context_args):
         context_args.setdefault("service_workers", "block")
         self.base = base
-        self.browser = PersistentContext(browser, viewport=VIEWPORT, **context_args)
-        self.context = self.browser.context
-        self.home = self.browser.first_page
+        self.persistent = PersistentContext(browser, viewport=VIEWPORT, **context_args)
+        self.context = self.persistent.context
+        self.home = self.persistent.first_page
         self.home.set_default_timeout(READY_MS)
         self.home.goto(base + "/404.html")
         self.started = self.home.evaluate(
@@ -143,7 +143,7 @@ class WarmContext:
         self.context.clear_cookies()
 
     def close(self):
-        self.browser.close()
+        self.persistent.close()
 
 
 @pytest.fixture(scope="session")

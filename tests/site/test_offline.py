@@ -63,7 +63,8 @@ def _until_workers(context, script, arg=None, timeout_ms=CACHED_MS):
 
 def _wait_kept(page, count):
     """Wait until the service worker controls the page and its one cache holds ``count``
-    files; return the cache's name in a list."""
+    files; return the names of the site's caches (``site-<build>``: the engine keeps its
+    snapshot in a cache of its own, ``engine-runtime``)."""
     _until(
         page,
         """async (count) => {
@@ -74,7 +75,7 @@ def _wait_kept(page, count):
         }""",
         count,
     )
-    return page.evaluate("() => caches.keys()")
+    return page.evaluate("() => caches.keys().then(k => k.filter(n => n.startsWith('site-')))")
 
 
 def _play_a_move(page):
@@ -187,7 +188,8 @@ def test_a_new_build_replaces_the_kept_copy_whole(browser, site_dir, serve, tmp_
         page.close()
         _until_workers(
             context,
-            "(name) => caches.keys().then(k => k.length === 1 && k[0] === name)",
+            "(name) => caches.keys().then(k => k.filter(n => n.startsWith('site-')))"
+            ".then(k => k.length === 1 && k[0] === name)",
             f"site-{digest}",
         )
         page = context.new_page()
