@@ -5,6 +5,7 @@ visit of every page that the accessibility, policy and phone-width tests share."
 from __future__ import annotations
 
 import json
+import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,8 +201,18 @@ AXE_RUN = """async (scope) => {
 }"""
 
 
-# The phones a page is narrowed to at the end of its visit.
-PHONES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
+# The screens of a classroom, to which each page is narrowed or widened at the end of its
+# visit (a board fits its box again on a resize, as when a phone turns): two phones, a
+# tablet, a Chromebook, a projector.
+SCREENS = {
+    "390x844": {"width": 390, "height": 844},
+    "320x640": {"width": 320, "height": 640},
+    "768x1024": {"width": 768, "height": 1024},
+    "1366x768": {"width": 1366, "height": 768},
+    "1920x1080": {"width": 1920, "height": 1080},
+}
+PHONES = [size for size in SCREENS.values() if size["width"] < 400]
+TARGET_PX = 24  # WCAG 2.2 target size (minimum)
 
 # How far the page reaches beyond the screen's right edge, and the widest elements there.
 OVERFLOW = """() => {
@@ -221,6 +232,65 @@ OVERFLOW = """() => {
 }"""
 
 
+# Every board of the page: what reaches past it or past the page, its smallest point, and
+# (Zohn Ahl) where the cloth, the sticks and the Throw button are once the board is
+# scrolled into view (below the site's header, above the screen's foot).
+BOARDS = """() => {
+  const header = document.querySelector('.md-header');
+  const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const page = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  const onScreen = (e) => {
+    if (!e) return 'missing';
+    const r = e.getBoundingClientRect();
+    return r.top >= top - 1 && r.bottom <= innerHeight + 1 && r.width > 0
+      ? '' : `${Math.round(r.top)}..${Math.round(r.bottom)} of ${Math.round(top)}..${innerHeight}`;
+  };
+  const boards = [...document.querySelectorAll('.board[data-game]')].map((b) => {
+    const r = b.getBoundingClientRect();
+    const drawing = b.querySelector('.board-svg svg').getBoundingClientRect();
+    const box = b.querySelector('.board-svg');
+    const found = {id: b.id, game: b.dataset.game, problems: []};
+    if (b.scrollWidth > b.clientWidth + 1) found.problems.push(`wider inside by ${b.scrollWidth - b.clientWidth} px`);
+    if (box.scrollWidth > box.clientWidth + 1) found.problems.push('its drawing scrolls sideways');
+    if (drawing.left < r.left - 1 || drawing.right > r.right + 1)
+      found.problems.push(`drawing ${Math.round(drawing.left)}..${Math.round(drawing.right)} past the board ${Math.round(r.left)}..${Math.round(r.right)}`);
+    const sizes = [...b.querySelectorAll('.board-svg [data-point]')].map((p) => {
+      const t = p.getBoundingClientRect();
+      return Math.min(t.width, t.height);
+    });
+    found.smallest = sizes.length ? Math.min(...sizes) : null;
+    if (found.smallest !== null && found.smallest < TARGET) found.problems.push(`a point's target is ${found.smallest.toFixed(1)} px`);
+    if (b.dataset.game === 'zohn-ahl') {
+      b.scrollIntoView({block: 'start'});
+      for (const [what, node] of [['cloth', b.querySelector('.board-svg svg')],
+          ['sticks', b.querySelector('.board-sticks svg')], ['Throw', b.querySelector('[data-action=throw]')]]) {
+        const off = onScreen(node);
+        if (off) found.problems.push(`${what} off screen: ${off}`);
+      }
+    }
+    return found;
+  });
+  return {page, boards};
+}""".replace("TARGET", str(TARGET_PX))
+
+
+def board_problems(found: dict) -> list[str]:
+    """What ``BOARDS`` found wrong, in words."""
+    said = [f"the page is {found['page']} px wider than the screen"] if found["page"] > 0 else []
+    return said + [f"{b['id']}: {p}" for b in found["boards"] for p in b["problems"]]
+
+
+def board_shots(page, folder: Path, name: str) -> list[str]:
+    """A picture of each board of the page, for whoever reads a failure."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for board in page.locator(".board[data-game]").all():
+        path = folder / f"{name}-{board.get_attribute('id')}.png"
+        board.screenshot(path=str(path))
+        paths.append(str(path))
+    return paths
+
+
 # Two frames: what a resize makes the boards redraw is laid out.
 SETTLE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 VISIT_VIEWPORT = {"width": 1280, "height": 1000}
@@ -232,9 +302,10 @@ class PageSeen:
     others said, ``not_started``), axe-core's findings (as loaded, then on the boards
     after a move on each kind of board first shown here: ``played``, those kinds), every
     breach of the policy (reported by the page, or said on its console), every URL the
-    page and its workers asked for, and, the window then narrowed to each phone
-    (``phone_widths``), how far the page reached past the screen where it did
-    (``too_wide``, by width)."""
+    page and its workers asked for, and, the window then resized to each screen of
+    ``SCREENS`` (``screens``, their names): on a phone, how far the page reached past the
+    screen where it did (``too_wide``, by width); on every screen, what was wrong with its
+    boards (``board_problems``, by screen; ``shots``, pictures of those boards)."""
 
     boards: int = 0
     started: int = 0
@@ -243,8 +314,10 @@ class PageSeen:
     findings: list[dict] = field(default_factory=list)
     breaches: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
-    phone_widths: list[int] = field(default_factory=list)
+    screens: list[str] = field(default_factory=list)
     too_wide: dict[int, dict] = field(default_factory=dict)
+    board_problems: dict[str, list[str]] = field(default_factory=dict)
+    shots: list[str] = field(default_factory=list)
 
 
 def axe_findings(page, scope: str | None = None) -> list[dict]:
@@ -279,10 +352,12 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     headers, as a reader does: wait for its boards to be playable and let axe-core look at
     it. The first time a kind of board shows up (in each language), make a move on it and
     let axe-core look at the page's boards again: a board after a move is the same markup
-    on every page, so each kind is played once. Last, narrow the window to each phone and
-    measure what reaches past it. (One context for the whole visit: after the first
+    on every page, so each kind is played once. Last, resize the window to each screen of
+    a classroom and measure what reaches past it and, on a page with boards, how each
+    board fits (``BOARDS``). (One context for the whole visit: after the first
     start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
+    shots = Path(tempfile.mkdtemp(prefix="every-page-shots-"))
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
     # (the service worker blocked, as in the other tests' contexts: its download of the
     # whole site for offline use, test_offline.py's subject, would run beside the visit,
@@ -333,13 +408,20 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
             ]
             here.breaches = page.evaluate("window.__violations") + said
             here.requests = list(requests)
-            for size in PHONES:  # (the boards fit their box again on a resize)
+            for name, size in SCREENS.items():  # (the boards fit their box again)
                 page.set_viewport_size(size)
                 page.evaluate(SETTLE)
-                found = page.evaluate(OVERFLOW)
-                here.phone_widths.append(size["width"])
-                if found["extra"] > 0:
-                    here.too_wide[size["width"]] = found
+                here.screens.append(name)
+                if size in PHONES:
+                    found = page.evaluate(OVERFLOW)
+                    if found["extra"] > 0:
+                        here.too_wide[size["width"]] = found
+                if boards:
+                    problems = board_problems(page.evaluate(BOARDS))
+                    if problems:
+                        here.board_problems[name] = problems
+                        where = (rel.strip("/") or "home").replace("/", "_")
+                        here.shots += board_shots(page, shots, f"{name}-{where}")
             page.set_viewport_size(VISIT_VIEWPORT)
     finally:
         own.close()

@@ -1,6 +1,7 @@
-"""The pages on small screens (every page narrowed to a phone in the shared visit of every
-page; every board on every screen of a classroom), the lab's form controls, and the
-language switch that keeps the reader's place (Chromium)."""
+"""The pages on the screens of a classroom (every page narrowed to a phone, every board
+page on every screen, both in the shared visit of every page; the long board after a move
+and Present on a phone and on wide screens), the lab's form controls, and the language
+switch that keeps the reader's place (Chromium)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,18 @@ from urllib.parse import urlsplit
 import pytest
 from chromium import PersistentContext
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from site_visits import SETTLE, allow_slow_start, built_pages, play_a_move, wait_playable
+from site_visits import (
+    BOARDS,
+    PHONES,
+    SCREENS,
+    SETTLE,
+    allow_slow_start,
+    board_problems,
+    board_shots,
+    built_pages,
+    play_a_move,
+    wait_playable,
+)
 from test_e2e_support import READY_MS
 
 pytestmark = pytest.mark.browser
@@ -25,7 +37,11 @@ def test_no_public_page_is_wider_than_a_phone(every_page):
     every page (site_visits.visit_every_page), its boards playable, the window narrowed
     to one phone then the other."""
     public = {rel: seen for rel, seen in every_page.items() if not rel.endswith("404.html")}
-    assert len(public) > 40 and all(seen.phone_widths == [390, 320] for seen in public.values())
+    phones = [name for name, size in SCREENS.items() if size in PHONES]
+    assert len(public) > 40 and all(
+        [n for n in seen.screens if n in phones] == ["390x844", "320x640"]
+        for seen in public.values()
+    )
     too_wide = {
         f"{rel} at {width} px": found
         for rel, seen in public.items()
@@ -41,71 +57,20 @@ def _settle(page) -> None:
 
 # ---- the boards on every screen of a classroom --------------------------------------------
 
-# The screens of a classroom: phones, a tablet, a Chromebook, a projector.
-SCREENS = {
-    "320x640": {"width": 320, "height": 640},
-    "390x844": {"width": 390, "height": 844},
-    "768x1024": {"width": 768, "height": 1024},
-    "1366x768": {"width": 1366, "height": 768},
-    "1920x1080": {"width": 1920, "height": 1080},
-}
-# The screens measured in one page, the window resized between them (a board fits its
-# box again on a resize, as when a phone turns): a phone with touch (whose browser refuses
-# the whole screen: Present covers the window), in both languages (the French words are
-# longer: they are tried where the width is short); then the wider screens.
-# Each group: (its screens, touch, French pages too, the screen Present is tried on, and
-# whether Space is tried there: a computer move, on a wide screen).
+# The screens Present is tried on: a phone with touch (whose browser refuses the whole
+# screen: Present covers the window), and a projector, where Space is tried too (a
+# computer move). Each group: (its screens, touch, the screen Present is tried on, and
+# whether Space is tried there). Every board page on every screen is measured in the visit
+# of every page (site_visits.visit_every_page).
 GROUPS = {
-    "phones": (["390x844", "320x640"], True, True, "390x844", False),
-    "wide": (["1366x768", "1920x1080", "768x1024"], False, False, "1920x1080", True),
+    "phones": (["390x844", "320x640"], True, "390x844", False),
+    "wide": (["1366x768", "1920x1080", "768x1024"], False, "1920x1080", True),
 }
-TARGET_PX = 24  # WCAG 2.2 target size (minimum)
 
 NO_WHOLE_SCREEN = """(() => {
   delete Element.prototype.requestFullscreen;
   Object.defineProperty(Document.prototype, 'fullscreenEnabled', {get: () => false});
 })()"""
-
-# Every board of the page: what reaches past it or past the page, its smallest point, and
-# (Zohn Ahl) where the cloth, the sticks and the Throw button are once the board is
-# scrolled into view (below the site's header, above the screen's foot).
-BOARDS = """() => {
-  const header = document.querySelector('.md-header');
-  const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-  const page = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-  const onScreen = (e) => {
-    if (!e) return 'missing';
-    const r = e.getBoundingClientRect();
-    return r.top >= top - 1 && r.bottom <= innerHeight + 1 && r.width > 0
-      ? '' : `${Math.round(r.top)}..${Math.round(r.bottom)} of ${Math.round(top)}..${innerHeight}`;
-  };
-  const boards = [...document.querySelectorAll('.board[data-game]')].map((b) => {
-    const r = b.getBoundingClientRect();
-    const drawing = b.querySelector('.board-svg svg').getBoundingClientRect();
-    const box = b.querySelector('.board-svg');
-    const found = {id: b.id, game: b.dataset.game, problems: []};
-    if (b.scrollWidth > b.clientWidth + 1) found.problems.push(`wider inside by ${b.scrollWidth - b.clientWidth} px`);
-    if (box.scrollWidth > box.clientWidth + 1) found.problems.push('its drawing scrolls sideways');
-    if (drawing.left < r.left - 1 || drawing.right > r.right + 1)
-      found.problems.push(`drawing ${Math.round(drawing.left)}..${Math.round(drawing.right)} past the board ${Math.round(r.left)}..${Math.round(r.right)}`);
-    const sizes = [...b.querySelectorAll('.board-svg [data-point]')].map((p) => {
-      const t = p.getBoundingClientRect();
-      return Math.min(t.width, t.height);
-    });
-    found.smallest = sizes.length ? Math.min(...sizes) : null;
-    if (found.smallest !== null && found.smallest < TARGET) found.problems.push(`a point's target is ${found.smallest.toFixed(1)} px`);
-    if (b.dataset.game === 'zohn-ahl') {
-      b.scrollIntoView({block: 'start'});
-      for (const [what, node] of [['cloth', b.querySelector('.board-svg svg')],
-          ['sticks', b.querySelector('.board-sticks svg')], ['Throw', b.querySelector('[data-action=throw]')]]) {
-        const off = onScreen(node);
-        if (off) found.problems.push(`${what} off screen: ${off}`);
-      }
-    }
-    return found;
-  });
-  return {page, boards};
-}""".replace("TARGET", str(TARGET_PX))
 
 # The presented board: how much of the window it covers, whether anything else shows,
 # the size of its status line.
@@ -122,14 +87,6 @@ PRESENTED = """(b) => {
     status: parseFloat(getComputedStyle(b.querySelector('.board-turn')).fontSize) / innerHeight,
   };
 }"""
-
-
-def _board_pages(site_dir) -> list[str]:
-    return [
-        p
-        for p in _public_pages(site_dir)
-        if 'data-game="' in (site_dir / p / "index.html").read_text(encoding="utf-8")
-    ]
 
 
 def _go(page, url: str) -> None:
@@ -156,22 +113,6 @@ def _go(page, url: str) -> None:
 def _all_playable(page) -> None:
     for board in page.locator(".board[data-game]").all():
         assert wait_playable(page, board), f"{page.url}: {board.get_attribute('id')} did not start"
-
-
-def _problems(found: dict) -> list[str]:
-    said = [f"the page is {found['page']} px wider than the screen"] if found["page"] > 0 else []
-    return said + [f"{b['id']}: {p}" for b in found["boards"] for p in b["problems"]]
-
-
-def _shots(page, folder, name: str) -> list[str]:
-    """A picture of each board of the page, for whoever reads the failure."""
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for board in page.locator(".board[data-game]").all():
-        path = folder / f"{name}-{board.get_attribute('id')}.png"
-        board.screenshot(path=str(path))
-        paths.append(str(path))
-    return paths
 
 
 def _present(page, board, *, space: str | None) -> list[str]:
@@ -216,16 +157,31 @@ MOVED = """(b, was) => { const n = b.querySelectorAll('.aw-movelist .aw-move').l
   return was === null ? n : n > was; }"""
 
 
+def test_every_board_fits_every_screen(every_page):
+    """On each screen of a classroom (320x640, 390x844, 768x1024, 1366x768, 1920x1080),
+    every board page of both languages, its boards playable and one of each kind played
+    (the visit of every page, the window resized to each screen): nothing wider than the
+    screen, no point's target under 24 px, Zohn Ahl's cloth, sticks and Throw button on
+    screen together."""
+    with_boards = {rel: seen for rel, seen in every_page.items() if seen.boards}
+    assert len(with_boards) > 20 and any(rel.startswith("fr/") for rel in with_boards)
+    assert all(seen.screens == list(SCREENS) for seen in with_boards.values())
+    wrong = {
+        f"{rel} at {screen}": problems
+        for rel, seen in with_boards.items()
+        for screen, problems in seen.board_problems.items()
+    }
+    shots = [shot for seen in with_boards.values() for shot in seen.shots]
+    assert not wrong, f"{wrong}; screenshots of those boards: {shots}"
+
+
 @pytest.mark.parametrize("group", list(GROUPS))
-def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url, group, tmp_path):
-    """On each screen (320x640, 390x844 with touch, 768x1024, 1366x768, 1920x1080), every
-    board page, its boards playable (each page opened once per group, the pages followed
-    as links so that Python keeps running, the window resized to each screen of the
-    group): nothing wider than the screen, no point's target under 24 px, Zohn Ahl's
-    cloth, sticks and Throw button on screen together; a move on the long Kolowis board
-    keeps it so; Present fills the screen (over the window where the whole screen is
-    refused) and Escape gives the page back."""
-    names, touch, french, present_on, space_too = GROUPS[group]
+def test_a_long_board_after_a_move_fits_and_presents(browser, site_url, group, tmp_path):
+    """On a phone with touch and on wide screens: a move on the long Kolowis board keeps
+    it within every screen of the group; Present fills the screen (over the window where
+    the whole screen is refused) and Escape gives the page back, there and, the next page
+    followed as a link, on a Zohn Ahl board, where Space throws."""
+    names, touch, present_on, space_too = GROUPS[group]
     # (a profile on disk: the runtime's code compiled once, as in a reader's browser)
     own = PersistentContext(
         browser, viewport=SCREENS[names[0]], has_touch=touch, service_workers="block"
@@ -243,35 +199,22 @@ def test_every_board_fits_every_screen_and_presents(browser, site_dir, site_url,
     def judge(where: str, problems: list[str], name: str) -> None:
         if problems:
             wrong[f"{where} at {name}"] = problems
-            shots.extend(_shots(page, artefacts, f"{name}-{where.strip('/').replace('/', '_')}"))
-
-    def on_each_screen(where: str, keep=lambda p: True) -> None:
-        for name in names:
-            page.set_viewport_size(SCREENS[name])
-            _settle(page)
-            judge(where, [p for p in _problems(page.evaluate(BOARDS)) if keep(p)], name)
-        page.set_viewport_size(SCREENS[names[0]])
-        _settle(page)
+            shots.extend(board_shots(page, artefacts, f"{name}-{where.split()[0].strip('/')}"))
 
     try:
-        # one language after the other: a page of the other language is loaded afresh
-        english = [p for p in _board_pages(site_dir) if not p.startswith("fr/")]
-        pages = english + [p for p in _board_pages(site_dir) if french and p.startswith("fr/")]
-        assert english, "no page has a board"
-        for path in pages:
-            if path in (pages[0], "fr/" + english[0]):
-                page.goto(site_url + path)
-            else:
-                _go(page, site_url + path)
-            _all_playable(page)
-            on_each_screen(path)
-
-        # a move on the long board, then Present (Space: the computer plays on a wide screen)
         page.goto(site_url + "awithlaknannai/rules/")
         _all_playable(page)
         kolowis = page.locator("#board-kolowis")
         play_a_move(page, kolowis)
-        on_each_screen("awithlaknannai/rules/ (a move played)", lambda p: "kolowis" in p)
+        for name in names:
+            page.set_viewport_size(SCREENS[name])
+            _settle(page)
+            problems = board_problems(page.evaluate(BOARDS))
+            judge(
+                "awithlaknannai/rules/ (a move played)",
+                [p for p in problems if "kolowis" in p],
+                name,
+            )
         page.set_viewport_size(SCREENS[present_on])
         _settle(page)
         space = MOVED if space_too else None
