@@ -611,7 +611,8 @@ def _offline_reload(playwright, base: str, counter: _Counter, files: int) -> dic
         first = _wait_board(page, READY_MS)
         while not page.evaluate(
             """async (count) => {
-                const names = await caches.keys();
+                // (the site's cache; the engine keeps its snapshot in a cache of its own)
+                const names = (await caches.keys()).filter((n) => n.startsWith("site-"));
                 return names.length === 1 && navigator.serviceWorker.controller !== null
                     && (await (await caches.open(names[0])).keys()).length >= count;
             }""",
