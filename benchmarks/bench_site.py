@@ -68,17 +68,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+# The browser of the site tests, with the same launch flags (tests/site/chromium.py).
+sys.path.insert(0, str(ROOT / "tests" / "site"))
+from chromium import CHROMIUM_FLAGS as FLAGS  # noqa: E402
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_MS = 90_000
 
 # (kind, first page, a page of the same kind reached by a link from it)
