@@ -199,7 +199,9 @@ def test_a_long_board_after_a_move_fits_and_presents(browser, site_url, group, t
     def judge(where: str, problems: list[str], name: str) -> None:
         if problems:
             wrong[f"{where} at {name}"] = problems
-            shots.extend(board_shots(page, artefacts, f"{name}-{where.strip('/').replace('/', '_')}"))
+            shots.extend(
+                board_shots(page, artefacts, f"{name}-{where.strip('/').replace('/', '_')}")
+            )
 
     try:
         page.goto(site_url + "awithlaknannai/rules/")
