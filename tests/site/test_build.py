@@ -216,8 +216,12 @@ BAD_BLOCKS = {
     [(kind, "en") for kind in BAD_BLOCKS] + [("wrong answer", "fr")],
 )
 def test_a_bad_block_fails_the_build_naming_file_block_and_reason(tmp_path, kind, language):
+    """The English cases build a copy of the whole project (the broken page comes first,
+    so they fail at once); the French case builds a trimmed copy, the broken page and the
+    home page (the English build, all its hooks, then the French one)."""
     block, reason = BAD_BLOCKS[kind]
-    project = copy_project(tmp_path / "project")
+    pages = None if language == "en" else ["aa-broken.md"]
+    project = copy_project(tmp_path / "project", pages=pages)
     name = "aa-broken.md" if language == "en" else "aa-broken.fr.md"
     if language == "fr":  # a French page whose English twin is fine: the French build must fail
         (project / "docs" / "aa-broken.md").write_text(

@@ -66,7 +66,9 @@ def test_ordinary_prose_and_the_authors_page_pass():
 
 
 def test_a_planted_term_fails_the_real_build_naming_the_page(tmp_path):
-    project = copy_project(tmp_path / "project")
+    """In the French build, after the English one: a trimmed copy of the project (the
+    planted page and the home page) spares the other pages' English build."""
+    project = copy_project(tmp_path / "project", pages=["aa-notes.md"])
     (project / "docs" / "aa-notes.md").write_text("# Notes\n\nAll fine.\n", encoding="utf-8")
     (project / "docs" / "aa-notes.fr.md").write_text(
         "# Notes\n\nLes règles viennent des textes fondateurs du projet.\n", encoding="utf-8"
