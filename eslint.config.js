@@ -14,8 +14,10 @@ export default [
       globals: { ...globals.browser, ...globals.worker },
     },
   },
+  // the one classic script (run before any module, from the head of a board page)
+  { files: ["docs/assets/js/engine-boot.js"], languageOptions: { sourceType: "script" } },
   {
-    files: ["tests/js/*.mjs", "tests/pyodide/*.mjs", "eslint.config.js"],
+    files: ["tests/js/*.mjs", "tests/pyodide/*.mjs", "build_scripts/*.mjs", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

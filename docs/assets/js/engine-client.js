@@ -134,9 +134,11 @@ class EngineClient {
     this._settle = settle;
     this.snapshot = new Promise((resolve) => { this._snapshotSettle = resolve; });
     this._setStatus("starting");
+    // the worker the page's head created already (engine-boot.js), taken over once
+    const early = takeEarlyWorker();
     let worker;
     try {
-      worker = new Worker(this.workerURL, { type: "module", name: "zohn-ahl-engine" });
+      worker = early ? early.worker : new Worker(this.workerURL, { type: "module", name: "zohn-ahl-engine" });
     } catch (err) {
       const e = /** @type {any} */ (err);
       this._fail("start-failed", String((e && e.message) || e));
@@ -145,12 +147,20 @@ class EngineClient {
     this.worker = worker;
     markOnce("engine:worker-created");
     this._armStartLimit(worker);
+    const crashed = (message) => this._onCrash(worker, message || "the worker stopped with an error");
     worker.onmessage = (event) => this._onMessage(worker, event.data);
     worker.onerror = (event) => {
       event.preventDefault?.();
-      this._onCrash(worker, (event && event.message) || "the worker stopped with an error");
+      crashed(event && event.message);
     };
     worker.onmessageerror = () => this._onCrash(worker, "a message could not be read");
+    // what the worker said before: heard now, in its order, before anything it says next
+    for (const [kind, data] of early ? early.heard : []) {
+      if (this.worker !== worker) break;
+      if (kind === "message") this._onMessage(worker, data);
+      else if (kind === "error") crashed(data);
+      else this._onCrash(worker, "a message could not be read");
+    }
   }
 
   // The start fails when `worker` has not moved for startLimitMs (set again on progress).
@@ -324,6 +334,16 @@ class EngineClient {
 }
 
 let client = null;
+
+// The worker created by the page's head (engine-boot.js) with what it said so far, once:
+// {worker, heard: [[kind, data], ...]}, or null.
+function takeEarlyWorker() {
+  const g = /** @type {any} */ (globalThis);
+  const early = g.__engineEarly;
+  if (!early) return null;
+  delete g.__engineEarly;
+  return early.worker instanceof Worker && Array.isArray(early.heard) ? early : null;
+}
 
 // The tab's engine (created, and the worker started, on the first call).
 // options.startLimitMs (default 20000: how long a start may go without progress) only

@@ -1,0 +1,31 @@
+// @ts-check
+// Python's start, as early as a page can make it: the first script of the head of a page
+// with a board (overrides/main.html), a classic script so that it runs the moment it
+// arrives, before the page's style sheets and the theme's scripts are even asked for.
+// It only creates the engine's worker and keeps what the worker says until the engine
+// client (engine-client.js, loaded with the board scripts) takes the worker over and
+// hears it all, in order. Nothing else happens here: if the worker cannot be created,
+// the client creates it itself and says what failed.
+(() => {
+  const script = document.currentScript;
+  if (!(script instanceof HTMLScriptElement) || typeof Worker !== "function") return;
+  performance.mark("engine:first-script");
+  try {
+    const worker = new Worker(new URL("engine-worker.mjs", script.src), {
+      type: "module",
+      name: "zohn-ahl-engine",
+    });
+    /** @type {Array<["message" | "error" | "messageerror", any]>} */
+    const heard = [];
+    worker.onmessage = (event) => heard.push(["message", event.data]);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      heard.push(["error", event.message]);
+    };
+    worker.onmessageerror = () => heard.push(["messageerror", null]);
+    performance.mark("engine:worker-created");
+    /** @type {any} */ (globalThis).__engineEarly = { worker, heard };
+  } catch {
+    // the client tries again and reports the failure in words
+  }
+})();
