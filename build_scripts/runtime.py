@@ -4,7 +4,7 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
 
     assets/runtime/manifest.json                      read by docs/assets/js/engine-worker.mjs
     assets/runtime/pyodide/<pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm>
-    assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library
+    assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library, compiled
     assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl
     assets/runtime/tables/<hash>/<ruleset>.egtb       the endgame tables (fetched on demand)
 
@@ -26,8 +26,8 @@ restored by the very runtime and engine that made it.
 
 The site ships less than the npm package: only the three files Pyodide's start needs,
 never the whole npm folder (its README and console pages would otherwise become part of
-the site); the standard library trimmed to the files the engine and Pyodide use
-(:mod:`build_scripts.stdlib`); and no ``pyodide-lock.json``: the worker passes the lock
+the site); the standard library trimmed to the files the engine and Pyodide use and
+compiled to bytecode (:mod:`build_scripts.stdlib`); and no ``pyodide-lock.json``: the worker passes the lock
 from the manifest, with its ``info`` (which Pyodide checks) and no packages (the engine
 loads none).
 """
@@ -153,12 +153,22 @@ def _file_digest(*paths: Path) -> str:
 
 
 def trimmed_stdlib() -> Path:
-    """The trimmed standard library zip (cached by the hash of the source zip, the list
-    and the code that trims)."""
-    digest = _file_digest(PYODIDE_DIR / "python_stdlib.zip", stdlib.LIST, Path(stdlib.__file__))
+    """The standard library zip the site ships: trimmed, then compiled to bytecode inside
+    Pyodide (:mod:`build_scripts.stdlib`); cached by the hash of the source zip, the list
+    and the code that trims and compiles."""
+    digest = _file_digest(
+        PYODIDE_DIR / "python_stdlib.zip", stdlib.LIST, Path(stdlib.__file__), stdlib.COMPILER
+    )
     target = STDLIB_CACHE / digest / "python_stdlib.zip"
     if not target.is_file():
-        stdlib.trim(PYODIDE_DIR / "python_stdlib.zip", target)
+        sources = target.with_name("sources.zip")
+        stdlib.trim(PYODIDE_DIR / "python_stdlib.zip", sources)
+        try:
+            stdlib.compile_zip(sources, target)
+        except stdlib.StdlibCompileError as err:
+            raise RuntimeInstallError(
+                f"the standard library could not be compiled: {err}"
+            ) from None
         _prune_cache(keep=digest, cache=STDLIB_CACHE)
     return target
 

@@ -1,4 +1,5 @@
-"""The trimmed standard library the site ships: only the files the engine and Pyodide use.
+"""The trimmed standard library the site ships: only the files the engine and Pyodide use,
+compiled to bytecode.
 
 Pyodide's ``python_stdlib.zip`` holds the whole standard library as source files; the page's
 worker needs a small part of it (about a fifth of the bytes). ``stdlib_files.txt``, beside
@@ -17,17 +18,28 @@ Line numbers stay as they were, so tracebacks still point at the right lines. A 
 interpreter's tokenizer cannot read (syntax newer than it knows) is kept as it is; the
 trimmed-runtime tests import every kept module inside Pyodide, so a file the stripping
 broke fails there.
+
+:func:`compile_zip` then replaces each module's source by its bytecode (``x.py`` becomes
+the sourceless ``x.pyc``), compiled by Pyodide's own interpreter under Node
+(``compile_stdlib.mjs``, beside this module): the bytecode must come from the runtime's
+Python version, newer than the build machine's. Without it, every first start compiled
+each module it imported from source, most of the interpreter's start-up time; the price
+is a larger zip (bytecode is bigger than stripped source). Tracebacks inside the standard
+library then show no source lines. ``benchmarks/README.md`` has the measurements.
 """
 
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import tokenize
 import zipfile
 from pathlib import Path
 from typing import Any
 
 LIST = Path(__file__).resolve().parent / "stdlib_files.txt"
+COMPILER = Path(__file__).resolve().parent / "compile_stdlib.mjs"
 KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
 _LAYOUT = (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT)
 
@@ -135,3 +147,36 @@ def trim(source: Path, dest: Path, names: list[str] | None = None) -> dict[str, 
                         kept.append(info.filename)
         partial.replace(dest)
     return {"files": len(kept), "bytes": dest.stat().st_size}
+
+
+class StdlibCompileError(RuntimeError):
+    """The standard library could not be compiled inside Pyodide."""
+
+
+def compile_zip(source: Path, dest: Path, timeout: int = 300) -> dict[str, Any]:
+    """Write to ``dest`` the zip ``source`` with each ``.py`` replaced by its bytecode
+    (``.pyc``), compiled by Pyodide under Node (``compile_stdlib.mjs``); return what was
+    written."""
+    node = shutil.which("node")
+    if node is None:
+        raise StdlibCompileError(
+            "node is not installed: the standard library is compiled inside Pyodide under Node"
+        )
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    partial = dest.with_name(dest.name + ".part")
+    proc = subprocess.run(
+        [node, str(COMPILER), str(source), str(partial)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    if proc.returncode != 0 or not partial.is_file():
+        raise StdlibCompileError(
+            f"{COMPILER.name} failed on {Path(source).name} (exit status {proc.returncode}): "
+            + (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        )
+    partial.replace(dest)
+    with zipfile.ZipFile(dest) as zipped:
+        files = [n for n in zipped.namelist() if not n.endswith("/")]
+    return {"files": len(files), "bytes": dest.stat().st_size}

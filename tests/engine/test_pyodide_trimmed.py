@@ -2,7 +2,8 @@
 
 The site does not ship Pyodide's whole standard library: the build trims it to the files
 listed in ``build_scripts/stdlib_files.txt`` (measured by
-``tests/pyodide/measure_stdlib.py``), and the worker installs the engine from its wheel.
+``tests/pyodide/measure_stdlib.py``) and compiles them to bytecode inside Pyodide, and
+the worker installs the engine from its wheel.
 Every test of ``test_pyodide.py`` runs here once more inside Pyodide under Node with that
 trimmed zip and that wheel, so a module the engine needs and the trimmed runtime lacks
 fails here. A session of every protocol command, as the page sends them, runs too.
@@ -47,12 +48,10 @@ SESSION = ROOT / "tests" / "pyodide" / "protocol_session.py"
 
 @pytest.fixture(scope="session")
 def shipped_runtime(tmp_path_factory):
-    """The trimmed standard library zip and the engine wheel, as the build makes them."""
-    folder = tmp_path_factory.mktemp("shipped")
-    zipped = stdlib.trim(runtime.PYODIDE_DIR / "python_stdlib.zip", folder / "python_stdlib.zip")
-    assert zipped["files"] == len(stdlib.wanted_files())
+    """The trimmed and compiled standard library zip and the engine wheel, as the build
+    makes them (and caches them)."""
     wheel = runtime.build_wheel(runtime.source_hash())
-    return {"stdlib": folder / "python_stdlib.zip", "wheel": wheel}
+    return {"stdlib": runtime.trimmed_stdlib(), "wheel": wheel}
 
 
 def _run(shipped, tmp, *args):
@@ -96,9 +95,11 @@ def test_every_protocol_command_answers_on_the_trimmed_runtime(shipped_runtime, 
     lines = stdout.splitlines()
     assert {line.split()[0] for line in lines} >= {"ping", "awithlaknannai.ai", "zohn-ahl.throw"}
     assert all(line.split()[1:] for line in lines)  # every command answered every request
-    # it ran on the trimmed zip: nothing outside the list can have been imported
-    assert set(imported) <= set(stdlib.wanted_files())
-    assert "json/__init__.py" in imported
+    # it ran on the shipped zip: every module from its bytecode (nothing compiled from
+    # source), and nothing outside the list
+    assert imported and all(name.endswith(".pyc") for name in imported), imported
+    assert {name.removesuffix("c") for name in imported} <= set(stdlib.wanted_files())
+    assert "json/__init__.pyc" in imported
 
 
 def test_the_trimmed_zip_is_much_smaller(shipped_runtime):

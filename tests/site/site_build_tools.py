@@ -37,6 +37,14 @@ def copy_project(dest: Path, pages: Sequence[str] | None = None) -> Path:
     for folder in ("engine", "build_scripts", "docs", "overrides"):
         shutil.copytree(ROOT / folder, dest / folder, ignore=ignore)
     (dest / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    # the standard library compiled inside Pyodide, as the project's own builds cached it
+    # (the copy's build would otherwise start Pyodide under Node to compile it again)
+    from build_scripts import runtime
+
+    compiled = runtime.trimmed_stdlib()
+    cache = dest / compiled.relative_to(ROOT)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(compiled, cache)
     if pages is not None:
         _trim(dest, [HOME, *(p for p in pages if p != HOME)])
     return dest

@@ -1,7 +1,7 @@
 """The trimmed standard library the build ships (build_scripts/stdlib.py), in CPython.
 
 Whether the trimmed runtime runs the engine is tested inside Pyodide
-(tests/engine/test_pyodide_trimmed.py); here, what trimming does to the files.
+(tests/engine/test_pyodide_trimmed.py); here, what trimming and compiling do to the files.
 """
 
 from __future__ import annotations
@@ -80,3 +80,35 @@ def test_a_list_naming_a_missing_file_fails_the_build(tmp_path):
             tmp_path / "s.zip",
             ["json/__init__.py", "no/such/module.py"],
         )
+
+
+def test_the_shipped_zip_holds_the_listed_modules_as_bytecode_of_pyodide_s_python():
+    shipped = runtime.trimmed_stdlib()
+    with zipfile.ZipFile(shipped) as z:
+        files = [n for n in z.namelist() if not n.endswith("/")]
+        headers = {z.read(n)[:4] for n in files if n.endswith(".pyc")}
+    wanted = stdlib.wanted_files()
+    assert sorted(files) == sorted(n + "c" if n.endswith(".py") else n for n in wanted)
+    # one magic number for all, and not this Python's: Pyodide's (3.14) compiled them
+    assert len(headers) == 1
+    import importlib.util
+
+    assert headers != {importlib.util.MAGIC_NUMBER}
+
+
+def test_compiling_the_same_zip_twice_gives_the_same_bytes(tmp_path):
+    sources = tmp_path / "sources.zip"
+    stdlib.trim(runtime.PYODIDE_DIR / "python_stdlib.zip", sources, ["json/__init__.py"])
+    stdlib.compile_zip(sources, tmp_path / "a.zip")
+    stdlib.compile_zip(sources, tmp_path / "b.zip")
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+    with zipfile.ZipFile(tmp_path / "a.zip") as z:
+        assert [n for n in z.namelist() if not n.endswith("/")] == ["json/__init__.pyc"]
+
+
+def test_source_pyodide_cannot_compile_fails_naming_the_file(tmp_path):
+    bad = tmp_path / "bad.zip"
+    with zipfile.ZipFile(bad, "w") as z:
+        z.writestr("broken/__init__.py", "def f(:\n")
+    with pytest.raises(stdlib.StdlibCompileError, match="broken/__init__.py"):
+        stdlib.compile_zip(bad, tmp_path / "out.zip")

@@ -1,0 +1,74 @@
+// The trimmed standard library compiled to bytecode by the interpreter that will run it.
+//
+//     node build_scripts/compile_stdlib.mjs SOURCE.zip OUT.zip
+//
+// Starts Pyodide from node_modules/pyodide (the runtime the site ships, with its whole
+// standard library), reads SOURCE.zip (the trimmed standard library of
+// build_scripts/stdlib.py) and writes OUT.zip with the same entries in the same order,
+// each module's source replaced by its bytecode: `x.py` becomes `x.pyc`, a sourceless
+// module that Python's zip importer loads without compiling anything (the bytecode must
+// come from the same Python version as the runtime, hence Pyodide's own compiler here:
+// the build machine's Python is older). Other entries are copied as they are. Timestamps
+// are fixed, so the same input gives the same bytes. Used by build_scripts/runtime.py
+// (through build_scripts/stdlib.py), which caches the result.
+//
+// Exit status 0 on success; 1 with the reason on stderr otherwise.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide");
+
+const COMPILE = `
+import io, zipfile
+from importlib._bootstrap_external import _code_to_timestamp_pyc
+
+def compiled(data: bytes) -> bytes:
+    source = zipfile.ZipFile(io.BytesIO(data))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in source.infolist():
+            body = source.read(info)
+            name = info.filename
+            if name.endswith(".py"):
+                try:
+                    code = compile(body, name, "exec", dont_inherit=True)
+                except SyntaxError as exc:
+                    raise ValueError(f"{name} does not compile: {exc}") from None
+                # (no source sits beside it: the time and size are never checked)
+                body = _code_to_timestamp_pyc(code, 0, 0)
+                name += "c"
+            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.external_attr = info.external_attr
+            entry.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+            out.writestr(entry, body, compresslevel=9)
+    return buffer.getvalue()
+`;
+
+async function main([source, out]) {
+  if (!source || !out) {
+    process.stderr.write("usage: node build_scripts/compile_stdlib.mjs SOURCE.zip OUT.zip\n");
+    return 1;
+  }
+  const { loadPyodide } = await import(pathToFileURL(join(PYODIDE_DIR, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + "/", stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
+  pyodide.runPython(COMPILE);
+  const input = pyodide.toPy(new Uint8Array(readFileSync(resolve(source))));
+  const result = pyodide.globals.get("compiled")(input);
+  writeFileSync(resolve(out), result.toJs());
+  result.destroy();
+  input.destroy();
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (status) => process.exit(status),
+  (err) => {
+    // a Python error's message is its traceback: its last line says what went wrong
+    const lines = String((err && err.message) || err).trim().split("\n");
+    process.stderr.write(`compile_stdlib: ${lines[lines.length - 1]}\n`);
+    process.exit(1);
+  },
+);
