@@ -8,8 +8,10 @@
 // each module's source replaced by its bytecode: `x.py` becomes `x.pyc`, a sourceless
 // module that Python's zip importer loads without compiling anything (the bytecode must
 // come from the same Python version as the runtime, hence Pyodide's own compiler here:
-// the build machine's Python is older). Other entries are copied as they are. Timestamps
-// are fixed, so the same input gives the same bytes. Used by build_scripts/runtime.py
+// the build machine's Python is older). The bytecode leaves out the columns of each
+// instruction (PYTHONNODEBUGRANGES, as `python -X no_debug_ranges`): a fifth smaller, and
+// a traceback inside the standard library only loses its ^^^ marks. Other entries are
+// copied as they are. Timestamps are fixed, so the same input gives the same bytes. Used by build_scripts/runtime.py
 // (through build_scripts/stdlib.py), which caches the result.
 //
 // Exit status 0 on success; 1 with the reason on stderr otherwise.
@@ -53,7 +55,12 @@ async function main([source, out]) {
     return 1;
   }
   const { loadPyodide } = await import(pathToFileURL(join(PYODIDE_DIR, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + "/", stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE_DIR + "/",
+    env: { PYTHONNODEBUGRANGES: "1" },
+    stdout: () => {},
+    stderr: (line) => process.stderr.write(line + "\n"),
+  });
   pyodide.runPython(COMPILE);
   const input = pyodide.toPy(new Uint8Array(readFileSync(resolve(source))));
   const result = pyodide.globals.get("compiled")(input);
