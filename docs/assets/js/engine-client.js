@@ -41,7 +41,8 @@
 // info.start is "snapshot" when Python was restored from the memory snapshot this browser
 // keeps (a return visit, a new tab), "normal" otherwise; after a
 // normal start the worker saves a snapshot, and engine.snapshot (a Promise) resolves with
-// {status: "saved"|"failed"|"restored"|"unavailable", bytes?, make_ms?, save_ms?, reason?}.
+// {status: "saved"|"failed"|"restored"|"unavailable", bytes?, stored_bytes?, make_ms?, save_ms?,
+// reason?} (bytes: the memory image; stored_bytes: what is kept of it, its empty pages left out).
 //
 // engine.cancel() stops whatever the worker is doing (the computer thinking) by
 // terminating it and starting a fresh one. engine.restart() does the same, and also tries

@@ -59,7 +59,8 @@ function markStart(name) {
   if (!(name in startMarks)) startMarks[name] = performance.timeOrigin + performance.now();
 }
 markStart("engine:worker-started");
-const SNAPSHOT_FORMAT = 3;  // 3: one response in Cache Storage (see the snapshot store)
+// 3: one response in Cache Storage (see the snapshot store); 4: without its empty pages
+const SNAPSHOT_FORMAT = 4;
 // The engine's modules imported before a snapshot is taken, so that the first request
 // after a restore does not compile them (a missing one is skipped).
 const WARM_MODULES = ["engine.zohn_ahl", "engine.awithlaknannai", "engine.awithlaknannai.ai",
@@ -298,8 +299,9 @@ holdLock();
 // ---- The snapshot store (the browser's Cache Storage) ----
 //
 // A snapshot is kept as one response in the cache STORE_NAME, under the address
-// STORE_KEY: its body is the memory image, its headers say what it is (format, key,
-// length, SHA-256, when it was made). One `put` writes the whole entry, so a reader sees
+// STORE_KEY: its body is the memory image without its empty pages (packImage), its
+// headers say what it is (format, key, the body's length, the image's, the body's
+// SHA-256, when it was made). One `put` writes the whole entry, so a reader sees
 // the old snapshot or the new, never half of one. Cache Storage keeps a response's body as
 // one file, read back in one piece; IndexedDB, the store of earlier versions, needed the
 // image in hundreds of pieces (each below the size at which Chromium moves a value out of
@@ -311,7 +313,7 @@ const STORE_KEY = new URL("../runtime/interpreter.snapshot", import.meta.url).hr
 const OLD_DB_NAME = "engine-runtime";
 const HEADER = {
   format: "X-Snapshot-Format", key: "X-Snapshot-Key", length: "X-Snapshot-Length",
-  sha256: "X-Snapshot-Sha256", made: "X-Snapshot-Made",
+  memory: "X-Snapshot-Memory", sha256: "X-Snapshot-Sha256", made: "X-Snapshot-Made",
 };
 
 // A failure of the store itself (it cannot be opened, a read or a write fails) is an
@@ -349,6 +351,15 @@ function snapshotKey(manifest) {
 }
 
 class SnapshotRefused extends Error {}
+
+// The snapshot's layout (snapshot-image.mjs), loaded once, while the worker starts: a
+// static import would hold back the worker's first line by one more request.
+/** @type {Promise<typeof import("./snapshot-image.mjs")> | null} */
+let imageModule = null;
+function snapshotImage() {
+  if (!imageModule) imageModule = import("./snapshot-image.mjs");
+  return imageModule;
+}
 
 // The stored snapshot: {record, bytes} (record undefined when none is stored).
 function readStore() {
@@ -390,9 +401,14 @@ async function readSnapshot(stored, key) {
     await dropSnapshot();
     return { discard: reason };
   }
-  const checked = sha256(bytes).then((digest) => {
+  const checked = sha256(bytes).then(async (digest) => {
     if (digest !== record.sha256) throw new SnapshotRefused("corrupt (checksum)");
-    return bytes;
+    const { unpackImage } = await snapshotImage();
+    try {
+      return unpackImage(bytes);
+    } catch (err) {
+      throw new SnapshotRefused(`corrupt (${said(err)})`);
+    }
   });
   checked.catch(() => {});
   return { bytes, checked };
@@ -407,14 +423,17 @@ async function saveSnapshot(pyodide, key) {
   const image = pyodide.makeMemorySnapshot();
   const makeMs = Math.round(performance.now() - t0);
   const t1 = performance.now();
+  const body = (await snapshotImage()).packImage(image);
   const headers = {
     "Content-Type": "application/octet-stream",
-    [HEADER.format]: String(SNAPSHOT_FORMAT), [HEADER.key]: key, [HEADER.length]: String(image.byteLength),
-    [HEADER.sha256]: await sha256(image), [HEADER.made]: new Date().toISOString(),
+    [HEADER.format]: String(SNAPSHOT_FORMAT), [HEADER.key]: key, [HEADER.length]: String(body.byteLength),
+    [HEADER.memory]: String(image.byteLength),
+    [HEADER.sha256]: await sha256(body), [HEADER.made]: new Date().toISOString(),
   };
-  await withStore("written", (cache) => cache.put(STORE_KEY, new Response(image, { headers })));
+  await withStore("written", (cache) => cache.put(STORE_KEY, new Response(body, { headers })));
   forgetOldStore();
-  return { status: "saved", bytes: image.byteLength, make_ms: makeMs, save_ms: Math.round(performance.now() - t1) };
+  return { status: "saved", bytes: image.byteLength, stored_bytes: body.byteLength, make_ms: makeMs,
+    save_ms: Math.round(performance.now() - t1) };
 }
 
 // The IndexedDB database in which earlier versions kept their snapshot, in pieces.
@@ -478,6 +497,7 @@ async function boot() {
     postProgress(name, true);
     return performance.now();
   };
+  snapshotImage().catch(() => {});  // (asked for now; a failure is reported where it is used)
   // The stored snapshot is read while the manifest is fetched.
   // (A failed read is kept as it is: readSnapshot reports it as the reason.)
   const stored = self.caches ? readStore()
