@@ -2,7 +2,8 @@
 worker is created by the head's first script, before the page is first painted and
 before the board scripts run, the runtime's files are asked for together (none waits for
 another to arrive), and the page's timeline holds every step of the start in order (the
-marks ``make bench`` reads: benchmarks/bench_startup.py). What the worker says before the
+marks ``make bench`` reads: benchmarks/bench_startup.py), and Python's memory is copied
+for the snapshot only while the board asks nothing. What the worker says before the
 board scripts take it over is not lost: a page whose board scripts arrive only after
 Python is up still becomes playable.
 """
@@ -126,6 +127,47 @@ def test_what_the_worker_says_before_the_board_scripts_arrive_is_heard(browser, 
         names = page.evaluate("() => performance.getEntriesByType('mark').map(m => m.name)")
         missing = [name for name in ORDER if name not in names]
         assert not missing, (missing, names)
+    finally:
+        context.close()
+
+
+SNAPSHOT_MADE = """async (url) => {
+    const info = await (await import(url)).getEngine().snapshot;
+    return info.made_at ? {...info, at: info.made_at - performance.timeOrigin} : info;
+}"""
+
+
+def test_the_snapshot_does_not_hold_up_the_board(browser, site_url):
+    """A first visit whose board asks for its game before Python is up (the WebAssembly
+    held back until the board scripts have run, so Python starts seconds after them):
+    Python's memory is copied for the
+    snapshot only while the page asks nothing: not between Python being up and the board
+    becoming playable, while the engine answers the board's requests (its game, its
+    drawing)."""
+    context = browser.new_context(service_workers="block")
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        page.goto(site_url + BOARD_PAGE)
+        page.wait_for_function(
+            "() => performance.getEntriesByName('board:scripts').length > 0", timeout=START_MS
+        )
+        assert held, "the WebAssembly was not asked for"
+        for route in held:
+            route.continue_()
+        page.wait_for_function(
+            "() => performance.getEntriesByName('board:playable').length > 0", timeout=START_MS
+        )
+        snapshot = page.evaluate(SNAPSHOT_MADE, site_url + "assets/js/engine-client.js")
+        assert snapshot["status"] == "saved", snapshot
+        at = dict(
+            page.evaluate(
+                "() => performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"
+            )
+        )
+        between = at["engine:ready"] < snapshot["at"] < at["board:playable"]
+        assert not between, (snapshot["at"], at["engine:ready"], at["board:playable"])
     finally:
         context.close()
 

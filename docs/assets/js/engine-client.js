@@ -42,7 +42,8 @@
 // keeps (a return visit, a new tab), "normal" otherwise; after a
 // normal start the worker saves a snapshot, and engine.snapshot (a Promise) resolves with
 // {status: "saved"|"failed"|"restored"|"unavailable", bytes?, stored_bytes?, make_ms?, save_ms?,
-// reason?} (bytes: the memory image; stored_bytes: what is kept of it, its empty pages left out).
+// made_at?, reason?} (bytes: the memory image; stored_bytes: what is kept of it, its empty
+// pages left out; made_at: when the memory was copied, in ms since the epoch).
 //
 // engine.cancel() stops whatever the worker is doing (the computer thinking) by
 // terminating it and starting a fresh one. engine.restart() does the same, and also tries

@@ -421,6 +421,7 @@ function dropSnapshot() {
 async function saveSnapshot(pyodide, key) {
   const t0 = performance.now();
   const image = pyodide.makeMemorySnapshot();
+  const madeAt = performance.timeOrigin + performance.now();  // (epoch ms, as the start's marks)
   const makeMs = Math.round(performance.now() - t0);
   const t1 = performance.now();
   const body = (await snapshotImage()).packImage(image);
@@ -433,7 +434,7 @@ async function saveSnapshot(pyodide, key) {
   await withStore("written", (cache) => cache.put(STORE_KEY, new Response(body, { headers })));
   forgetOldStore();
   return { status: "saved", bytes: image.byteLength, stored_bytes: body.byteLength, make_ms: makeMs,
-    save_ms: Math.round(performance.now() - t1) };
+    save_ms: Math.round(performance.now() - t1), made_at: madeAt };
 }
 
 // The IndexedDB database in which earlier versions kept their snapshot, in pieces.
@@ -562,6 +563,19 @@ async function boot() {
   return { ...engine, pyodide, start: "normal", stages, snapshot: { status: canSave ? "to-save" : "unavailable", reason: snapshot.discard }, key };
 }
 
+// The page's last request, asked or answered (performance.now()); whenIdle(work) runs
+// `work` once IDLE_MS have passed since then.
+const IDLE_MS = 400;
+let lastRequestAt = 0;
+function whenIdle(work) {
+  const check = () => {
+    const quiet = performance.now() - lastRequestAt;
+    if (quiet >= IDLE_MS) work();
+    else setTimeout(check, IDLE_MS - quiet);
+  };
+  setTimeout(check, IDLE_MS);
+}
+
 const booting = Promise.race([
   boot().catch(async (err) => { await downloadsSettled(); throw err; }),
   runtimeFailure,
@@ -573,13 +587,13 @@ booting.then(
       stages: engine.stages, snapshot: engine.snapshot, marks: startMarks };
     self.postMessage({ type: "ready", info });
     if (engine.snapshot.status === "to-save") {
-      // Taken once the requests the page sent while Python started are answered (a
-      // macrotask: their replies, microtasks of the same start, come first), so that the
-      // first reply waits neither for the copy nor for the modules of the game not in
-      // play; then the engine's other modules are imported, so that the snapshot holds
-      // them all, and the memory is copied (a few tens of milliseconds of this worker);
-      // the checksum and the store's write run in the background.
-      setTimeout(() => {
+      // Taken once the page has asked nothing for a moment (whenIdle): its first requests
+      // (the game, then the drawing of its board, each sent once the one before is
+      // answered) wait neither for the copy nor for the modules of the game not in play.
+      // Then the engine's other modules are imported, so that the snapshot holds them
+      // all, and the memory is copied (a few tens of milliseconds of this worker); the
+      // checksum and the store's write run in the background.
+      whenIdle(() => {
         let saving;
         try {
           for (const name of WARM_MODULES) {
@@ -593,7 +607,7 @@ booting.then(
           (result) => self.postMessage({ type: "snapshot", info: result }),
           (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: said(err) } }),
         );
-      }, 0);
+      });
     }
   },
   (err) => self.postMessage({ type: "fatal", message: said(err) }),
@@ -643,6 +657,7 @@ function internalError(id, err) {
 }
 
 self.onmessage = async (event) => {
+  lastRequestAt = performance.now();
   const data = event.data || {};
   const id = data.id;
   let engine;
@@ -673,5 +688,6 @@ self.onmessage = async (event) => {
     self.postMessage({ type: "broken", message: said(err) });
     return;
   }
+  lastRequestAt = performance.now();
   self.postMessage({ type: "reply", id, reply });
 };
