@@ -171,8 +171,8 @@ FASTER_WORDS_CLOCK = f"""(() => {{
   const start = realNow();
   Date.now = () => start + (realNow() - start) * {WORDS_CLOCK_FASTER};
 }})()"""
-# The runtime (about 4.5 MB on the wire, gzipped, with the page's own files beside it)
-# takes 13-15 s to arrive at this rate: the limit, first armed 1-4 s in, is armed again
+# The runtime (about 5 MB on the wire, gzipped, with the page's own files beside it)
+# takes 13-16 s to arrive at this rate: the limit, first armed 1-4 s in, is armed again
 # for 9-13 s more, three to four times the shortened limit.
 BYTES_PER_S = 400_000
 
