@@ -31,6 +31,7 @@ library then show no source lines. ``benchmarks/README.md`` has the measurements
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 import tokenize
@@ -131,7 +132,7 @@ def trim(source: Path, dest: Path, names: list[str] | None = None) -> dict[str, 
                 f"{LIST.name} names files that {Path(source).name} lacks: {', '.join(missing[:8])}"
                 " (was the list measured with another Pyodide? run tests/pyodide/measure_stdlib.py)"
             )
-        partial = dest.with_name(dest.name + ".part")
+        partial = dest.with_name(f".{dest.name}.{os.getpid()}.part")  # (builds may run at once)
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
             for info in src.infolist():
                 if info.filename in wanted or info.filename in folders:
@@ -164,7 +165,7 @@ def compile_zip(source: Path, dest: Path, timeout: int = 300) -> dict[str, Any]:
         )
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    partial = dest.with_name(dest.name + ".part")
+    partial = dest.with_name(f".{dest.name}.{os.getpid()}.part")  # (builds may run at once)
     proc = subprocess.run(
         [node, str(COMPILER), str(source), str(partial)],
         capture_output=True,
