@@ -49,6 +49,12 @@ class StdlibListError(RuntimeError):
     """The list names a file the standard library zip does not have."""
 
 
+def _partial(dest: Path) -> Path:
+    """Where ``dest`` is written before it is moved into place: a name of this process's
+    own, as two builds (or a build and the tests) may fill the same cache at once."""
+    return dest.with_name(f".{dest.name}.{os.getpid()}.part")
+
+
 def wanted_files(list_path: Path = LIST) -> list[str]:
     """The file names of the list (one a line; ``#`` starts a comment)."""
     names = []
@@ -132,7 +138,7 @@ def trim(source: Path, dest: Path, names: list[str] | None = None) -> dict[str, 
                 f"{LIST.name} names files that {Path(source).name} lacks: {', '.join(missing[:8])}"
                 " (was the list measured with another Pyodide? run tests/pyodide/measure_stdlib.py)"
             )
-        partial = dest.with_name(f".{dest.name}.{os.getpid()}.part")  # (builds may run at once)
+        partial = _partial(dest)
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
             for info in src.infolist():
                 if info.filename in wanted or info.filename in folders:
@@ -165,7 +171,7 @@ def compile_zip(source: Path, dest: Path, timeout: int = 300) -> dict[str, Any]:
         )
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    partial = dest.with_name(f".{dest.name}.{os.getpid()}.part")  # (builds may run at once)
+    partial = _partial(dest)
     proc = subprocess.run(
         [node, str(COMPILER), str(source), str(partial)],
         capture_output=True,
@@ -173,6 +179,7 @@ def compile_zip(source: Path, dest: Path, timeout: int = 300) -> dict[str, Any]:
         timeout=timeout,
     )
     if proc.returncode != 0 or not partial.is_file():
+        partial.unlink(missing_ok=True)
         raise StdlibCompileError(
             f"{COMPILER.name} failed on {Path(source).name} (exit status {proc.returncode}): "
             + (proc.stderr.strip().splitlines() or ["no message"])[-1]

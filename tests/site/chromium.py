@@ -7,7 +7,7 @@ cache there, so every page compiles the runtime's JavaScript and tiers up its We
 again, work a reader's browser does once (measured: about a sixth of a board page's
 processor time). The warm contexts of the tests (``test_e2e_support.WarmContext``) and the
 visit of every page (``site_visits.visit_every_page``) are therefore profiles on disk
-(``persistent_context``), each its own browser; a fresh ``new_context()`` stays the way to
+(:class:`PersistentContext`), each its own browser; a fresh ``new_context()`` stays the way to
 test a first visit.
 """
 

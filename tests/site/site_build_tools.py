@@ -10,6 +10,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from build_scripts import runtime
+
 ROOT = Path(__file__).resolve().parents[2]
 # Always built in a trimmed copy: mkdocs-static-i18n wants each language's home page.
 HOME = "index.md"
@@ -39,8 +41,6 @@ def copy_project(dest: Path, pages: Sequence[str] | None = None) -> Path:
     (dest / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     # the standard library compiled inside Pyodide, as the project's own builds cached it
     # (the copy's build would otherwise start Pyodide under Node to compile it again)
-    from build_scripts import runtime
-
     compiled = runtime.trimmed_stdlib()
     cache = dest / compiled.relative_to(ROOT)
     cache.parent.mkdir(parents=True, exist_ok=True)

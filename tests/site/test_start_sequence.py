@@ -37,6 +37,9 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 # first, whereas files asked for together leave within a few milliseconds of each other,
 # however fast the local server answers and however busy the machine is.
 LATENCY_MS = 400
+# The page's own steps: whether the first board is playable; every mark, [name, time].
+PLAYABLE = "() => performance.getEntriesByName('board:playable').length > 0"
+MARKS = "() => performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"
 
 
 @pytest.fixture(scope="module")
@@ -65,9 +68,7 @@ def first_visit(browser, site_url):
             "() => document.querySelector('.board[data-game]').dataset.ready === 'true'",
             timeout=START_MS,
         )
-        page.wait_for_function(
-            "() => performance.getEntriesByName('board:playable').length > 0", timeout=START_MS
-        )
+        page.wait_for_function(PLAYABLE, timeout=START_MS)
         marks = page.evaluate(
             "() => [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('paint')]"
             ".map(m => [m.name, m.startTime])"
@@ -140,10 +141,9 @@ SNAPSHOT_MADE = """async (url) => {
 def test_the_snapshot_does_not_hold_up_the_board(browser, site_url):
     """A first visit whose board asks for its game before Python is up (the WebAssembly
     held back until the board scripts have run, so Python starts seconds after them):
-    Python's memory is copied for the
-    snapshot only while the page asks nothing: not between Python being up and the board
-    becoming playable, while the engine answers the board's requests (its game, its
-    drawing)."""
+    Python's memory is copied for the snapshot only while the page asks nothing, not
+    between Python being up and the board becoming playable, while the engine answers the
+    board's requests (its game, its drawing)."""
     context = browser.new_context(service_workers="block")
     held = []
     context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
@@ -156,16 +156,10 @@ def test_the_snapshot_does_not_hold_up_the_board(browser, site_url):
         assert held, "the WebAssembly was not asked for"
         for route in held:
             route.continue_()
-        page.wait_for_function(
-            "() => performance.getEntriesByName('board:playable').length > 0", timeout=START_MS
-        )
+        page.wait_for_function(PLAYABLE, timeout=START_MS)
         snapshot = page.evaluate(SNAPSHOT_MADE, site_url + "assets/js/engine-client.js")
         assert snapshot["status"] == "saved", snapshot
-        at = dict(
-            page.evaluate(
-                "() => performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"
-            )
-        )
+        at = dict(page.evaluate(MARKS))
         between = at["engine:ready"] < snapshot["at"] < at["board:playable"]
         assert not between, (snapshot["at"], at["engine:ready"], at["board:playable"])
     finally:

@@ -6,6 +6,7 @@ Whether the trimmed runtime runs the engine is tested inside Pyodide
 
 from __future__ import annotations
 
+import importlib.util
 import zipfile
 
 import pytest
@@ -91,8 +92,6 @@ def test_the_shipped_zip_holds_the_listed_modules_as_bytecode_of_pyodide_s_pytho
     assert sorted(files) == sorted(n + "c" if n.endswith(".py") else n for n in wanted)
     # one magic number for all, and not this Python's: Pyodide's (3.14) compiled them
     assert len(headers) == 1
-    import importlib.util
-
     assert headers != {importlib.util.MAGIC_NUMBER}
 
 
