@@ -60,7 +60,7 @@ offline: build
 lint: setup typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	node_modules/.bin/eslint docs/assets/js tests/js tests/pyodide build_scripts/*.mjs eslint.config.js
+	node_modules/.bin/eslint docs/assets/js overrides/assets/javascripts/workers tests/js tests/pyodide build_scripts/*.mjs eslint.config.js
 	node_modules/.bin/tsc -p tsconfig.json
 
 typecheck: setup

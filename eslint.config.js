@@ -16,6 +16,11 @@ export default [
   },
   // the one classic script (run before any module, from the head of a board page)
   { files: ["docs/assets/js/engine-boot.js"], languageOptions: { sourceType: "script" } },
+  // the theme's search worker, reached through this one (a classic worker script)
+  {
+    files: ["overrides/assets/javascripts/workers/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.worker } },
+  },
   {
     files: ["tests/js/*.mjs", "tests/pyodide/*.mjs", "build_scripts/*.mjs", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },

@@ -1,0 +1,92 @@
+"""The site's search in Chromium: it finds pages in both languages, as the theme's own
+search does, and its index is built only when the reader searches
+(``overrides/assets/javascripts/workers/search-when-asked.js``)."""
+
+from __future__ import annotations
+
+import pytest
+from test_e2e_support import wait_ready
+
+pytestmark = pytest.mark.browser
+
+THEME_WORKER = "/assets/javascripts/workers/search."
+LUNR = "/assets/javascripts/lunr/"
+# What the search box says once the search can be used (the theme's words).
+READY_WORDS = {"en": "Type to start searching", "fr": "Taper pour démarrer la recherche"}
+
+
+def search(page, words: str) -> str:
+    """Type ``words`` into the header's search box as a reader does; return the line
+    that says how many pages were found."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(words)
+    page.locator(".md-search-result__item").first.wait_for()
+    return page.locator(".md-search-result__meta").text_content()
+
+
+@pytest.mark.parametrize(
+    ("path", "lang", "words", "found_under"),
+    [("/zohn-ahl/", "en", "Mooney", "/"), ("/fr/awithlaknannai/", "fr", "bâtonnets", "/fr/")],
+)
+def test_a_board_page_searches_once_asked_and_not_before(visit, path, lang, words, found_under):
+    page = visit.page()
+    page.goto(visit.base + path)
+    wait_ready(page)
+    # the search is ready (the box says so) while nothing of the index has been built
+    meta = page.locator(".md-search-result__meta")
+    page.wait_for_function(
+        "([el, words]) => el.textContent.trim() === words",
+        arg=[meta.element_handle(), READY_WORDS[lang]],
+    )
+    assert any("search-when-asked.js" in u for u in visit.requests), visit.requests
+    built = [u for u in visit.requests if THEME_WORKER in u or LUNR in u]
+    assert not built, f"the index was built before anyone searched: {built}"
+
+    said = search(page, words)
+    assert said.split()[0].isdigit() and int(said.split()[0]) > 0, said
+    links = page.locator(".md-search-result__item a").evaluate_all("as => as.map(a => a.href)")
+    assert links and all(h.startswith(visit.base + found_under) for h in links), links
+    assert any(THEME_WORKER in u for u in visit.requests), "the theme's search never ran"
+
+
+# Both workers given the same index and the same queries, all sent at once (the first
+# one arrives while the theme's worker is still loading): their answers, in order.
+SAME_ANSWERS = """async (queries) => {
+  const config = JSON.parse(document.getElementById("__config").textContent);
+  const root = new URL(config.base + "/", location.href);
+  const ours = new URL(config.search, location.href);
+  const theirs = new URL(ours.searchParams.get("worker"), ours);
+  const index = await (await fetch(new URL("search/search_index.json", root))).json();
+  const setup = {type: 0, data: {config: index.config, docs: index.docs, options: {suggest: false}}};
+  async function ask(url) {
+    const worker = new Worker(url);
+    const heard = [];
+    const done = new Promise((resolve, reject) => {
+      worker.onerror = (e) => reject(new Error(e.message));
+      worker.onmessage = (e) => {
+        heard.push(e.data);
+        if (heard.length === 1 + queries.length) resolve();
+      };
+    });
+    worker.postMessage(setup);
+    for (const q of queries) worker.postMessage({type: 2, data: q});
+    await done;
+    worker.terminate();
+    return heard;
+  }
+  return {ours: await ask(ours.href), theirs: await ask(theirs.href)};
+}"""
+
+
+def test_the_search_answers_as_the_themes_own_worker(visit):
+    page = visit.page()
+    page.goto(visit.base + "/about/")
+    queries = ["", "Kiowa", "   ", "zohn ahl", "awl game", "bâtonnets", "Culin 1907", "zzqx"]
+    heard = page.evaluate(SAME_ANSWERS, queries)
+    assert heard["ours"][0] == {"type": 1} and heard["theirs"][0] == {"type": 1}
+    assert [m["type"] for m in heard["ours"][1:]] == [3] * len(queries)
+    assert heard["ours"] == heard["theirs"]
+    found = {q: len(m["data"]["items"]) for q, m in zip(queries, heard["ours"][1:], strict=True)}
+    assert found["Kiowa"] > 0 and found["awl game"] > 0 and found["bâtonnets"] > 0, found
+    assert found[""] == found["   "] == found["zzqx"] == 0, found
