@@ -8,11 +8,17 @@ request. The tests then check that inside Pyodide:
 (a) the golden Zohn Ahl games (tests/data/zohn_ahl/golden.json) replay with identical
     states and events (and the full events equal CPython's);
 (b) Awithlaknannai perft agrees with tests/data/awithlaknannai/perft.json (every ruleset,
-    every depth in the file: about 10 s inside Pyodide, a few in CPython);
+    to depth 8 here; every depth in the file on the shipped runtime, where it takes
+    seconds inside Pyodide);
 (c) the seeded Rng and the seeded throws give the same numbers as in CPython;
 (d) the computer picks the same move as in CPython at a fixed seed and node limit (and
     seeded random games end the same way);
 (e) the interpreter is Python 3.14 on Emscripten.
+
+The runtime here is Pyodide as the npm package ships it (its whole standard library, as
+source). The site ships the same interpreter with a trimmed, compiled library; every test
+here runs again on that runtime, at full size (``REQUEST``), in test_pyodide_trimmed.py.
+Here the check script is asked the same questions at a smaller size (``NPM_REQUEST``).
 
 If Node or Pyodide cannot start, or the script fails inside Pyodide, every test here fails
 with the runner's message (they are not skipped: the site depends on this runtime).
@@ -62,6 +68,20 @@ REQUEST = {
 }
 
 
+# The same questions at a smaller size, for the npm runtime (see the module's docstring).
+NPM_REQUEST = {
+    **REQUEST,
+    "perft_max_depth": dict.fromkeys(RULESETS, 8),
+    "ai_cases": [case for case in REQUEST["ai_cases"] if case["level"] == "hard"],
+}
+
+
+@pytest.fixture(scope="session")
+def check_request():
+    """What the check script is asked on this module's runtime."""
+    return NPM_REQUEST
+
+
 def _load_check_module():
     spec = importlib.util.spec_from_file_location("check_engine", SCRIPT)
     module = importlib.util.module_from_spec(spec)
@@ -80,13 +100,13 @@ def perft_data():
 
 
 @pytest.fixture(scope="session")
-def in_pyodide(tmp_path_factory):
+def in_pyodide(tmp_path_factory, check_request):
     """The check script's answer from inside Pyodide (one Node run per session)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed: the engine cannot be checked inside Pyodide")
     request = tmp_path_factory.mktemp("pyodide") / "request.json"
-    request.write_text(json.dumps(REQUEST), encoding="utf-8")
+    request.write_text(json.dumps(check_request), encoding="utf-8")
     try:
         proc = subprocess.run(
             [node, str(RUNNER), str(SCRIPT), str(request), str(GOLDEN), str(PERFT)],
@@ -110,8 +130,8 @@ def in_pyodide(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def in_cpython(golden, perft_data):
-    return _load_check_module().compute(REQUEST, golden, perft_data)
+def in_cpython(golden, perft_data, check_request):
+    return _load_check_module().compute(check_request, golden, perft_data)
 
 
 def test_python_is_3_14_on_emscripten(in_pyodide, in_cpython):
@@ -133,11 +153,13 @@ def test_golden_zohn_ahl_games_replay_identically(in_pyodide, in_cpython, golden
     assert replayed == in_cpython["zohn_ahl_golden"]
 
 
-def test_perft_agrees_with_the_golden_numbers(in_pyodide, perft_data):
+def test_perft_agrees_with_the_golden_numbers(in_pyodide, perft_data, check_request):
     got = in_pyodide["awithlaknannai_perft"]
     assert sorted(got) == sorted(perft_data)
     for name, nodes in got.items():
-        assert len(nodes) == min(REQUEST["perft_max_depth"][name], len(perft_data[name]["nodes"]))
+        assert len(nodes) == min(
+            check_request["perft_max_depth"][name], len(perft_data[name]["nodes"])
+        )
         assert len(nodes) >= 8, name
         assert nodes == perft_data[name]["nodes"][: len(nodes)], name
 
@@ -148,24 +170,26 @@ def test_seeded_rng_gives_the_same_numbers(in_pyodide, in_cpython):
     assert in_pyodide["rng"]["0"]["u64"][0] == 0xE220A8397B1DCDAF
 
 
-def test_seeded_throws_are_the_same(in_pyodide, in_cpython):
+def test_seeded_throws_are_the_same(in_pyodide, in_cpython, check_request):
     assert in_pyodide["throws"] == in_cpython["throws"]
     for seed, throws in in_pyodide["throws"].items():
-        assert len(throws["seeded"]) == REQUEST["throw_count"]
+        assert len(throws["seeded"]) == check_request["throw_count"]
         assert len(set(throws["seeded"])) > 4, seed  # not a constant sequence
 
 
-def test_seeded_random_games_end_the_same(in_pyodide, in_cpython):
+def test_seeded_random_games_end_the_same(in_pyodide, in_cpython, check_request):
     assert in_pyodide["playouts"] == in_cpython["playouts"]
-    assert len(in_pyodide["playouts"]) == len(RULESETS) * len(REQUEST["playout_seeds"])
+    assert len(in_pyodide["playouts"]) == len(RULESETS) * len(check_request["playout_seeds"])
 
 
-def test_the_computer_picks_the_same_moves(in_pyodide, in_cpython):
+def test_the_computer_picks_the_same_moves(in_pyodide, in_cpython, check_request):
     got, want = in_pyodide["ai"], in_cpython["ai"]
-    assert len(got) == len(REQUEST["ai_cases"])
-    for case, a, b in zip(REQUEST["ai_cases"], got, want):
+    assert len(got) == len(check_request["ai_cases"])
+    for case, a, b in zip(check_request["ai_cases"], got, want):
         assert a == b, case
     searched = [
-        a for a, case in zip(got, REQUEST["ai_cases"]) if case["level"] == "hard" and "nodes" in a
+        a
+        for a, case in zip(got, check_request["ai_cases"])
+        if case["level"] == "hard" and "nodes" in a
     ]
     assert sum(a["nodes"] > 0 for a in searched) >= len(RULESETS)  # real searches, not forced moves

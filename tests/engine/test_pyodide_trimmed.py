@@ -5,7 +5,8 @@ listed in ``build_scripts/stdlib_files.txt`` (measured by
 ``tests/pyodide/measure_stdlib.py``) and compiles them to bytecode inside Pyodide, and
 the worker installs the engine from its wheel.
 Every test of ``test_pyodide.py`` runs here once more inside Pyodide under Node with that
-trimmed zip and that wheel, so a module the engine needs and the trimmed runtime lacks
+trimmed zip and that wheel, and at full size (every perft depth of the golden file, every
+computer level), so a module the engine needs and the trimmed runtime lacks
 fails here. A session of every protocol command, as the page sends them, runs too.
 """
 
@@ -81,11 +82,17 @@ def _run(shipped, tmp, *args):
 
 
 @pytest.fixture(scope="session")
-def in_pyodide(shipped_runtime, tmp_path_factory):
+def check_request():
+    """The check script's questions at full size: this is the runtime the site ships."""
+    return REQUEST
+
+
+@pytest.fixture(scope="session")
+def in_pyodide(shipped_runtime, tmp_path_factory, check_request):
     """The check script's answer from inside Pyodide, on the trimmed runtime."""
     tmp = tmp_path_factory.mktemp("trimmed")
     request = tmp / "request.json"
-    request.write_text(json.dumps(REQUEST), encoding="utf-8")
+    request.write_text(json.dumps(check_request), encoding="utf-8")
     stdout, _ = _run(shipped_runtime, tmp, SCRIPT, request, GOLDEN, PERFT)
     return json.loads(stdout)
 
