@@ -303,9 +303,10 @@ class PageSeen:
     after a move on each kind of board first shown here: ``played``, those kinds), every
     breach of the policy (reported by the page, or said on its console), every URL the
     page and its workers asked for, and, the window then resized to each screen of
-    ``SCREENS`` (``screens``, their names): on a phone, how far the page reached past the
-    screen where it did (``too_wide``, by width); on every screen, what was wrong with its
-    boards (``board_problems``, by screen; ``shots``, pictures of those boards)."""
+    ``SCREENS`` (``screens``, their names; a page without a board, the phones only): on a
+    phone, how far the page reached past the screen where it did (``too_wide``, by width);
+    on every screen, what was wrong with its boards (``board_problems``, by screen;
+    ``shots``, pictures of those boards)."""
 
     boards: int = 0
     started: int = 0
@@ -353,8 +354,8 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     it. The first time a kind of board shows up (in each language), make a move on it and
     let axe-core look at the page's boards again: a board after a move is the same markup
     on every page, so each kind is played once. Last, resize the window to each screen of
-    a classroom and measure what reaches past it and, on a page with boards, how each
-    board fits (``BOARDS``). (One context for the whole visit: after the first
+    a classroom (a page without a board: to each phone) and measure what reaches past it
+    and, on a page with boards, how each board fits (``BOARDS``). (One context for the whole visit: after the first
     start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
     shots = Path(tempfile.mkdtemp(prefix="every-page-shots-"))
@@ -409,6 +410,8 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
             here.breaches = page.evaluate("window.__violations") + said
             here.requests = list(requests)
             for name, size in SCREENS.items():  # (the boards fit their box again)
+                if not boards and size not in PHONES:
+                    continue  # (measured on the phones only: the widest reach is there)
                 page.set_viewport_size(size)
                 page.evaluate(SETTLE)
                 here.screens.append(name)
