@@ -228,10 +228,15 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
             restore = (
                 trace_return["engine:interpreter-ready"] - trace_return["engine:snapshot-read"]
             )
+        later = [
+            _get(site, "python_start", k, "board_playable_ms")
+            for k in ("return_visit", "lesson_link_later")
+        ]
         rows.append(
             (
-                "return visit, playable",
-                f"{_ms(trace_return.get('board:playable'))} s "
+                "return visit, playable: in a new tab of the same browser (step by step, median) "
+                "/ every tab closed first, the page or a lesson link",
+                f"{_ms_range([trace_return.get('board:playable')])} / {_ms_range(later)} "
                 f"(Python from the snapshot: {_ms(restore)} s)",
             )
         )

@@ -100,7 +100,13 @@ def _startup() -> dict:
 def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
     report = {
         "engine": _engine_report(),
-        "site": {"startup": _startup()},
+        "site": {
+            "startup": _startup(),
+            "python_start": {
+                "return_visit": {"board_playable_ms": 1062.9},
+                "lesson_link_later": {"board_playable_ms": 1132.9},
+            },
+        },
         "machine": {"cores": 2, "load_average": [0.7, 1.3]},
     }
     text = figures.render(report, README, today="2026-11-27")
@@ -126,7 +132,11 @@ def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
         in site
     )
     assert "Python ready at 2.5 s; the board page playable at 0.97 times that" in site
-    assert "| return visit, playable | 0.8 s (Python from the snapshot: 0.5 s) |" in site
+    assert (
+        "| return visit, playable: in a new tab of the same browser (step by step, median) / "
+        "every tab closed first, the page or a lesson link | 0.78 s / 1.06 to 1.13 s "
+        "(Python from the snapshot: 0.5 s) |" in site
+    )
     assert "3.9 MB" in site
     assert text.endswith("After.\n") and text.startswith("# Title\n")
 
