@@ -341,7 +341,9 @@ def test_the_language_switch_keeps_the_section_and_the_game(visit):
     page.goto(visit.base + "/awithlaknannai/rules/")
     board = page.locator(".board[data-game]").first
     board_id = board.get_attribute("id")
-    assert wait_playable(page, board)
+    # every board of the page playable: a board that starts later loses its status line,
+    # and what is below it moves up (the switch reads the section at the top to 16 px)
+    assert all(wait_playable(page, b) for b in page.locator(".board[data-game]").all())
     play_a_move(page, board)
     page.wait_for_function("id => location.hash.includes('game-' + id)", arg=board_id)
     game = _game(page, board_id)
