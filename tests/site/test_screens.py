@@ -413,3 +413,37 @@ def test_a_section_near_the_end_comes_back_after_two_switches(browser, site_url)
         assert page.evaluate("location.hash.slice(1)") == back
     finally:
         context.close()
+
+
+def test_a_move_list_is_a_line_high_before_its_board_is_playable(browser, site_url):
+    """On a phone, while Python starts, each Awithlaknannai board's empty move list is
+    already as high as "No moves yet": the text below the boards moves less when they
+    become playable. (Their loading line still gives way to the turn line, whose heights
+    differ with the words.)"""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held: see below
+    heights = "bs => bs.map(b => b.querySelector('.aw-moves').getBoundingClientRect().height)"
+    try:
+        page = context.new_page()
+        wasm = lambda r: r.url.endswith("pyodide.asm.wasm")  # noqa: E731
+        with context.expect_event("request", wasm):
+            page.goto(site_url + "awithlaknannai/rules/")
+        boards = page.locator(".board[data-game]")
+        page.wait_for_function("() => document.querySelectorAll('.board .aw-movelist').length == 3")
+        page.evaluate(SETTLE)
+        assert boards.evaluate_all("bs => bs.every(b => b.dataset.ready !== 'true')")
+        before = boards.evaluate_all(heights)
+        for _ in range(100):  # (each call to the page lets the route's handler run)
+            if held:
+                break
+            page.evaluate("0")
+        assert held, "the runtime's request was not held"
+        for route in held:
+            route.continue_()
+        assert all(wait_playable(page, b) for b in boards.all())
+        page.evaluate(SETTLE)
+        assert boards.locator(".aw-empty").all_text_contents() == ["No moves yet."] * 3
+        assert boards.evaluate_all(heights) == before
+    finally:
+        context.close()

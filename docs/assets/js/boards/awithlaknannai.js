@@ -101,10 +101,13 @@ class AwithBoard extends Board {
       el("label", { class: "board-field" }, el("span", { text: L.level }), this.levelSelect));
     c.after(fields);
 
-    // the move list has a heading at the level that follows the page's (no level skipped)
+    // the move list has a heading at the level that follows the page's (no level skipped);
+    // until the game is shown it holds one blank line, the height of "No moves yet", so
+    // that what follows the board does not move when the board becomes playable
     this.movesBox = el("div", { class: "aw-moves" },
       el("p", { class: "aw-moves-title", id: `${this.id}-moves`, text: L.moves }),
-      el("ol", { class: "aw-movelist", "aria-labelledby": `${this.id}-moves` }));
+      el("ol", { class: "aw-movelist", "aria-labelledby": `${this.id}-moves` },
+        el("li", { class: "aw-empty", "aria-hidden": "true", text: "\u00a0" })));
     this.moveList = this.movesBox.querySelector("ol");
     this.live.after(this.movesBox);
 
