@@ -4,6 +4,7 @@ glossary) in both languages with every glossary link leading to its entry."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -93,6 +94,10 @@ def test_no_built_public_page_has_an_internal_word(site_dir):
 
 
 def test_the_authoring_page_is_built_but_not_in_the_readers_navigation(site_dir):
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    found = {doc["location"].split("#")[0] for doc in index["docs"]}
+    assert "about/" in found and "fr/about/" in found
+    assert not {"authoring/", "fr/authoring/"} & found, "the readers' search finds it"
     for lang in ("", "fr/"):
         assert (site_dir / lang / "authoring" / "index.html").is_file()
         for page in ("index.html", "about/index.html", "zohn-ahl/rules/index.html"):
