@@ -16,6 +16,11 @@ last one in the site's order). The
 filter keeps or drops whole top-level entries: a section is dropped when any page under it
 is one of the pages left out, so that no "For teachers" heading stays behind, empty.
 
+The readers' search of a page for students leaves the same pages out of its results:
+``on_page_context`` also puts their addresses (``search_leaves_out``, in every language)
+in the context, which ``overrides/main.html`` passes to the search's worker
+(``overrides/assets/javascripts/workers/search-when-asked.js``).
+
 ``on_page_content`` checks the text of a page for students: a link into the teachers'
 section or to an answer key stops the build, naming the page and the link (a link to the
 printables page, where the worksheets are, is allowed).
@@ -33,6 +38,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from build_scripts.aids import is_student_page
+from build_scripts.page_language import OTHER_LANGUAGES
 
 # the pages a student's navigation leaves out: the teachers' section, and the printables
 # page (it lists the answer keys); paths from the docs folder, either language
@@ -45,6 +51,13 @@ def left_out(src_uri: str) -> bool:
     path = src_uri.replace("\\", "/")
     stem = path.rsplit(".md", 1)[0].rsplit(".", 1)[0] if path.endswith(".md") else path
     return path.startswith(LEFT_OUT_FOLDERS) or stem in LEFT_OUT_PAGES
+
+
+def left_out_addresses() -> list[str]:
+    """The addresses, from the site's root, under which the pages a student's navigation
+    leaves out are built, in every language (``teachers/``, ``fr/teachers/``, ...)."""
+    own = [*LEFT_OUT_FOLDERS, *(f"{name}/" for name in LEFT_OUT_PAGES)]
+    return own + [f"{lang}/{address}" for lang in OTHER_LANGUAGES for address in own]
 
 
 def _pages(item: Any) -> list[Page]:
@@ -74,6 +87,7 @@ def on_page_context(
     if page.file is None or not is_student_page(page.file.src_uri) or shown is None:
         return context
     context["student_nav"] = student_items(shown)
+    context["search_leaves_out"] = ",".join(left_out_addresses())
     for side in ("previous_page", "next_page"):
         near = getattr(page, side, None)
         if near is not None and near.file is not None and left_out(near.file.src_uri):

@@ -90,3 +90,24 @@ def test_the_search_answers_as_the_themes_own_worker(visit):
     found = {q: len(m["data"]["items"]) for q, m in zip(queries, heard["ours"][1:], strict=True)}
     assert found["Kiowa"] > 0 and found["awl game"] > 0 and found["bâtonnets"] > 0, found
     assert found[""] == found["   "] == found["zzqx"] == 0, found
+
+
+def test_a_students_page_searches_without_leading_to_the_teachers_pages(visit):
+    # the same words, on a page for teachers and on a page for students
+    found = {}
+    for path in ("/teachers/forced-captures/", "/students/forced-captures/"):
+        page = visit.page()
+        page.goto(visit.base + path)
+        wait_ready(page)
+        said = search(page, "forced captures")
+        links = page.locator(".md-search-result__item a").evaluate_all(
+            "as => as.map(a => new URL(a.href).pathname)"
+        )
+        found[path] = (int(said.split()[0]), links)
+    teachers_count, teachers_links = found["/teachers/forced-captures/"]
+    students_count, students_links = found["/students/forced-captures/"]
+    assert any(p.startswith("/teachers/") for p in teachers_links), teachers_links
+    assert students_links and any(p.startswith("/students/") for p in students_links)
+    left_out = ("/teachers/", "/printables/", "/fr/teachers/", "/fr/printables/")
+    assert not [p for p in students_links if p.startswith(left_out)], students_links
+    assert 0 < students_count < teachers_count  # the count says what is shown
