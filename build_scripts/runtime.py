@@ -20,8 +20,9 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
 URLs in the manifest (and the keys of ``files``, every file the runtime may fetch) are
 relative to the manifest itself. Every folder named ``<hash>`` is named after its
 files' contents, so the server lets browsers keep them for good (a return visit asks the
-server nothing about them) and a new version comes under a new address. ``hash`` is computed from the engine's source files, so
-a new engine gets a new wheel URL (no stale cache) and an unchanged engine keeps its URL;
+server nothing about them) and a new version comes under a new address. ``hash`` is
+computed from the engine's source files, so a new engine gets a new wheel URL (no stale
+cache) and an unchanged engine keeps its URL;
 ``runtime`` from the Pyodide files, the trimmed standard library and the lock, so that the
 worker's memory snapshot of a started interpreter (kept in the reader's browser) is only
 restored by the very runtime and engine that made it.
@@ -224,9 +225,8 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
         sizes[index_url + name] = (PYODIDE_DIR / name).stat().st_size
     zipped = trimmed_stdlib()
     lock_data = lock()
-    runtime_hash = _file_digest(*(PYODIDE_DIR / n for n in PYODIDE_FILES), zipped)
     runtime_hash = hashlib.sha256(
-        (runtime_hash + json.dumps(lock_data, sort_keys=True)).encode()
+        (pyodide_hash + _file_digest(zipped) + json.dumps(lock_data, sort_keys=True)).encode()
     ).hexdigest()[:12]
     stdlib_path = f"stdlib/{runtime_hash}/python_stdlib.zip"
     _replace_versions(runtime / "stdlib", runtime_hash)

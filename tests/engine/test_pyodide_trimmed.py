@@ -6,8 +6,8 @@ listed in ``build_scripts/stdlib_files.txt`` (measured by
 the worker installs the engine from its wheel.
 Every test of ``test_pyodide.py`` runs here once more inside Pyodide under Node with that
 trimmed zip and that wheel, and at full size (every perft depth of the golden file, every
-computer level), so a module the engine needs and the trimmed runtime lacks
-fails here. A session of every protocol command, as the page sends them, runs too.
+computer level), so a module the engine needs and the trimmed runtime lacks fails here. A
+session of every protocol command, as the page sends them, runs too.
 """
 
 from __future__ import annotations

@@ -355,8 +355,8 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     let axe-core look at the page's boards again: a board after a move is the same markup
     on every page, so each kind is played once. Last, resize the window to each screen of
     a classroom (a page without a board: to each phone) and measure what reaches past it
-    and, on a page with boards, how each board fits (``BOARDS``). (One context for the whole visit: after the first
-    start, Python starts from its kept snapshot.)"""
+    and, on a page with boards, how each board fits (``BOARDS``). (One context for the
+    whole visit: after the first start, Python starts from its kept snapshot.)"""
     url, stop = serve_with_headers(site_dir)
     shots = Path(tempfile.mkdtemp(prefix="every-page-shots-"))
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
