@@ -3,7 +3,7 @@
 Layout in the site (all same-origin, no query strings: Pyodide rejects them in a wheel URL)::
 
     assets/runtime/manifest.json                      read by docs/assets/js/engine-worker.mjs
-    assets/runtime/pyodide/<hash>/<pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm>
+    assets/runtime/pyodide/<pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm>
     assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library, compiled
     assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl
     assets/runtime/tables/<hash>/<ruleset>.egtb       the endgame tables (fetched on demand)
@@ -11,18 +11,15 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
 ``manifest.json``::
 
     {"engine": "0.1.0", "pyodide": "314.0.7", "hash": "<12 hex digits>",
-     "runtime": "<12 hex digits>", "indexURL": "pyodide/<hash>/",
+     "runtime": "<12 hex digits>", "indexURL": "pyodide/",
      "stdlib": "stdlib/<hash>/python_stdlib.zip",
      "wheel": "engine/<hash>/zohn_ahl_engine-0.1.0-py3-none-any.whl",
      "lock": {"info": {...}, "packages": {}},
-     "files": {"pyodide/<hash>/pyodide.asm.wasm": <bytes>, ...}}
+     "files": {"pyodide/pyodide.asm.wasm": <bytes>, ...}}
 
 URLs in the manifest (and the keys of ``files``, every file the runtime may fetch) are
-relative to the manifest itself. Every folder named ``<hash>`` is named after its
-files' contents, so the server lets browsers keep them for good (a return visit asks the
-server nothing about them) and a new version comes under a new address. ``hash`` is
-computed from the engine's source files, so a new engine gets a new wheel URL (no stale
-cache) and an unchanged engine keeps its URL;
+relative to the manifest itself. ``hash`` is computed from the engine's source files, so
+a new engine gets a new wheel URL (no stale cache) and an unchanged engine keeps its URL;
 ``runtime`` from the Pyodide files, the trimmed standard library and the lock, so that the
 worker's memory snapshot of a started interpreter (kept in the reader's browser) is only
 restored by the very runtime and engine that made it.
@@ -195,16 +192,11 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
 
 
 def _replace_versions(folder: Path, keep: str) -> None:
-    """Remove the other versions (sub-folders) of ``folder`` left by an earlier build, and
-    any file an older layout left there."""
+    """Remove the other versions (sub-folders) of ``folder`` left by an earlier build."""
     if folder.exists():
         for old in folder.iterdir():
-            if old.name == keep:
-                continue
-            if old.is_dir() and not old.is_symlink():
+            if old.name != keep:
                 shutil.rmtree(old, ignore_errors=True)
-            else:
-                old.unlink(missing_ok=True)
 
 
 def install_runtime(site_dir: Path) -> dict[str, Any]:
@@ -217,16 +209,16 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
             f"node_modules/pyodide lacks {', '.join(missing)}: run 'npm ci' (make setup) first"
         )
     sizes = {}
-    pyodide_hash = _file_digest(*(PYODIDE_DIR / n for n in PYODIDE_FILES))
-    index_url = f"pyodide/{pyodide_hash}/"
-    _replace_versions(runtime / "pyodide", pyodide_hash)
     for name in PYODIDE_FILES:
-        _copy_if_changed(PYODIDE_DIR / name, runtime / index_url / name)
-        sizes[index_url + name] = (PYODIDE_DIR / name).stat().st_size
+        _copy_if_changed(PYODIDE_DIR / name, runtime / "pyodide" / name)
+        sizes[f"pyodide/{name}"] = (PYODIDE_DIR / name).stat().st_size
+    for stale in ("python_stdlib.zip", "pyodide-lock.json"):  # shipped by older builds
+        (runtime / "pyodide" / stale).unlink(missing_ok=True)
     zipped = trimmed_stdlib()
     lock_data = lock()
+    runtime_hash = _file_digest(*(PYODIDE_DIR / n for n in PYODIDE_FILES), zipped)
     runtime_hash = hashlib.sha256(
-        (pyodide_hash + _file_digest(zipped) + json.dumps(lock_data, sort_keys=True)).encode()
+        (runtime_hash + json.dumps(lock_data, sort_keys=True)).encode()
     ).hexdigest()[:12]
     stdlib_path = f"stdlib/{runtime_hash}/python_stdlib.zip"
     _replace_versions(runtime / "stdlib", runtime_hash)
@@ -242,7 +234,7 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
         "pyodide": pyodide_version(),
         "hash": digest,
         "runtime": runtime_hash,
-        "indexURL": index_url,
+        "indexURL": "pyodide/",
         "stdlib": stdlib_path,
         "wheel": f"engine/{digest}/{wheel.name}",
         "lock": lock_data,
