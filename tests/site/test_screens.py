@@ -434,10 +434,6 @@ def test_a_move_list_is_a_line_high_before_its_board_is_playable(browser, site_u
         page.evaluate(SETTLE)
         assert boards.evaluate_all("bs => bs.every(b => b.dataset.ready !== 'true')")
         before = boards.evaluate_all(heights)
-        for _ in range(100):  # (each call to the page lets the route's handler run)
-            if held:
-                break
-            page.evaluate("0")
         assert held, "the runtime's request was not held"
         for route in held:
             route.continue_()
