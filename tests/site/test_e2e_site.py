@@ -99,6 +99,9 @@ def test_tampered_saved_game_shows_a_message(visit):
     page = visit.page()
     page.goto(visit.base + ZA)
     bid = board_id(page, "zohn-ahl")
+    # the board has opened its game first: a board still starting would read the changed
+    # record itself, say so and forget it, and the reload would then find nothing saved
+    wait_ready(page, f"#{bid}")
     page.evaluate(
         "([k, v]) => localStorage.setItem(k, v)",
         [
