@@ -26,12 +26,14 @@ a restore of the memory snapshot the first visit left in the browser; the stages
 Bytes are counted by the server as it writes them (status line, headers and body), so a
 file served from the browser's cache costs nothing and a 304 only its headers. The server
 is Python's ``http.server``, which does not compress; ``bytes_gzip`` estimates what a host
-that gzips text and .wasm (not .zip, wheels or images, already compressed) would send. ``largest``
+that gzips text and .wasm (not .zip, wheels or images, already compressed) would send, and
+``bytes_brotli`` what the site's own server sends to a browser that accepts brotli (the
+build's ``.br`` copy of each large file, gzip for the rest). ``largest``
 lists the five costliest requests of a visit.
 Timings are of one run on this machine: they are figures to compare, not assertions.
 
 ``offline_and_classroom`` (:func:`measure_offline_and_classroom`), served by ``make serve``'s
-own server (``build_scripts/serve.py``, gzip):
+own server (``build_scripts/serve.py``, brotli copies and gzip):
 
 - ``classroom``: thirty simultaneous first-visit downloads of a Zohn Ahl page (threads,
   not browsers): the time until the last completes, the bytes sent, and thirty times the
@@ -106,6 +108,7 @@ class _Counter:
         self.lock = threading.Lock()
         self.bytes = 0
         self.gzip = 0
+        self.brotli = 0
         self.requests = []
         self.sizes = []
 
@@ -113,6 +116,7 @@ class _Counter:
         with self.lock:
             self.bytes = 0
             self.gzip = 0
+            self.brotli = 0
             self.requests = []
             self.sizes = []
 
@@ -122,6 +126,7 @@ class _Counter:
             return {
                 "bytes": self.bytes,
                 "bytes_gzip": self.gzip,
+                "bytes_brotli": self.brotli,
                 "requests": len(self.requests),
                 "paths": list(self.requests),
                 "largest": [{"path": p, "bytes": b, "status": st} for p, b, st in largest],
@@ -159,11 +164,22 @@ def _server(directory: Path, port: int, counter: _Counter):
                 counter.sizes.append(
                     (path.split("?")[0], written[0], getattr(self, "_status", None))
                 )
-                counter.gzip += self._gzip_estimate(path, written[0])
+                gzipped = self._gzip_estimate(path, written[0])
+                counter.gzip += gzipped
+                counter.brotli += self._brotli_estimate(path, written[0], gzipped)
 
         def send_response(self, code, message=None):
             self._status = code
             super().send_response(code, message)
+
+        def _brotli_estimate(self, path, written, gzipped):
+            local = Path(self.translate_path(path.split("?")[0]))
+            if local.is_dir():
+                local = local / "index.html"
+            copy = local.with_name(local.name + ".br")
+            if written < 1000 or not copy.is_file():
+                return gzipped
+            return max(0, written - local.stat().st_size + copy.stat().st_size)
 
         def _gzip_estimate(self, path, written):
             local = Path(self.translate_path(path.split("?")[0]))
@@ -290,6 +306,7 @@ def _one_kind(playwright, base, counter, kind, first, second):
             return {
                 "bytes": snap["bytes"],
                 "bytes_gzip": snap["bytes_gzip"],
+                "bytes_brotli": snap["bytes_brotli"],
                 "requests": snap["requests"],
                 "board_drawn_ms": _round(marks["drawn"]),
                 "board_playable_ms": _round(marks["ready"]),
@@ -437,7 +454,8 @@ def measure(log=None) -> dict:
     result = {
         "served_from": str(site),
         "origin": base,
-        "note": "bytes as sent by an uncompressed server (bytes_gzip: estimate with gzip); "
+        "note": "bytes as sent by an uncompressed server (bytes_gzip, bytes_brotli: estimates "
+        "with gzip, and with the build's brotli copies); "
         "times in ms from the start of navigation (next_page: from the click); one run, no assertions",
     }
     try:

@@ -170,15 +170,16 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
         rows.append(
             (
                 "first visit to a board page (what the server sends)",
-                f"{first.get('requests', '?')} files, {_mb(first.get('bytes'))}, "
-                f"{_mb(first.get('bytes_gzip'))} gzipped",
+                f"{first.get('requests', '?')} files, {_mb(first.get('bytes'))}; "
+                f"{_mb(first.get('bytes_gzip'))} gzipped, "
+                f"{_mb(first.get('bytes_brotli'))} with the build's brotli copies",
             )
         )
-    elif start.get("bytes_gzip_first_visit"):
+    elif start.get("bytes_sent_first_visit"):
         rows.append(
             (
-                "first visit to a board page, gzipped by the site's server",
-                _mb(start["bytes_gzip_first_visit"]),
+                "first visit to a board page, as the site's server sends it",
+                _mb(start["bytes_sent_first_visit"]),
             )
         )
     if boards[0] or boards[1]:

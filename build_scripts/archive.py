@@ -17,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 FOLDER = "zohn-ahl-site"
-STORED = {".zip", ".whl", ".png", ".gz", ".jpg", ".jpeg", ".webp", ".woff2"}
+STORED = {".zip", ".whl", ".png", ".gz", ".br", ".jpg", ".jpeg", ".webp", ".woff2"}
 """Suffixes already compressed: stored as they are (compressing them again gains nothing)."""
 
 README = """\

@@ -60,7 +60,7 @@ ICONS = Path("assets") / "icons"
 DESCRIPTIONS = build_words.section("app-description")
 THEME_COLOR = "#%02x%02x%02x" % icons.BACKGROUND
 
-_SKIPPED_SUFFIXES = (".gz", ".map")
+_SKIPPED_SUFFIXES = (".gz", ".br", ".map")
 _LUNR = "assets/javascripts/lunr/"
 
 
@@ -99,9 +99,10 @@ def _wanted(path: str, lunr: set[str]) -> bool:
 def precache_list(site: Path) -> list[str]:
     """Every file a reader may need offline, as an address relative to the site's root:
     ``x/index.html`` is listed as ``x/`` (as the pages link to it). Left out: the service
-    worker itself, source maps, the ``.gz`` copies, the search's support for the
-    languages the site is not written in, and the endgame tables (several megabytes: the
-    service worker keeps each one when a page first fetches it)."""
+    worker itself, source maps, the ``.gz`` and ``.br`` copies (a server sends them in
+    their files' stead), the search's support for the languages the site is not written
+    in, and the endgame tables (several megabytes: the service worker keeps each one when
+    a page first fetches it)."""
     site = Path(site)
     lunr = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"}
     lunr |= {f"lunr.{lang}.min.js" for lang in _search_languages(site)}

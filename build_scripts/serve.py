@@ -5,8 +5,10 @@
 Standard library only (it also ships, as ``serve.py`` beside ``security.py``, in the
 archive that ``make offline`` writes). Compared with ``python -m http.server`` it
 
-- compresses text and WebAssembly with gzip when the browser accepts it, once per file
-  (kept in memory until the file changes), never files that are compressed already;
+- sends a large file's brotli copy (``name.br``, made by the build:
+  :mod:`build_scripts.precompress`) to a browser that accepts brotli; otherwise compresses
+  text and WebAssembly with gzip when the browser accepts it, once per file (kept in memory
+  until the file changes), never files that are compressed already;
 - sends the right types (``.wasm`` as ``application/wasm``, without which Pyodide never
   starts; ``.mjs`` as JavaScript; ``.webmanifest``), the security headers of
   :mod:`build_scripts.security` and cache headers: files whose name carries a content
@@ -82,6 +84,10 @@ TYPES = {
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".xml", ".txt"}
 COMPRESSIBLE |= {".svg", ".wasm"}
 """Suffixes worth gzipping (zip archives, wheels and images are compressed already)."""
+
+PRECOMPRESSED = ".br"
+"""The suffix of a file's brotli copy, written beside it by the build; sent only while it
+is at least as new as the file (a file changed since is gzipped instead)."""
 
 MIN_GZIP = 1024
 """Smaller files go as they are: the gzip header would eat most of the gain."""
@@ -163,16 +169,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self._common_headers(local, url_path)
             self.end_headers()
             return None
-        body = self._body(local, stat)
+        coding, body = self._body(local, stat)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(local)))
-        if body is not None:
-            self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body) if body is not None else stat.st_size))
+        if coding:
+            self.send_header("Content-Encoding", coding)
+        size = len(body) if isinstance(body, bytes) else body.stat().st_size
+        self.send_header("Content-Length", str(size))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self._common_headers(local, url_path)
         self.end_headers()
-        return _Bytes(body) if body is not None else open(local, "rb")  # noqa: SIM115
+        return _Bytes(body) if isinstance(body, bytes) else open(body, "rb")  # noqa: SIM115
 
     def _target(self) -> tuple[list[str], bool, str] | int:
         """The request's path as the names of its folders and file, whether it ends with
@@ -230,22 +237,31 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return False
         return when.timestamp() >= int(mtime)
 
-    def _accepts_gzip(self) -> bool:
+    def _accepts(self, coding: str) -> bool:
+        """Whether the request's ``Accept-Encoding`` takes ``coding`` (by name or ``*``,
+        not refused with ``q=0``)."""
         for part in self.headers.get("Accept-Encoding", "").split(","):
             name, _, params = part.strip().partition(";")
-            if name.strip().lower() in ("gzip", "*"):
+            if name.strip().lower() in (coding, "*"):
                 return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
         return False
 
-    def _body(self, local: Path, stat: os.stat_result) -> bytes | None:
-        """The gzipped file when it is worth it and the browser accepts it, else None."""
-        if (
-            local.suffix.lower() not in COMPRESSIBLE
-            or stat.st_size < MIN_GZIP
-            or not self._accepts_gzip()
-        ):
-            return None
-        return _gzipped(str(local), stat.st_mtime_ns, stat.st_size)
+    def _body(self, local: Path, stat: os.stat_result) -> tuple[str, Path | bytes]:
+        """What to send for ``local``: ``("br", its brotli copy)`` when the build made one
+        and the browser accepts brotli, ``("gzip", the bytes)`` when gzip is worth it and
+        accepted, else ``("", the file)``."""
+        if local.suffix.lower() not in COMPRESSIBLE or stat.st_size < MIN_GZIP:
+            return "", local
+        copy = local.with_name(local.name + PRECOMPRESSED)
+        if self._accepts("br"):
+            try:
+                if copy.stat().st_mtime_ns >= stat.st_mtime_ns:
+                    return "br", copy
+            except OSError:  # no copy: this file is small, or the build made none
+                pass
+        if self._accepts("gzip"):
+            return "gzip", _gzipped(str(local), stat.st_mtime_ns, stat.st_size)
+        return "", local
 
     def _not_found(self, segments: list[str]):
         # the 404 page of the address's language folder (fr/ for French), else the site's own
@@ -346,7 +362,7 @@ def _lan_address() -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Serve the built site (gzip, the right types, security and cache headers)."
+        description="Serve the built site (brotli or gzip, the right types, security and cache headers)."
     )
     parser.add_argument("folder", nargs="?", type=Path, help="the built site (default: site/)")
     parser.add_argument(

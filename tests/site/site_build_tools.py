@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from build_scripts import runtime
+from build_scripts import precompress, runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 # Always built in a trimmed copy: mkdocs-static-i18n wants each language's home page.
@@ -45,6 +45,9 @@ def copy_project(dest: Path, pages: Sequence[str] | None = None) -> Path:
     cache = dest / compiled.relative_to(ROOT)
     cache.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(compiled, cache)
+    # the brotli copies of the site's files, made before (Pyodide's take tens of seconds)
+    if precompress.CACHE.is_dir():
+        shutil.copytree(precompress.CACHE, dest / precompress.CACHE.relative_to(ROOT))
     if pages is not None:
         _trim(dest, [HOME, *(p for p in pages if p != HOME)])
     return dest

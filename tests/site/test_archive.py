@@ -9,6 +9,7 @@ import time
 import urllib.request
 import zipfile
 
+import brotli
 import pytest
 from site_server import free_port
 from site_visits import play_a_move, wait_playable
@@ -59,6 +60,12 @@ def test_the_archive_unzips_and_serves_with_its_one_line_command(site_dir, tmp_p
             assert r.headers["Content-Encoding"] == "gzip"
             assert "default-src 'self'" in r.headers["Content-Security-Policy"]
             assert gzip.decompress(r.read()) == (site_dir / wasm).read_bytes()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/{wasm}", headers={"Accept-Encoding": "gzip, br"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as r:  # the build's brotli copy
+            assert r.headers["Content-Encoding"] == "br"
+            assert brotli.decompress(r.read()) == (site_dir / wasm).read_bytes()
         # a reader opens a page with a board, and plays
         context = browser.new_context(service_workers="block")
         try:

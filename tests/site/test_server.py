@@ -1,14 +1,17 @@
-"""``make serve``'s server (build_scripts/serve.py): gzip, types, security and cache
-headers, the site's own 404, and a whole class opening the site at once."""
+"""``make serve``'s server (build_scripts/serve.py): the build's brotli copies and gzip,
+types, security and cache headers, the site's own 404, and a whole class opening the site
+at once."""
 
 from __future__ import annotations
 
 import gzip
 import http.client
+import os
 import threading
 import time
 from pathlib import Path
 
+import brotli
 import pytest
 from server_tools import answer_head, quiet_server
 
@@ -38,7 +41,13 @@ def _runtime(site_dir: Path, suffix: str) -> str:
     return "/" + found[0].relative_to(site_dir).as_posix()
 
 
-GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+GZIP = {"Accept-Encoding": "gzip, deflate"}  # a browser reaching a classroom server over http://
+BROTLI = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # Chromium, to 127.0.0.1 or over HTTPS
+
+
+def _decoded(headers: dict[str, str], body: bytes) -> bytes:
+    coding = headers.get("content-encoding")
+    return {"br": brotli.decompress, "gzip": gzip.decompress}.get(coding, bytes)(body)
 
 
 def test_text_and_webassembly_go_gzipped_to_browsers_that_accept_it(server, site_dir):
@@ -58,6 +67,51 @@ def test_text_and_webassembly_go_gzipped_to_browsers_that_accept_it(server, site
     for refusal in ({}, {"Accept-Encoding": "identity"}, {"Accept-Encoding": "gzip;q=0"}):
         status, headers, body = _get(server, "/fr/zohn-ahl/", refusal)
         assert status == 200 and "content-encoding" not in headers and body == page, refusal
+
+
+def test_large_files_go_as_the_builds_brotli_copy_to_browsers_that_accept_it(server, site_dir):
+    wasm = _runtime(site_dir, ".wasm")
+    raw = (site_dir / wasm.lstrip("/")).read_bytes()
+    _, _, gzipped = _get(server, wasm, GZIP)
+    status, headers, body = _get(server, wasm, BROTLI)
+    assert status == 200 and headers["content-encoding"] == "br"
+    assert int(headers["content-length"]) == len(body) < len(gzipped)
+    assert brotli.decompress(body) == raw
+    assert "accept-encoding" in headers["vary"].lower()
+    # the search index, the theme's bundle: large files of the site's own
+    for path in ("/search/search_index.json", "/assets/javascripts/lunr/wordcut.js"):
+        status, headers, body = _get(server, path, BROTLI)
+        assert headers["content-encoding"] == "br", path
+        assert brotli.decompress(body) == (site_dir / path.lstrip("/")).read_bytes()
+    # a small file has no copy: gzip, as for any browser
+    status, headers, body = _get(server, "/assets/js/boards.js", BROTLI)
+    assert headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == (site_dir / "assets" / "js" / "boards.js").read_bytes()
+    # refused brotli, refused everything
+    for refusal in ({"Accept-Encoding": "gzip, br;q=0"}, {"Accept-Encoding": "identity"}):
+        status, headers, body = _get(server, wasm, refusal)
+        assert headers.get("content-encoding") in ("gzip", None), refusal
+        assert _decoded(headers, body) == raw
+
+
+def test_a_file_changed_after_its_brotli_copy_is_sent_gzipped(tmp_path):
+    (tmp_path / "index.html").write_text("<p>site</p>", encoding="utf-8")
+    script = tmp_path / "big.js"
+    script.write_text("let x = 1;\n" * 9000, encoding="utf-8")
+    copy = tmp_path / "big.js.br"
+    copy.write_bytes(brotli.compress(script.read_bytes()))
+    with quiet_server(tmp_path) as srv:
+        status, headers, body = _get(srv, "/big.js", BROTLI)
+        assert (
+            headers["content-encoding"] == "br" and _decoded(headers, body) == script.read_bytes()
+        )
+        script.write_text("let y = 2;\n" * 9000, encoding="utf-8")  # edited by hand, say
+        later = copy.stat().st_mtime_ns + 1_000_000_000
+        os.utime(script, ns=(later, later))
+        status, headers, body = _get(srv, "/big.js", BROTLI)
+        assert (
+            headers["content-encoding"] == "gzip" and _decoded(headers, body) == script.read_bytes()
+        )
 
 
 def test_compressed_files_are_not_compressed_again(server, site_dir):
@@ -146,10 +200,8 @@ def test_thirty_readers_at_once_all_get_the_whole_first_visit(server, site_dir):
             start.wait(timeout=60)
             got = []
             for path in wanted:
-                status, headers, body = _get(server, path, GZIP)
-                if headers.get("content-encoding") == "gzip":
-                    body = gzip.decompress(body)
-                got.append((status, len(body)))
+                status, headers, body = _get(server, path, BROTLI)
+                got.append((status, len(_decoded(headers, body))))
             results[i] = got
         except Exception as err:  # noqa: BLE001 - reported below, with the reader's number
             results[i] = err

@@ -1,0 +1,115 @@
+"""Brotli copies of the site's large files, made once at build time (a hook).
+
+``on_post_build``, last (priority -300: after the offline copy's list, so the copies are
+not in it), once the whole site is written: every file of at least :data:`SMALLEST` bytes
+with a suffix the server compresses (:data:`build_scripts.serve.COMPRESSIBLE`: the
+WebAssembly, the scripts, the search index, the larger pages) gets a sibling ``name.br``,
+compressed at brotli's highest quality. The site's own server
+(:mod:`build_scripts.serve`) sends that copy, as ``Content-Encoding: br``, to a browser
+that accepts brotli, and gzips the file on the fly for the others; web servers that serve
+precompressed files (nginx's ``brotli_static``, for one) can use the copies too.
+
+Why at build time: brotli's highest quality makes Pyodide's WebAssembly about a fifth
+smaller than gzip, but takes tens of seconds, far too slow for a server to do on the
+first request; gzip is fast enough to do there. Browsers send ``Accept-Encoding: br`` to
+this computer (``127.0.0.1``, ``localhost``) and over HTTPS; to a classroom server reached
+by its plain ``http://`` network address they may ask for gzip only, and get it.
+
+Each copy is kept in ``build/compressed/`` under the hash of the file's content, so a
+build only compresses what changed (Pyodide's files, the largest, change only with its
+version); copies no build used for :data:`KEEP_DAYS` days are removed. The ``brotli``
+package (Google's binding) is a build dependency only: serving a copy needs nothing
+beyond the standard library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import brotli
+from mkdocs.plugins import event_priority
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # MkDocs puts only this folder on sys.path, and not for long
+    sys.path.insert(0, str(ROOT))
+
+from build_scripts.page_language import i18n_plugin  # noqa: E402
+from build_scripts.serve import COMPRESSIBLE, PRECOMPRESSED  # noqa: E402
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+
+log = logging.getLogger("mkdocs.hooks.precompress")
+
+SMALLEST = 64 * 1024
+"""Files smaller than this are left to the server's gzip: brotli's gain on them is a few
+kilobytes, not worth a second copy in the site."""
+QUALITY = 11
+CACHE = ROOT / "build" / "compressed"
+KEEP_DAYS = 7
+_COMMAND = {"name": "build"}
+
+
+def on_startup(command: str, dirty: bool, **kwargs: object) -> None:
+    _COMMAND["name"] = command
+
+
+@event_priority(-300)
+def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
+    plugin = i18n_plugin(config)
+    if plugin is not None and getattr(plugin, "building", False):
+        return  # a language built from inside mkdocs-static-i18n: wait for the whole site
+    if _COMMAND["name"] == "serve":
+        return  # mkdocs serve rewrites pages as they change and sends nothing compressed
+    made, size, packed = precompress(Path(config["site_dir"]))
+    log.info("Brotli copies: %d files, %.1f MB to %.1f MB", made, size / 1e6, packed / 1e6)
+
+
+def precompress(site: Path, cache: Path = CACHE) -> tuple[int, int, int]:
+    """Write ``name.br`` beside every file of ``site`` worth it (see the module
+    docstring); returns how many, their bytes and the copies' bytes."""
+    cache.mkdir(parents=True, exist_ok=True)
+    made = size = packed = 0
+    for path in sorted(site.rglob("*")):
+        if (
+            path.suffix.lower() not in COMPRESSIBLE
+            or not path.is_file()
+            or path.stat().st_size < SMALLEST
+        ):
+            continue
+        data = path.read_bytes()
+        copy = compressed(data, cache)
+        target = path.with_name(path.name + PRECOMPRESSED)
+        target.write_bytes(copy)
+        made, size, packed = made + 1, size + len(data), packed + len(copy)
+    _prune(cache)
+    return made, size, packed
+
+
+def compressed(data: bytes, cache: Path = CACHE) -> bytes:
+    """``data`` compressed with brotli at :data:`QUALITY`, from the cache when it holds it."""
+    key = hashlib.sha256(data).hexdigest()[:32]
+    entry = cache / f"{key}-q{QUALITY}.br"
+    if entry.is_file():
+        os.utime(entry)  # used: kept
+        return entry.read_bytes()
+    copy: bytes = brotli.compress(data, quality=QUALITY)
+    handle, temporary = tempfile.mkstemp(dir=cache, suffix=".part")
+    with os.fdopen(handle, "wb") as file:
+        file.write(copy)
+    os.replace(temporary, entry)  # another build making the same copy writes the same bytes
+    return copy
+
+
+def _prune(cache: Path) -> None:
+    oldest = time.time() - KEEP_DAYS * 86400
+    for entry in cache.glob("*.br"):
+        if entry.stat().st_mtime < oldest:
+            entry.unlink(missing_ok=True)
