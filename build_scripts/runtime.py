@@ -5,7 +5,7 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
     assets/runtime/manifest.json                      read by docs/assets/js/engine-worker.mjs
     assets/runtime/pyodide/<pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm>
     assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library, compiled
-    assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl
+    assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl   compiled
     assets/runtime/tables/<hash>/<ruleset>.egtb       the endgame tables (fetched on demand)
 
 ``manifest.json``::
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -73,10 +72,11 @@ def engine_version() -> str:
 
 
 def source_hash() -> str:
-    """A hash of everything that goes into the wheel (engine sources and pyproject.toml)."""
-    digest = hashlib.sha256()
+    """A hash of everything that goes into the wheel: the engine's sources, pyproject.toml,
+    and what compiles them to bytecode (the compiler script and Pyodide's version)."""
+    digest = hashlib.sha256(pyodide_version().encode() + b"\0")
     files = sorted(p for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts)
-    for path in files + [ROOT / "pyproject.toml"]:
+    for path in files + [ROOT / "pyproject.toml", stdlib.COMPILER]:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
@@ -85,7 +85,10 @@ def source_hash() -> str:
 
 
 def build_wheel(digest: str) -> Path:
-    """Build the pure-Python engine wheel (cached by source hash) and return its path."""
+    """Build the pure-Python engine wheel, its modules compiled to bytecode by Pyodide's
+    own interpreter as the standard library's are (:func:`build_scripts.stdlib.compile_zip`:
+    a first visit imports the engine without compiling it), cached by source hash, and
+    return its path."""
     cached = CACHE / digest
     wheels = sorted(cached.glob("*.whl")) if cached.is_dir() else []
     if wheels:
@@ -126,9 +129,11 @@ def build_wheel(digest: str) -> Path:
             raise RuntimeInstallError(f"expected one wheel, found {[p.name for p in built]}")
         cached.mkdir(parents=True, exist_ok=True)
         target = cached / built[0].name
-        partial = cached / f".{built[0].name}.{os.getpid()}.part"
-        shutil.copy2(built[0], partial)
-        os.replace(partial, target)  # atomic: a concurrent build never sees half a wheel
+        try:  # (written beside the target under a name of its own, then moved into place:
+            # a concurrent build never sees half a wheel)
+            stdlib.compile_zip(built[0], target)
+        except stdlib.StdlibCompileError as err:
+            raise RuntimeInstallError(f"the engine could not be compiled: {err}") from None
     _prune_cache(keep=digest)
     return target
 

@@ -21,7 +21,7 @@ broke fails there.
 
 :func:`compile_zip` then replaces each module's source by its bytecode (``x.py`` becomes
 the sourceless ``x.pyc``), compiled by Pyodide's own interpreter under Node
-(``compile_stdlib.mjs``, beside this module): the bytecode must come from the runtime's
+(``compile_bytecode.mjs``, beside this module): the bytecode must come from the runtime's
 Python version, newer than the build machine's. Without it, every first start compiled
 each module it imported from source, most of the interpreter's start-up time; the price
 is a larger zip (bytecode is bigger than stripped source). Tracebacks inside the standard
@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 LIST = Path(__file__).resolve().parent / "stdlib_files.txt"
-COMPILER = Path(__file__).resolve().parent / "compile_stdlib.mjs"
+COMPILER = Path(__file__).resolve().parent / "compile_bytecode.mjs"
 KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
 _LAYOUT = (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT)
 
@@ -157,17 +157,18 @@ def trim(source: Path, dest: Path, names: list[str] | None = None) -> dict[str, 
 
 
 class StdlibCompileError(RuntimeError):
-    """The standard library could not be compiled inside Pyodide."""
+    """A zip's modules (the standard library, the engine) could not be compiled inside Pyodide."""
 
 
 def compile_zip(source: Path, dest: Path, timeout: int = 300) -> dict[str, Any]:
     """Write to ``dest`` the zip ``source`` with each ``.py`` replaced by its bytecode
-    (``.pyc``), compiled by Pyodide under Node (``compile_stdlib.mjs``); return what was
-    written."""
+    (``.pyc``), compiled by Pyodide under Node (``compile_bytecode.mjs``; a wheel's
+    ``RECORD`` is written anew); return what was written. Also used for the engine's
+    wheel (:func:`build_scripts.runtime.build_wheel`)."""
     node = shutil.which("node")
     if node is None:
         raise StdlibCompileError(
-            "node is not installed: the standard library is compiled inside Pyodide under Node"
+            "node is not installed: Python modules are compiled inside Pyodide under Node"
         )
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)

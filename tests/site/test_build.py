@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import posixpath
 import re
@@ -18,6 +20,7 @@ from build_scripts.fences import render_block, scan_blocks
 from engine.core import EngineError
 
 DOCS = ROOT / "docs"
+ENGINE = ROOT / "engine"
 
 
 # ----------------------------------------------------------------------------- the real build
@@ -31,7 +34,8 @@ def test_runtime_files_wheel_and_manifest_are_in_the_site(site_dir):
     base = site_dir / "assets" / "runtime"
     manifest = json.loads((base / "manifest.json").read_text(encoding="utf-8"))
     pyodide = base / manifest["indexURL"]
-    assert sorted(p.name for p in pyodide.iterdir()) == sorted(runtime.PYODIDE_FILES)
+    shipped = sorted(p.name for p in pyodide.iterdir() if p.suffix != ".br")  # (brotli copies)
+    assert shipped == sorted(runtime.PYODIDE_FILES)
     for name in runtime.PYODIDE_FILES:
         assert (pyodide / name).stat().st_size == (
             ROOT / "node_modules" / "pyodide" / name
@@ -45,8 +49,25 @@ def test_runtime_files_wheel_and_manifest_are_in_the_site(site_dir):
     assert re.fullmatch(r"[a-z_]+-[0-9.]+-py3-none-any\.whl", wheel.name)
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-    assert "engine/protocol/__init__.py" in names and "engine/zohn_ahl/__init__.py" in names
+        (record_name,) = [n for n in names if n.endswith(".dist-info/RECORD")]
+        record = zf.read(record_name).decode().splitlines()
+        bodies = {n: zf.read(n) for n in names if not n.endswith("/")}
+    # the engine's modules as bytecode (Pyodide's own, compiled at build time), no source
+    assert "engine/protocol/__init__.pyc" in names and "engine/zohn_ahl/__init__.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]
+    assert len([n for n in names if n.endswith(".pyc")]) == len(list(ENGINE.rglob("*.py")))
     assert not any("__pycache__" in n or n.startswith(("tests/", "build_scripts/")) for n in names)
+    # a wheel pip would install: RECORD lists every file with its hash and size
+    listed = {}
+    for line in record:
+        name, digest, size = line.rsplit(",", 2)
+        listed[name] = (digest, size)
+    assert listed.pop(record_name) == ("", "")
+    assert set(listed) == set(bodies) - {record_name}
+    for name, (digest, size) in listed.items():
+        body = bodies[name]
+        expected = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+        assert (digest, size) == (f"sha256={expected}", str(len(body))), name
     import engine
 
     assert manifest["engine"] == engine.__version__
