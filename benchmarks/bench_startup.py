@@ -22,7 +22,7 @@ side always goes first on a machine whose load changes):
 
 Each mark is the median of the runs, in ms from the start of navigation; ``steps`` lists
 the marks in order with the time from the previous one (where each 100 ms goes), and
-``bytes_sent`` what the site's own server sent for the first visit (brotli copies and gzip). ``--runs`` (default 3).
+``bytes_sent`` what the site's own server sent for the first visit (brotli copies and gzip). ``--runs`` (default 3); ``--page`` another board page (default the Awithlaknannai page).
 """
 
 from __future__ import annotations
@@ -167,13 +167,18 @@ def _first_and_return(playwright, url: str, counter=None) -> dict:
 
 
 def _one_run(
-    playwright, base: str, counter, baseline_first: bool, other: str | None = None
+    playwright,
+    base: str,
+    counter,
+    baseline_first: bool,
+    other: str | None = None,
+    page_path: str = PAGE,
 ) -> dict:
     out: dict = {}
 
     def variant():
         """The same first and return visit on another build of the site (``--compare``)."""
-        visits = _first_and_return(playwright, other + PAGE)
+        visits = _first_and_return(playwright, other + page_path)
         out["compared_first_visit"] = visits["first_visit"]
         out["compared_return_visit"] = visits["return_visit"]
 
@@ -182,7 +187,7 @@ def _one_run(
             out["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
 
     def board():
-        out.update(_first_and_return(playwright, base + PAGE, counter))
+        out.update(_first_and_return(playwright, base + page_path, counter))
 
     order = [baseline, board] + ([variant] if other else [])
     for step in order if baseline_first else order[::-1]:
@@ -226,7 +231,7 @@ def side_by_side(result: dict, kinds=("baseline", "first_visit", "return_visit")
     return "\n".join(lines)
 
 
-def measure(runs: int = 3, log=None, compare: Path | None = None) -> dict:
+def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str = PAGE) -> dict:
     """The start traced (see the module docstring); a JSON-ready dict. ``compare``: another
     build of the site (a folder), whose board page is measured in the same runs, in turn
     with the others (``compared_first_visit``, ``compared_return_visit``)."""
@@ -252,7 +257,7 @@ def measure(runs: int = 3, log=None, compare: Path | None = None) -> dict:
         with sync_playwright() as p:
             for i in range(runs):
                 started = time.perf_counter()
-                collected.append(_one_run(p, base, counter, i % 2 == 0, other))
+                collected.append(_one_run(p, base, counter, i % 2 == 0, other, page_path))
                 first = collected[-1]["first_visit"].get("board:playable")
                 ret = collected[-1]["return_visit"].get("board:playable")
                 alone = collected[-1]["baseline"].get("baseline:interpreter-ready")
@@ -270,7 +275,7 @@ def measure(runs: int = 3, log=None, compare: Path | None = None) -> dict:
         if tmp is not None:
             tmp.cleanup()
     result: dict = {
-        "page": PAGE,
+        "page": page_path,
         "runs": runs,
         "server": "build_scripts/serve.py (gzip)",
         "cores": os.cpu_count(),
@@ -324,8 +329,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--compare", type=Path, default=None, help="another build to measure in turn"
     )
+    parser.add_argument("--page", default=PAGE, help=f"the board page to open (default {PAGE})")
     args = parser.parse_args(argv)
-    result = measure(args.runs, compare=args.compare)
+    result = measure(args.runs, compare=args.compare, page_path=args.page)
     if args.compare:
         print(
             "compared (first visit, return visit):\n"

@@ -44,13 +44,16 @@ import os
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import EngineError
 
 from .moves import Move, tables_for
 from .position import Position
 from .rulesets import STALL_LIMIT, Ruleset, get_ruleset
+
+if TYPE_CHECKING:
+    from .game import Game
 
 MAGIC = b"AWEG\x01"
 RULESETS_WITH_TABLES = ("culin", "open", "bent", "ludii")
@@ -354,33 +357,10 @@ def line(game: Any, limit: int) -> list[Move]:
     return out
 
 
-TABLE_COMMANDS = (
-    "awithlaknannai.ai",
-    "awithlaknannai.analyse",
-    "awithlaknannai.hint",
-    "awithlaknannai.review",
-)
-"""The page's protocol commands that read the tables when they are loaded."""
-
-
-def wanted(request: str) -> str | None:
-    """For the page's worker: the ruleset whose table a protocol request (its JSON text)
-    would read and which is not loaded yet, else None (the request does not use tables,
-    the game has more pieces than the tables hold, the table is loaded, or the request is
-    malformed: the protocol itself will say so). The worker then fetches that table and
-    hands it to :func:`install` before it runs the request."""
-    from .record import Record
-
-    try:
-        data = json.loads(request)
-        args = data.get("args") or {}
-        if data.get("cmd") not in TABLE_COMMANDS:
-            return None
-        if data["cmd"] == "awithlaknannai.ai" and args.get("level") not in ("hard", "perfect"):
-            return None
-        game = Record.parse(args["record"]).replay()
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
+def missing_table(game: Game) -> str | None:
+    """The ruleset of ``game`` if the tables cover it but its table is not loaded yet and
+    the game has few enough pieces for it, else None (for
+    :func:`engine.protocol.tables.wanted`)."""
     name = game.ruleset.name
     if name not in RULESETS_WITH_TABLES or name in _TABLES:
         return None

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +17,9 @@ from engine.awithlaknannai.ai import LEVELS, choose_move
 from engine.awithlaknannai.analysis import analyse, hint, review
 from engine.awithlaknannai.endgame import RULESETS_WITH_TABLES, best, children, probe
 from engine.awithlaknannai.rulesets import STALL_LIMIT
+from engine.protocol import tables
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def random_position(rng: random.Random, ruleset: str, pieces: int, side: int) -> Position:
@@ -146,6 +152,26 @@ def test_protocol_analyse_carries_the_exact_verdict():
     assert got["mate"] == plies
 
 
+def test_a_request_that_reads_no_table_loads_nothing_of_awithlaknannai():
+    """The worker asks before every request, a Zohn Ahl page's first one included: the
+    answer for a request that cannot read a table imports none of Awithlaknannai's modules
+    (a fresh interpreter, as a page's worker is)."""
+    code = (
+        "import json, sys\n"
+        "from engine.protocol import tables\n"
+        "asks = [('zohn-ahl.new', {'options': {'ruleset': 'kiowa'}}),\n"
+        "        ('awithlaknannai.play', {'record': 'x', 'move': 'b4-m5'}),\n"
+        "        ('awithlaknannai.ai', {'record': 'x', 'level': 'easy'})]\n"
+        "for cmd, args in asks:\n"
+        "    assert tables.wanted(json.dumps({'cmd': cmd, 'args': args})) is None\n"
+        "print(sorted(m for m in sys.modules if m.startswith('engine.awithlaknannai')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]", out.stdout
+
+
 def test_the_worker_is_told_which_table_a_request_needs(monkeypatch):
     from engine.awithlaknannai import endgame
 
@@ -158,17 +184,16 @@ def test_the_worker_is_told_which_table_a_request_needs(monkeypatch):
         return json.dumps({"cmd": cmd, "args": {"record": record, **args}})
 
     monkeypatch.setattr(endgame, "_TABLES", {})  # nothing loaded yet, as in a new page
-    assert endgame.wanted(request("awithlaknannai.ai", level="perfect")) == "bent"
-    assert endgame.wanted(request("awithlaknannai.ai", level="hard")) == "bent"
-    assert endgame.wanted(request("awithlaknannai.analyse")) == "bent"
-    assert endgame.wanted(request("awithlaknannai.ai", level="medium")) is None
-    assert endgame.wanted(request("awithlaknannai.play", move="b4-m5")) is None
-    assert endgame.wanted("{not json") is None
+    assert tables.wanted(request("awithlaknannai.ai", level="perfect")) == "bent"
+    assert tables.wanted(request("awithlaknannai.ai", level="hard")) == "bent"
+    assert tables.wanted(request("awithlaknannai.analyse")) == "bent"
+    assert tables.wanted(request("awithlaknannai.ai", level="medium")) is None
+    assert tables.wanted(request("awithlaknannai.play", move="b4-m5")) is None
+    assert tables.wanted("{not json") is None
     start = protocol.dispatch("awithlaknannai.new", {"ruleset": "bent"})["record"]
     assert (
-        endgame.wanted(json.dumps({"cmd": "awithlaknannai.hint", "args": {"record": start}}))
-        is None
+        tables.wanted(json.dumps({"cmd": "awithlaknannai.hint", "args": {"record": start}})) is None
     )
     # once installed, it is not fetched again
     endgame.install("bent", (endgame.DEFAULT_DIR / "bent.egtb").read_bytes())
-    assert endgame.wanted(request("awithlaknannai.ai", level="perfect")) is None
+    assert tables.wanted(request("awithlaknannai.ai", level="perfect")) is None

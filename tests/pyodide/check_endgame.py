@@ -19,6 +19,7 @@ from pathlib import Path
 def compute(seed: int, count: int, files: list[str]) -> dict:
     from engine import protocol
     from engine.awithlaknannai import Position, endgame
+    from engine.protocol import tables
 
     out: dict = {"python": list(sys.version_info[:2]), "platform": sys.platform, "rulesets": {}}
     for path in files:
@@ -48,7 +49,7 @@ def compute(seed: int, count: int, files: list[str]) -> dict:
                         "args": {"record": view["record"], "level": "perfect"},
                     }
                 )
-                case["wanted"] = endgame.wanted(request)
+                case["wanted"] = tables.wanted(request)
                 played = protocol.dispatch(
                     "awithlaknannai.ai", {"record": view["record"], "level": "perfect", "seed": 3}
                 )

@@ -64,7 +64,7 @@ const SNAPSHOT_FORMAT = 4;
 // The engine's modules imported before a snapshot is taken, so that the first request
 // after a restore does not compile them (a missing one is skipped).
 const WARM_MODULES = ["engine.zohn_ahl", "engine.awithlaknannai", "engine.awithlaknannai.ai",
-  "engine.zohn_ahl.svg", "engine.awithlaknannai.svg"];
+  "engine.awithlaknannai.endgame", "engine.zohn_ahl.svg", "engine.awithlaknannai.svg"];
 
 // ---- A file of the runtime that fails to arrive stops the start at once, naming it ----
 //
@@ -621,10 +621,10 @@ booting.then(
 
 // ---- Endgame tables: fetched when a request first needs one, never at the start ----
 //
-// Before each request the engine says (engine.awithlaknannai.endgame.wanted) whether it
-// would read a table not loaded yet (a computer move at "hard" or "perfect", the engine's
-// view, a hint or a review, with few enough pieces on the board); the worker then fetches
-// that table (the manifest's "tables"; the service worker keeps it for offline use) and
+// Before each request the engine says (engine.protocol.tables.wanted, which loads nothing
+// of Awithlaknannai's for a request that reads no table) whether it would read a table
+// not loaded yet (a computer move at "hard" or "perfect", the engine's view, a hint or a
+// review, with few enough pieces on the board); the worker then fetches that table (the manifest's "tables"; the service worker keeps it for offline use) and
 // installs it. A table that cannot be fetched is tried again at the next request; the
 // engine answers meanwhile with its search.
 let tableFiles = {};
@@ -633,7 +633,7 @@ const tablesLoading = new Map();
 async function loadTables(pyodide, request) {
   let name;
   try {
-    name = pyodide.pyimport("engine.awithlaknannai.endgame").wanted(request);
+    name = pyodide.pyimport("engine.protocol.tables").wanted(request);
   } catch {
     return;
   }
