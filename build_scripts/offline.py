@@ -41,7 +41,7 @@ from build_scripts.page_language import (  # noqa: E402
     DEFAULT_LANGUAGE,
     LANGUAGES,
     built_language,
-    i18n_plugin,
+    whole_site_built,
 )
 from build_scripts.page_language import folder as language_folder  # noqa: E402
 
@@ -192,8 +192,7 @@ def on_startup(command: str, dirty: bool, **kwargs: object) -> None:
 
 @event_priority(-200)
 def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
-    plugin = i18n_plugin(config)
-    if plugin is not None and getattr(plugin, "building", False):
+    if not whole_site_built(config):
         return  # a language built from inside mkdocs-static-i18n: wait for the whole site
     site = Path(config["site_dir"])
     write_manifests(site, config["site_name"])

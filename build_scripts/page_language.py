@@ -29,6 +29,7 @@ __all__ = [
     "known",
     "page_language",
     "source_name",
+    "whole_site_built",
 ]
 
 OTHER_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
@@ -83,3 +84,10 @@ def first_language_build(config: MkDocsConfig) -> bool:
         return True
     current = getattr(plugin, "current_language", None)
     return current is None or current == getattr(plugin, "default_language", current)
+
+
+def whole_site_built(config: MkDocsConfig) -> bool:
+    """True in the ``on_post_build`` that follows the last language's build: not in one of
+    the languages mkdocs-static-i18n builds from inside its own ``on_post_build``."""
+    plugin = i18n_plugin(config)
+    return plugin is None or not getattr(plugin, "building", False)

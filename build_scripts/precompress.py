@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # MkDocs puts only this folder on sys.path, and not for long
     sys.path.insert(0, str(ROOT))
 
-from build_scripts.page_language import i18n_plugin  # noqa: E402
+from build_scripts.page_language import whole_site_built  # noqa: E402
 from build_scripts.serve import COMPRESSIBLE, PRECOMPRESSED  # noqa: E402
 
 if TYPE_CHECKING:
@@ -63,8 +63,7 @@ def on_startup(command: str, dirty: bool, **kwargs: object) -> None:
 
 @event_priority(-300)
 def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
-    plugin = i18n_plugin(config)
-    if plugin is not None and getattr(plugin, "building", False):
+    if not whole_site_built(config):
         return  # a language built from inside mkdocs-static-i18n: wait for the whole site
     if _COMMAND["name"] == "serve":
         return  # mkdocs serve rewrites pages as they change and sends nothing compressed
