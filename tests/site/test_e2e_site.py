@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import quote, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 from test_e2e_support import USABLE, Visit, board_id, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -114,6 +115,39 @@ def test_tampered_saved_game_shows_a_message(visit):
     text = board.locator("[data-role=status]").text_content()
     assert "saved game could not be read" in text and "nope" in text
     assert not board.locator('[data-action="throw"]').is_disabled()
+
+
+def test_a_warning_stays_through_the_computers_throw_and_goes_with_the_readers(visit):
+    """A warning (here: a link the engine cannot read, the game on the board kept) is
+    still there after the computer's throw, which may come before it is read; the
+    reader's own next throw takes it away."""
+    page = visit.page()
+    page.goto(visit.base + ZA)
+    bid = board_id(page, "zohn-ahl")
+    board = wait_ready(page, f"#{bid}")
+    throw = board.locator('[data-action="throw"]')
+    log = board.locator(".za-log li:not(.za-empty)")
+    side_1_to_move = board.locator(".za-side-1.is-turn")
+    for _ in range(20):  # the reader throws for the first side until the turn passes
+        if side_1_to_move.count():
+            break
+        count = log.count()
+        throw.click()
+        expect(log).to_have_count(count + 1, timeout=30_000)
+    assert side_1_to_move.count()
+    page.evaluate("id => { location.hash = `game-${id}=not%20a%20record`; }", bid)
+    status = board.locator("[data-role=status]")
+    expect(status).to_have_attribute("data-kind", "error", timeout=30_000)
+    warning = status.text_content()
+    count = log.count()
+    board.locator('select[data-action="opponent"]').select_option("computer")
+    expect(log).not_to_have_count(count, timeout=30_000)  # the computer has thrown
+    assert status.text_content() == warning and status.get_attribute("data-kind") == "error"
+    expect(board.locator(".za-side-0.is-turn")).to_have_count(1, timeout=30_000)
+    count = log.count()
+    throw.click()
+    expect(log).not_to_have_count(count, timeout=30_000)
+    expect(status).to_have_text("")
 
 
 def test_a_second_page_reuses_the_running_python(visit):

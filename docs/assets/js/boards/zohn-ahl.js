@@ -273,8 +273,10 @@ class ZohnAhlBoard extends Board {
 
   // -- a throw ----------------------------------------------------------------------------
   // One request: the engine throws (from the game's seed), plays the throw and draws the
-  // board after it; the sticks tumble and the awl walks while the page shows it.
-  throwOnce() {
+  // board after it; the sticks tumble and the awl walks while the page shows it. A warning
+  // on the status line goes with the reader's own throw (read, then acted on), never with
+  // the computer's (`byComputer`), which may come before the reader has read it.
+  throwOnce(byComputer = false) {
     if (this.busy || !this.view || this.isOver(this.view.state) || this.replay) return;
     if (this.mate && this.mate.refuse()) return;
     return this.act(async () => {
@@ -288,7 +290,7 @@ class ZohnAhlBoard extends Board {
       for (const hook of this.viewHooks) hook(res);
       this.renderSides(res.state);
       this.appendLog(res.events, member);
-      if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
+      if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
       this.say(`${this.throwerName(side, member)} ${narrateZohn(res.events, this.names, this.L).join(" ")}`);
       this.keep(res);
     });
@@ -337,7 +339,7 @@ class ZohnAhlBoard extends Board {
       return;
     }
     // the computer's throw is an ordinary throw: the engine draws it from the seed
-    await this.throwOnce();
+    await this.throwOnce(true);
   }
 
   // -- new game, undo, replay ----------------------------------------------------------------
