@@ -13,7 +13,7 @@ Why at build time: brotli's highest quality makes Pyodide's WebAssembly about a 
 smaller than gzip, but takes tens of seconds, far too slow for a server to do on the
 first request; gzip is fast enough to do there. Browsers send ``Accept-Encoding: br`` to
 this computer (``127.0.0.1``, ``localhost``) and over HTTPS; to a classroom server reached
-by its plain ``http://`` network address they may ask for gzip only, and get it.
+by its plain ``http://`` network address Chromium asks for gzip only, and gets it.
 
 Each copy is kept in ``build/compressed/`` under the hash of the file's content, so a
 build only compresses what changed (Pyodide's files, the largest, change only with its
