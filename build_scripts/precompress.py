@@ -17,7 +17,7 @@ by its plain ``http://`` network address Chromium asks for gzip only, and gets i
 
 Each copy is kept in ``build/compressed/`` under the hash of the file's content, so a
 build only compresses what changed (Pyodide's files, the largest, change only with its
-version); copies no build used for :data:`KEEP_DAYS` days are removed. The ``brotli``
+version); copies no build used for :data:`KEEP_HOURS` hours are removed. The ``brotli``
 package (Google's binding) is a build dependency only: serving a copy needs nothing
 beyond the standard library.
 """
@@ -53,7 +53,7 @@ SMALLEST = 64 * 1024
 kilobytes, not worth a second copy in the site."""
 QUALITY = 11
 CACHE = ROOT / "build" / "compressed"
-KEEP_DAYS = 7
+KEEP_HOURS = 24
 _COMMAND = {"name": "build"}
 
 
@@ -108,7 +108,7 @@ def compressed(data: bytes, cache: Path = CACHE) -> bytes:
 
 
 def _prune(cache: Path) -> None:
-    oldest = time.time() - KEEP_DAYS * 86400
-    for entry in cache.glob("*.br"):
+    oldest = time.time() - KEEP_HOURS * 3600
+    for entry in [*cache.glob("*.br"), *cache.glob("*.part")]:  # (a build stopped midway)
         if entry.stat().st_mtime < oldest:
             entry.unlink(missing_ok=True)
