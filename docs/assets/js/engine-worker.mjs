@@ -624,9 +624,10 @@ booting.then(
 // Before each request the engine says (engine.protocol.tables.wanted, which loads nothing
 // of Awithlaknannai's for a request that reads no table) whether it would read a table
 // not loaded yet (a computer move at "hard" or "perfect", the engine's view, a hint or a
-// review, with few enough pieces on the board); the worker then fetches that table (the manifest's "tables"; the service worker keeps it for offline use) and
-// installs it. A table that cannot be fetched is tried again at the next request; the
-// engine answers meanwhile with its search.
+// review, with few enough pieces on the board); the worker then fetches that table (the
+// manifest's "tables"; the service worker keeps it for offline use) and installs it. A
+// table that cannot be fetched is tried again at the next request; the engine answers
+// meanwhile with its search.
 let tableFiles = {};
 const tablesLoading = new Map();
 
