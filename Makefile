@@ -2,7 +2,8 @@
 #              (make serve HOST=0.0.0.0: every computer of the local network; PORT=8080)
 # make offline the whole site as one zip to serve without internet: dist/zohn-ahl-site.zip
 # make test    run every test (engine in CPython and in Pyodide, the build, the site in Chromium)
-#              after `make lint`
+#              after `make lint`; the exhaustive oracles at their full size are left to
+#              make test-oracles (CI runs both)
 # make lint    ruff (lint and format) on the Python sources, mypy --strict on the engine and
 #              the build scripts, ESLint and tsc --noEmit on the page scripts
 # make build   build the site into site/
@@ -18,7 +19,7 @@ HOST   ?= 127.0.0.1
 SITE_URL ?= http://127.0.0.1:$(PORT)/
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve offline lint typecheck test test-engine bench clean
+.PHONY: setup build serve offline lint typecheck test test-oracles test-engine bench clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -68,12 +69,16 @@ typecheck: setup
 
 # Two test processes (pytest-xdist); the site is built once and served for both (see
 # tests/conftest.py), each test module of the site in one process. The time the tests
-# took is printed at the end.
+# took is printed at the end. The tests marked `oracle` (an exhaustive check at its full
+# size, whose smaller size make test runs) are left to make test-oracles.
 TEST_WORKERS ?= 2
 test: lint /usr/bin/chromium /usr/bin/pdftoppm
 	@start=$$(date +%s); \
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15; status=$$?; \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 -m "not oracle"; status=$$?; \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
+
+test-oracles: setup
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m oracle tests/engine
 
 test-engine: lint
 	$(PY) -m pytest tests/engine
