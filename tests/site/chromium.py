@@ -13,6 +13,7 @@ test a first visit.
 
 from __future__ import annotations
 
+import functools
 import shutil
 import tempfile
 
@@ -27,6 +28,37 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+POLL_MS = 50
+
+
+def poll_on_a_timer() -> None:
+    """Make ``wait_for_function`` check its condition every :data:`POLL_MS` ms, unless a
+    call says otherwise. Playwright's default checks it on every animation frame, which
+    keeps the waiting page producing frames: measured on a board page, a 5-second wait
+    cost 0.26 to 0.39 s of the renderer's processor time with frames and 0.02 s on a
+    timer, and three of the board test modules took 6 % less of Chromium's processor
+    time. A condition is seen at most 50 ms later; nothing the tests assert changes."""
+    from playwright.sync_api import Frame, Page
+
+    for cls in (Page, Frame):
+        wait = cls.wait_for_function
+        if getattr(wait, "polls_on_a_timer", False):
+            continue
+
+        @functools.wraps(wait)
+        def on_a_timer(self, expression, *, arg=None, timeout=None, polling=None, _wait=wait):
+            return _wait(
+                self,
+                expression,
+                arg=arg,
+                timeout=timeout,
+                polling=POLL_MS if polling is None else polling,
+            )
+
+        on_a_timer.polls_on_a_timer = True  # type: ignore[attr-defined]
+        cls.wait_for_function = on_a_timer  # type: ignore[method-assign]
 
 
 class PersistentContext:

@@ -35,7 +35,7 @@ from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sy
 
 if str(ROOT) not in sys.path:  # build_scripts is not an installed package
     sys.path.insert(0, str(ROOT))
-from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_FLAGS, poll_on_a_timer  # noqa: E402
 from site_server import Servers, free_port, shared_site  # noqa: E402
 from test_e2e_support import (  # noqa: E402, F401  (fixtures of every site test)
     cold_visit,
@@ -110,6 +110,7 @@ def browser():
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (make test installs it)")
     from playwright.sync_api import sync_playwright
 
+    poll_on_a_timer()
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
