@@ -198,12 +198,13 @@ def variant_figures(
     return figures
 
 
-LENGTH_CLOSE = 1e-9
+LENGTH_CLOSE = 1e-7
 """How near the lab's chances of ending on each throw are proved to be to the exact ones
-(beyond rounding): once the rest follows its geometric tail within this, the tail is written
-out (spec/zohn-ahl-solver.md § 11). The chart draws the chances on a scale of a few percent,
-where this is a ten-millionth of a percent, far below a pixel; the solver's own default
-is rounding level, which carries the mass over many more throws."""
+(beyond rounding): once the rest follows its geometric tail within this, the tail is
+written out (spec/zohn-ahl-solver.md § 11). The chart's scale runs up to about one percent
+over some 240 units of its drawing (about a pixel each), where a unit is about 5e-5 and
+this a five-hundredth of one; the solver's own default is rounding level, which carries
+the mass over many more throws."""
 
 
 def _length_limit(mean: float) -> int:
