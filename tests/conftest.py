@@ -3,7 +3,8 @@
 
 - The site is built once, by the controlling process as the session starts, and served
   by it until the end (``tests/site/site_server.py``, ``SharedSite``); the build overlaps
-  the engine tests, which come first.
+  the engine tests, which come first. A run whose paths hold no site test (``make
+  test-oracles``: ``tests/engine``) builds nothing.
 - The tests of the built site and the browser (the fixtures of ``tests/site/conftest.py``)
   run in both processes, one group per test module; each process's warm browser context
   (Python started once, its snapshot kept) serves the modules it runs. The tests that
@@ -32,7 +33,7 @@ SHARED_COMPUTATIONS = {
     "test_pyodide.py": "pyodide",
     "test_pyodide_trimmed.py": "pyodide-trimmed",
 }
-SITE_TESTS = Path(__file__).parent / "site"
+SITE_TESTS = Path(__file__).resolve().parent / "site"
 
 
 def _controls_workers(config) -> bool:
@@ -40,10 +41,21 @@ def _controls_workers(config) -> bool:
     return bool(getattr(config.option, "numprocesses", None)) and not hasattr(config, "workerinput")
 
 
+def _may_test_the_site(config) -> bool:
+    """Whether the paths given to pytest (all of ``tests`` when none is) hold site tests."""
+    for arg in config.args or ["tests"]:
+        path = (Path(config.invocation_params.dir) / arg.split("::")[0]).resolve()
+        if path == SITE_TESTS or SITE_TESTS in path.parents or path in SITE_TESTS.parents:
+            return True
+    return False
+
+
 def pytest_configure(config):
     # known even when pytest-xdist is left out (-p no:xdist): the groups then change nothing
     config.addinivalue_line("markers", "xdist_group(name): tests that run in one process")
     if not _controls_workers(config) or os.environ.get("SITE_DIR"):
+        return
+    if not _may_test_the_site(config):  # (make test-oracles: the engine's tests alone)
         return
     sys.path.insert(0, str(SITE_TESTS))
     from site_server import SharedSite

@@ -113,6 +113,7 @@ class SharedSite:
         self.folder = Path(tempfile.mkdtemp(prefix="tests-site-"))
         self.description = self.folder / "site.json"
         self.servers = Servers()
+        self.stopped = threading.Event()
         self.thread = threading.Thread(target=self._build_and_serve, daemon=True)
 
     def start(self) -> None:
@@ -126,6 +127,8 @@ class SharedSite:
             returncode, output = proc.returncode, proc.stdout + proc.stderr
         except Exception as error:  # noqa: BLE001 - every failure reaches the tests' report
             returncode, output = 1, f"the build could not run: {error!r}"
+        if self.stopped.is_set():  # the session ended first (no test asked for the site)
+            return
         url = self.servers.start(site, port=port) if returncode == 0 else ""
         partial = self.description.with_suffix(".part")
         partial.write_text(
@@ -138,6 +141,7 @@ class SharedSite:
         partial.replace(self.description)
 
     def stop(self) -> None:
+        self.stopped.set()
         self.servers.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
 
