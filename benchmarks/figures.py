@@ -76,6 +76,11 @@ def _mb(x: Any) -> str:
 SOLVER = ("kiowa", "culin", "printable-lose-throw", "printable-cross", "globe")
 
 
+#: The parts of the lab's "work it out again" (``bench_engine.zohn_ahl_lab``), in the
+#: order the page asks for them, then their sum.
+LAB_PARTS = ("rows_seconds", "chart_seconds", "by_counters_seconds", "total_seconds")
+
+
 def engine_rows(engine: dict) -> list[tuple[str, str, str]]:
     """The engine's table: (what, CPython, Pyodide) for each row."""
     cp, py, ratio = (
@@ -99,6 +104,11 @@ def engine_rows(engine: dict) -> list[tuple[str, str, str]]:
             [_get(part, "protocol_round_trip", game, "with_since", k) for k in keys],
             lambda v: f"{v:.2f}" if isinstance(v, (int, float)) else "?",
             " ms",
+        )
+
+    def lab(part: dict) -> str:
+        return _joined(
+            [_get(part, "zohn_ahl_lab", "bias_change_1", k) for k in LAB_PARTS], _seconds, " s"
         )
 
     throws = ("throw_1_ms", "throw_100_ms", "throw_800_ms")
@@ -138,6 +148,12 @@ def engine_rows(engine: dict) -> list[tuple[str, str, str]]:
             "one move through the protocol, `ludii`, at plies 1 / 100 / 200 (with `since`)",
             trip(cp, "awithlaknannai_play", plies),
             trip(py, "awithlaknannai_play", plies),
+        ),
+        (
+            "the probability lab worked out again for a new bias, 4 counters: the rulesets' "
+            "rows / the game-length chart / the board by counters / in all",
+            lab(cp),
+            lab(py),
         ),
     ]
 

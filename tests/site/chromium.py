@@ -9,6 +9,9 @@ processor time). The warm contexts of the tests (``test_e2e_support.WarmContext`
 visit of every page (``site_visits.visit_every_page``) are therefore profiles on disk
 (:class:`PersistentContext`), each its own browser; a fresh ``new_context()`` stays the way to
 test a first visit.
+
+The tests' waits for a condition (``wait_for_function``) check it on a timer, not on every
+animation frame (:func:`poll_on_a_timer`).
 """
 
 from __future__ import annotations
