@@ -169,12 +169,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self._common_headers(local, url_path)
             self.end_headers()
             return None
-        coding, body = self._body(local, stat)
+        coding, body, size = self._body(local, stat)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(local)))
         if coding:
             self.send_header("Content-Encoding", coding)
-        size = len(body) if isinstance(body, bytes) else body.stat().st_size
         self.send_header("Content-Length", str(size))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self._common_headers(local, url_path)
@@ -246,22 +245,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
         return False
 
-    def _body(self, local: Path, stat: os.stat_result) -> tuple[str, Path | bytes]:
-        """What to send for ``local``: ``("br", its brotli copy)`` when the build made one
-        and the browser accepts brotli, ``("gzip", the bytes)`` when gzip is worth it and
-        accepted, else ``("", the file)``."""
+    def _body(self, local: Path, stat: os.stat_result) -> tuple[str, Path | bytes, int]:
+        """What to send for ``local``, with its length: ``("br", its brotli copy)`` when the
+        build made one and the browser accepts brotli, ``("gzip", the bytes)`` when gzip is
+        worth it and accepted, else ``("", the file)``."""
         if local.suffix.lower() not in COMPRESSIBLE or stat.st_size < MIN_GZIP:
-            return "", local
+            return "", local, stat.st_size
         copy = local.with_name(local.name + PRECOMPRESSED)
         if self._accepts("br"):
             try:
-                if copy.stat().st_mtime_ns >= stat.st_mtime_ns:
-                    return "br", copy
+                copied = copy.stat()
             except OSError:  # no copy: this file is small, or the build made none
                 pass
+            else:
+                if copied.st_mtime_ns >= stat.st_mtime_ns:
+                    return "br", copy, copied.st_size
         if self._accepts("gzip"):
-            return "gzip", _gzipped(str(local), stat.st_mtime_ns, stat.st_size)
-        return "", local
+            packed = _gzipped(str(local), stat.st_mtime_ns, stat.st_size)
+            return "gzip", packed, len(packed)
+        return "", local, stat.st_size
 
     def _not_found(self, segments: list[str]):
         # the 404 page of the address's language folder (fr/ for French), else the site's own
