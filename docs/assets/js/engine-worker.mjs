@@ -172,12 +172,13 @@ function watchForStalls() {
 async function countDownload(url, response) {
   const path = url.slice(runtimeBase.length).split(/[?#]/)[0];
   if (!expected || !(path in expected) || /\.m?js$/.test(path) || !response.body) return;
-  // A file that already arrived whole is not counted again: a start that follows a
-  // snapshot that would not restore asks for the WebAssembly a second time, and gets it
-  // from the browser's cache. (Chromium may then end the clone's body at once, with no
-  // byte, while the compiler takes the original: a second count would report the file
-  // as cut, and stop a start that works.)
-  if (received.get(path) >= expected[path]) return;
+  // A file is counted once, by its first download: a start that follows a snapshot that
+  // would not restore asks for the WebAssembly a second time, often while the first
+  // count is still reading its clone (the compiler reads the original faster). A second
+  // count would share, and reset, the first one's total, so the first would find its file
+  // short and stop a start that works; and Chromium may end a second clone from its cache
+  // at once, with no byte. The first count's verdict is the file's.
+  if (received.has(path)) return;
   const reader = response.clone().body.getReader();
   const file = new URL(url).pathname;
   received.set(path, 0);
