@@ -27,15 +27,12 @@ the counts for the teacher). The other parts are the lab's instruments and stay 
 
 from __future__ import annotations
 
-import functools
 import html
 import itertools
 import re
 import sys
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from mkdocs.exceptions import PluginError
 
@@ -49,13 +46,12 @@ from build_scripts import words as build_words  # noqa: E402
 from build_scripts.aids import VALUES as AIDS_VALUES  # noqa: E402
 from build_scripts.aids import page_default  # noqa: E402
 from build_scripts.fences import find_fences  # noqa: E402
+from build_scripts.lab_figures import counters_by_lang as _counters_figures  # noqa: E402
+from build_scripts.lab_figures import figures as _figures  # noqa: E402
+from build_scripts.lab_figures import length_chart_svg as _length_chart  # noqa: E402
 from build_scripts.page_language import page_language  # noqa: E402
 from engine.words import table_name  # noqa: E402
 from engine.zohn_ahl.chances import (  # noqa: E402
-    VARIANTS,
-    counters_figures,
-    lab_figures,
-    length_chart,
     throw_table,
     variant_name,
 )
@@ -77,25 +73,6 @@ W = build_words.section("lab")
 def _num(x: float, lang: str, digits: int = 1) -> str:
     text = f"{x:.{digits}f}"
     return text.replace(".", ",") if lang == "fr" else text
-
-
-# The figures are pure functions of their arguments, computed once per build and shared by
-# both languages (the caches below).
-
-
-@functools.cache
-def _figures(counters: int, length: bool) -> dict[str, Any]:
-    return lab_figures(Fraction(1, 2), counters, VARIANTS, "en", charts=False, length=length)
-
-
-@functools.cache
-def _length_chart(counters: int, lang: str) -> str:
-    return length_chart(_figures(counters, True)["variants"], lang)
-
-
-@functools.cache
-def _counters_figures(lang: str) -> dict[str, Any]:
-    return counters_figures(Fraction(1, 2), lang)
 
 
 def _esc(x: object) -> str:

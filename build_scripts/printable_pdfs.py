@@ -39,6 +39,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from mkdocs.plugins import event_priority
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
@@ -73,7 +74,7 @@ from build_scripts.board_blocks import (  # noqa: E402
     zohn_ahl_config,
 )
 from build_scripts.french_typography import french_spacing  # noqa: E402
-from build_scripts.page_language import first_language_build, source_name  # noqa: E402
+from build_scripts.page_language import source_name, whole_site_built  # noqa: E402
 from engine.words import LANGUAGES, ruleset_name, table_name  # noqa: E402
 from engine.zohn_ahl.throws import Throw, earns_extra, value  # noqa: E402
 
@@ -771,10 +772,13 @@ def write_pdfs(out_dir: str | Path) -> list[tuple[str, int]]:
     return written
 
 
+@event_priority(-150)  # after mkdocs-static-i18n's (-100), before the offline copy (-200)
 def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
-    """The hook: write the PDFs into the site's ``printables/`` folder, once (the default
-    language's build; mkdocs-static-i18n builds the other languages into the same site)."""
-    if not first_language_build(config):
+    """The hook: write the PDFs into the site's ``printables/`` folder, once, after the last
+    language's build (mkdocs-static-i18n builds the other languages from its own
+    ``on_post_build``, into the same site): a page that fails the build in any language
+    fails it before the PDFs are drawn, and the offline copy lists them."""
+    if not whole_site_built(config):
         return
     from mkdocs.exceptions import PluginError
 
