@@ -12,8 +12,9 @@
   made once.
 - ``brute-force``: the solver's tests, which share the brute-force chains they compute
   (``brute_force`` in ``tests/engine/test_zohn_ahl_solver.py``, computed once per ruleset).
-- ``pyodide``, ``pyodide-trimmed``: the engine's checks inside Pyodide under Node, which
-  share one run of the check script per runtime (``in_pyodide``).
+- ``pyodide``, ``pyodide-trimmed``, ``solver-pyodide``: the engine's checks inside Pyodide
+  under Node, which share one run of the check script per runtime or script
+  (``in_pyodide``).
 
 Other tests go to whichever process is free. Without ``-n``, the groups change nothing and
 the site tests build and serve the site themselves.
@@ -32,6 +33,7 @@ SHARED_COMPUTATIONS = {
     "test_zohn_ahl_solver.py": "brute-force",
     "test_pyodide.py": "pyodide",
     "test_pyodide_trimmed.py": "pyodide-trimmed",
+    "test_solver_pyodide.py": "solver-pyodide",
 }
 SITE_TESTS = Path(__file__).resolve().parent / "site"
 
