@@ -15,9 +15,11 @@ first request; gzip is fast enough to do there. Browsers send ``Accept-Encoding:
 this computer (``127.0.0.1``, ``localhost``) and over HTTPS; to a classroom server reached
 by its plain ``http://`` network address Chromium asks for gzip only, and gets it.
 
-Each copy is kept in ``build/compressed/`` under the hash of the file's content, so a
-build only compresses what changed (Pyodide's files, the largest, change only with its
-version); copies no build used for :data:`KEEP_HOURS` hours are removed. The ``brotli``
+The files are compressed on one thread per core, the largest first (brotli lets go of
+Python's lock while it works). Each copy is kept in ``build/compressed/`` under the hash
+of the file's content, so a build only compresses what changed (Pyodide's files, the
+largest, change only with its version); copies no build used for :data:`KEEP_HOURS`
+hours are removed. The ``brotli``
 package (Google's binding) is a build dependency only: serving a copy needs nothing
 beyond the standard library.
 """
@@ -30,6 +32,7 @@ import os
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -75,21 +78,25 @@ def precompress(site: Path, cache: Path = CACHE) -> tuple[int, int, int]:
     """Write ``name.br`` beside every file of ``site`` worth it (see the module
     docstring); returns how many, their bytes and the copies' bytes."""
     cache.mkdir(parents=True, exist_ok=True)
-    made = size = packed = 0
-    for path in sorted(site.rglob("*")):
-        if (
-            path.suffix.lower() not in COMPRESSIBLE
-            or not path.is_file()
-            or path.stat().st_size < SMALLEST
-        ):
-            continue
+    paths = [
+        path
+        for path in site.rglob("*")
+        if path.suffix.lower() in COMPRESSIBLE
+        and path.is_file()
+        and path.stat().st_size >= SMALLEST
+    ]
+    paths.sort(key=lambda path: path.stat().st_size, reverse=True)  # the longest first
+
+    def one(path: Path) -> tuple[int, int]:
         data = path.read_bytes()
         copy = compressed(data, cache)
-        target = path.with_name(path.name + PRECOMPRESSED)
-        target.write_bytes(copy)
-        made, size, packed = made + 1, size + len(data), packed + len(copy)
+        path.with_name(path.name + PRECOMPRESSED).write_bytes(copy)
+        return len(data), len(copy)
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        sizes = list(pool.map(one, paths))
     _prune(cache)
-    return made, size, packed
+    return len(sizes), sum(n for n, _ in sizes), sum(c for _, c in sizes)
 
 
 def compressed(data: bytes, cache: Path = CACHE) -> bytes:
