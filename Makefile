@@ -74,7 +74,7 @@ typecheck: setup
 TEST_WORKERS ?= 2
 test: lint /usr/bin/chromium /usr/bin/pdftoppm
 	@start=$$(date +%s); \
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 -m "not oracle"; status=$$?; \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15 -m "not oracle"; status=$$?; \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
 test-oracles: setup
