@@ -3,7 +3,9 @@
 
 - The site is built once, by the controlling process as the session starts, and served
   by it until the end (``tests/site/site_server.py``, ``SharedSite``); the build overlaps
-  the engine tests, which come first. A run whose paths hold no site test (``make
+  the engine tests, which come first (``make test`` passes ``--no-loadscope-reorder``:
+  pytest-xdist would otherwise hand out the groups with the most tests first, the site's,
+  and both processes would wait for the build). A run whose paths hold no site test (``make
   test-oracles``: ``tests/engine``) builds nothing.
 - The tests of the built site and the browser (the fixtures of ``tests/site/conftest.py``)
   run in both processes, one group per test module; each process's warm browser context
