@@ -16,6 +16,11 @@ export default [
   },
   // the one classic script (run before any module, from the head of a board page)
   { files: ["docs/assets/js/engine-boot.js"], languageOptions: { sourceType: "script" } },
+  // the site's own head scripts, classic scripts run before the theme's
+  {
+    files: ["overrides/assets/javascripts/same-page.js", "overrides/assets/javascripts/search-index-when-asked.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
+  },
   // the theme's search worker, reached through this one (a classic worker script)
   {
     files: ["overrides/assets/javascripts/workers/*.js"],

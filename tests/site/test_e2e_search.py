@@ -1,16 +1,19 @@
 """The site's search in Chromium: it finds pages in both languages, as the theme's own
-search does, and its index is built only when the reader searches
-(``overrides/assets/javascripts/workers/search-when-asked.js``)."""
+search does, and its index is downloaded only when the reader opens the search
+(``overrides/assets/javascripts/search-index-when-asked.js``) and built only when the
+reader searches (``overrides/assets/javascripts/workers/search-when-asked.js``)."""
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from test_e2e_support import wait_ready
 
 pytestmark = pytest.mark.browser
 
 THEME_WORKER = "/assets/javascripts/workers/search."
 LUNR = "/assets/javascripts/lunr/"
+INDEX = "/search/search_index.json"
 # What the search box says once the search can be used (the theme's words).
 READY_WORDS = {"en": "Type to start searching", "fr": "Taper pour démarrer la recherche"}
 
@@ -33,13 +36,18 @@ def test_a_board_page_searches_once_asked_and_not_before(visit, path, lang, word
     page = visit.page()
     page.goto(visit.base + path)
     wait_ready(page)
-    # the search is ready (the box says so) while nothing of the index has been built
+    # the board plays while the index has not even been asked for
+    assert any("search-when-asked.js" in u for u in visit.requests), visit.requests
+    assert not [u for u in visit.requests if INDEX in u], "the index came with the page"
+    # the search opened: the index arrives, and the box says the search is ready while
+    # nothing of the index has been built
+    page.locator("input.md-search__input").click()
     meta = page.locator(".md-search-result__meta")
     page.wait_for_function(
         "([el, words]) => el.textContent.trim() === words",
         arg=[meta.element_handle(), READY_WORDS[lang]],
     )
-    assert any("search-when-asked.js" in u for u in visit.requests), visit.requests
+    assert [u for u in visit.requests if INDEX in u]
     built = [u for u in visit.requests if THEME_WORKER in u or LUNR in u]
     assert not built, f"the index was built before anyone searched: {built}"
 
@@ -111,3 +119,24 @@ def test_a_students_page_searches_without_leading_to_the_teachers_pages(visit):
     left_out = ("/teachers/", "/printables/", "/fr/teachers/", "/fr/printables/")
     assert not [p for p in students_links if p.startswith(left_out)], students_links
     assert 0 < students_count < teachers_count  # the count says what is shown
+
+
+def test_the_search_opened_by_its_key_asks_for_the_index_and_finds(visit):
+    page = visit.page()
+    page.goto(visit.base + "/about/")
+    page.locator("article").first.wait_for()
+    assert not [u for u in visit.requests if INDEX in u], "the index came with the page"
+    page.keyboard.press("/")  # the theme's key for the search
+    expect(page.locator("input.md-search__input")).to_be_focused()
+    page.keyboard.type("Kiowa")
+    page.locator(".md-search-result__item").first.wait_for()
+    assert [u for u in visit.requests if INDEX in u]
+
+
+def test_a_page_opened_from_a_search_result_marks_the_words_searched(visit):
+    page = visit.page()
+    page.goto(visit.base + "/about/?h=Kiowa")
+    marked = page.locator("article mark[data-md-highlight]")
+    marked.first.wait_for()
+    assert "kiowa" in marked.first.text_content().lower()
+    assert [u for u in visit.requests if INDEX in u]
