@@ -19,9 +19,8 @@ The files are compressed on one thread per core, the largest first (brotli lets 
 Python's lock while it works). Each copy is kept in ``build/compressed/`` under the hash
 of the file's content, so a build only compresses what changed (Pyodide's files, the
 largest, change only with its version); copies no build used for :data:`KEEP_HOURS`
-hours are removed. The ``brotli``
-package (Google's binding) is a build dependency only: serving a copy needs nothing
-beyond the standard library.
+hours are removed. The ``brotli`` package (Google's binding) is a build dependency only:
+serving a copy needs nothing beyond the standard library.
 """
 
 from __future__ import annotations
