@@ -77,14 +77,13 @@ def precompress(site: Path, cache: Path = CACHE) -> tuple[int, int, int]:
     """Write ``name.br`` beside every file of ``site`` worth it (see the module
     docstring); returns how many, their bytes and the copies' bytes."""
     cache.mkdir(parents=True, exist_ok=True)
-    paths = [
-        path
+    sized = [
+        (path.stat().st_size, path)
         for path in site.rglob("*")
-        if path.suffix.lower() in COMPRESSIBLE
-        and path.is_file()
-        and path.stat().st_size >= SMALLEST
+        if path.suffix.lower() in COMPRESSIBLE and path.is_file()
     ]
-    paths.sort(key=lambda path: path.stat().st_size, reverse=True)  # the longest first
+    # the largest first
+    paths = [path for size, path in sorted(sized, reverse=True) if size >= SMALLEST]
 
     def one(path: Path) -> tuple[int, int]:
         data = path.read_bytes()
