@@ -539,14 +539,16 @@ def zohn_ahl_lab(quick: bool) -> dict:
     (each ruleset's game-length distribution, then the chart drawn from them), then the
     board by counters. Once from nothing (the
     configuration graphs read from the rules), then after each change of bias (the graphs
-    kept, nothing of the new bias cached)."""
+    kept, nothing of the new bias cached). In Pyodide the game lengths are carried by the
+    loop the site's worker offers the engine, when the runner offers it too (``carried_by``)."""
     from engine import protocol
     from engine.zohn_ahl import solver as solver_module
     from engine.zohn_ahl.chances import VARIANTS
+    from engine.zohn_ahl.solver.lengths import _host_kernel
 
     solver_module._GRAPHS.clear()
     solver_module._SOLUTIONS.clear()
-    out: dict = {}
+    out: dict = {"carried_by": "javascript" if _host_kernel() is not None else "python"}
     for i, bias in enumerate(LAB_BIASES[: 2 if quick else 3]):
         t0 = time.perf_counter()
         for ruleset, gully in VARIANTS:

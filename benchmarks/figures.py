@@ -107,9 +107,12 @@ def engine_rows(engine: dict) -> list[tuple[str, str, str]]:
         )
 
     def lab(part: dict) -> str:
-        return _joined(
+        figures = _joined(
             [_get(part, "zohn_ahl_lab", "bias_change_1", k) for k in LAB_PARTS], _seconds, " s"
         )
+        if _get(part, "zohn_ahl_lab", "carried_by") == "javascript":
+            figures += " (the game lengths carried by the worker's JavaScript loop, as in a page)"
+        return figures
 
     throws = ("throw_1_ms", "throw_100_ms", "throw_800_ms")
     plies = ("ply_1_ms", "ply_100_ms", "ply_200_ms")

@@ -1,9 +1,11 @@
 """Solve a few Zohn Ahl games and print the figures as JSON (run in CPython and in Pyodide).
 
     python tests/engine/solver_check.py
-    node tests/pyodide/run.mjs tests/engine/solver_check.py
+    PYODIDE_ENGINE_KERNELS=1 node tests/pyodide/run.mjs tests/engine/solver_check.py
 
-Nothing here knows the expected answers: it only computes. Standard library only.
+Nothing here knows the expected answers: it only computes. Standard library only. The
+game-length distributions are carried by the loop the site's worker offers the engine
+when the runner offers it too (``kernel``), by the engine's own loop otherwise.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ if ROOT not in sys.path:
 
 from engine import protocol  # noqa: E402
 from engine.zohn_ahl import Options, State  # noqa: E402
+from engine.zohn_ahl.chances import VARIANTS  # noqa: E402
 from engine.zohn_ahl.solver import lap_chance, solve  # noqa: E402
+from engine.zohn_ahl.solver.lengths import _host_kernel  # noqa: E402
 
 CASES = [
     ("kiowa", "lose-throw", 2, "1/2", "1111 0000 1110"),
@@ -52,7 +56,16 @@ def compute() -> dict:
             json.dumps({"id": 1, "cmd": "zohn-ahl.chances", "args": {"record": record}})
         )
     )
-    return {"cases": out, "chances": reply}
+    lengths = []
+    for ruleset, gully in VARIANTS:
+        solution = solve(Options(ruleset=ruleset, counters=3, gully=gully), "3/5")
+        lengths.append(solution.length_distribution(300, close=1e-7))
+    return {
+        "cases": out,
+        "chances": reply,
+        "lengths": lengths,
+        "kernel": _host_kernel() is not None,
+    }
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
 """The solver inside real Pyodide (the runtime the site ships) gives the figures CPython
-gives: the same chances and expected throws to 1e-12, the same exact lap fractions, and
-the same ``zohn-ahl.chances`` reply through the protocol."""
+gives: the same chances and expected throws to 1e-12, the same exact lap fractions, the
+same ``zohn-ahl.chances`` reply through the protocol, and the same game-length
+distributions from the loop the site's worker offers the engine (JavaScript) as from the
+engine's own."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -25,7 +28,12 @@ def in_pyodide():
     if node is None:
         pytest.fail("node is not installed: the solver cannot be checked inside Pyodide")
     proc = subprocess.run(
-        [node, str(RUNNER), str(SCRIPT)], cwd=ROOT, capture_output=True, text=True, timeout=600
+        [node, str(RUNNER), str(SCRIPT)],
+        cwd=ROOT,
+        env=dict(os.environ, PYODIDE_ENGINE_KERNELS="1"),  # the worker's loops, offered
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     return json.loads(proc.stdout)
@@ -59,3 +67,12 @@ def test_the_chances_command_in_pyodide(in_pyodide, in_cpython):
         r["probability"] for r in b["result"]["next"]
     ]
     assert sum(r["p"] for r in a["result"]["next"]) == pytest.approx(1.0, abs=1e-15)
+
+
+def test_the_workers_loop_carries_the_same_game_lengths(in_pyodide, in_cpython):
+    assert in_pyodide["kernel"] and not in_cpython["kernel"]
+    assert len(in_pyodide["lengths"]) == len(in_cpython["lengths"]) == 5
+    for a, b in zip(in_pyodide["lengths"], in_cpython["lengths"], strict=True):
+        assert len(a) == len(b) == 300
+        assert a == pytest.approx(b, abs=1e-12)
+        assert 0.9 < sum(a) <= 1 + 1e-12  # (the chance of a longer game is what is left)

@@ -18,7 +18,9 @@
 //   PYODIDE_ENGINE_WHEEL=path  install the engine as the site's worker does, by unpacking
 //                              this wheel into site-packages, instead of copying its sources;
 //   PYODIDE_IMPORTS_OUT=path   after the script, write there (JSON) the names of the
-//                              standard library zip's files whose modules were imported.
+//                              standard library zip's files whose modules were imported;
+//   PYODIDE_ENGINE_KERNELS=1   offer the engine the loops the site's worker offers it
+//                              (globalThis.engineKernels, docs/assets/js/chain-carry.mjs).
 //
 // Exit status: the script's (0 on success, 1 on an uncaught exception, SystemExit's
 // code otherwise); 3 if Pyodide fails to start or does not start within
@@ -103,6 +105,10 @@ export async function runInPyodide(script, args = []) {
   pyodide.setStdout(write(process.stdout));
   pyodide.setStderr(write(process.stderr));
 
+  if (process.env.PYODIDE_ENGINE_KERNELS) {
+    const { carryLengths } = await import(pathToFileURL(join(REPO, "docs", "assets", "js", "chain-carry.mjs")).href);
+    globalThis.engineKernels = { carryLengths };
+  }
   const FS = pyodide.FS;
   const wheel = process.env.PYODIDE_ENGINE_WHEEL;
   if (wheel) {

@@ -3,10 +3,12 @@ in headless Chromium, on the built site."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 import test_e2e_support
+from test_e2e_support import engine_reply
 
 pytestmark = pytest.mark.browser
 
@@ -99,6 +101,8 @@ def test_the_lab_reads_without_the_engine_and_recomputes_for_other_sticks(visit)
     page.wait_for_function(
         "() => !document.querySelector(\"[data-lab='bias']\").disabled", timeout=SLOW
     )
+    kernel = [u for u in visit.requests if u.endswith("/chain-carry.mjs")]
+    assert not kernel, "the worker loaded the lab's loop before the lab asked"
     bias.fill("2/3")
     page.locator("select[data-lab='counters']").select_option("2")
     page.get_by_role("button", name="Work it out again").click()
@@ -111,6 +115,14 @@ def test_the_lab_reads_without_the_engine_and_recomputes_for_other_sticks(visit)
     )
     assert first.text_content() != fair
     assert page.locator(".lab-comeback tbody tr").count() == 3
+    # the game lengths were carried by the worker's own loop (JavaScript), and the chart
+    # drawn from them says what the engine in CPython says: each ruleset's commonest
+    # length and its mean
+    assert any(u.endswith("/chain-carry.mjs") for u in visit.requests)
+    said = page.locator(".lab-chart[data-chart='length'] svg desc").text_content()
+    svg = engine_reply("zohn-ahl.lab", {"bias": "2/3", "counters": 2, "length": True})["length_svg"]
+    desc = re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S)
+    assert desc and said.strip() == html.unescape(desc.group(1)).strip()
     # a bad bias is refused in words that quote it, and the figures stay
     bias.fill("3/2")
     page.get_by_role("button", name="Work it out again").click()

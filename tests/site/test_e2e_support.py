@@ -218,12 +218,17 @@ def board_id(page, game: str) -> str:
     return page.locator(f'.board[data-game="{game}"]').first.get_attribute("id")
 
 
-def engine_record(cmd: str, args: dict) -> str:
-    """A record made by the engine in CPython (the same engine the page runs)."""
+def engine_reply(cmd: str, args: dict) -> dict:
+    """The engine's reply in CPython (the same engine the page runs)."""
     sys.path.insert(0, str(ROOT))
     from engine import protocol
 
-    return protocol.dispatch(cmd, args)["record"]
+    return protocol.dispatch(cmd, args)
+
+
+def engine_record(cmd: str, args: dict) -> str:
+    """A record made by the engine in CPython (the same engine the page runs)."""
+    return engine_reply(cmd, args)["record"]
 
 
 def follow(page, href):

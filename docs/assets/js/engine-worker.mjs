@@ -650,6 +650,28 @@ async function loadTables(pyodide, request) {
   await tablesLoading.get(name);
 }
 
+// ---- Loops offered to the engine ----
+//
+// The lab's game-length distributions carry a probability over thousands of states for
+// hundreds of throws: arithmetic that Python in WebAssembly does several times slower
+// than JavaScript. The engine looks for globalThis.engineKernels when it carries them
+// (engine/zohn_ahl/solver/lengths.py) and runs its own loop when it is absent, so the
+// module is loaded only when a request of the lab comes (a failed load leaves the engine
+// to its own loop), never during the start.
+const KERNEL_COMMANDS = new Set(["zohn-ahl.lab"]);
+/** @type {Promise<void> | null} */
+let kernelsLoading = null;
+
+function offerKernels() {
+  if (!kernelsLoading) {
+    kernelsLoading = import("./chain-carry.mjs").then(
+      ({ carryLengths }) => { /** @type {any} */ (self).engineKernels = { carryLengths }; },
+      () => { kernelsLoading = null; },
+    );
+  }
+  return kernelsLoading;
+}
+
 function internalError(id, err) {
   return JSON.stringify({
     id,
@@ -685,6 +707,7 @@ self.onmessage = async (event) => {
     return;
   }
   await loadTables(engine.pyodide, request);
+  if (KERNEL_COMMANDS.has(data.cmd)) await offerKernels();
   let reply;
   try {
     reply = engine.handle(request);

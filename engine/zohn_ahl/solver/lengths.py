@@ -9,13 +9,22 @@ is read from its sources in one generated expression per number of sources
 (:func:`~engine.zohn_ahl.solver.kernels.gatherer`), the states numbered so that those with
 as many sources follow one another and the new mass is the concatenation of the groups'
 lists; the chance of ending on the throw is one dot product.
+
+In a browser the carrying itself (arithmetic alone, several hundred throws over some ten
+thousand states) is handed to the page's worker when it offers a loop of its own
+(``globalThis.engineKernels.carryLengths``, ``docs/assets/js/chain-carry.mjs``): the same
+loop and the same test for the tail, in JavaScript, where Python in WebAssembly is several
+times slower. The chain, the chances and the figures' meaning stay here; CPython (and
+Pyodide without that loop) carries the mass below.
 """
 
 from __future__ import annotations
 
+import sys
+from array import array
 from itertools import repeat
 from operator import mul, sub
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.zohn_ahl.solver.kernels import FlatRow, Gather, gatherer
 
@@ -38,6 +47,13 @@ Shape = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[Sources, 
 game, and by number of sources ``(that number, each position's sources)``."""
 
 _SHAPES: dict[tuple[str, str, int, int], tuple[Graph, Shape]] = {}
+
+Rows = tuple["array[int]", "array[int]", "array[int]", tuple[tuple[int, ...], ...]]
+"""A shape's sources in one run, for a loop outside Python: ``(row_start, sources, kinds,
+classes)``: state ``r``'s sources are ``sources[row_start[r]:row_start[r + 1]]``, and the
+step from each has the throw classes ``classes[kinds[k]]``."""
+
+_ROWS: dict[int, tuple[Shape, Rows]] = {}
 
 
 def _shape(graph: Graph, counters: int, start_index: int) -> Shape:
@@ -114,6 +130,9 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
     start, ends, groups = cached[1]
     probs = solution.probabilities
     end = [sum(probs[c] for c in classes) for classes in ends]
+    kernel = _host_kernel()
+    if kernel is not None:
+        return _carried_by(kernel, cached[1], end, probs, limit, close)
     runs: list[tuple[Gather, list[FlatRow]]] = []
     for n, rows in groups:
         flat: list[FlatRow] = [
@@ -147,3 +166,58 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
                 break
         mass = nxt
     return out
+
+
+def _host_kernel() -> Any:
+    """The loop the page's worker offers for the carrying (``carryLengths`` of
+    ``globalThis.engineKernels``) when the engine runs in a browser that has one; None in
+    CPython. Looked up on every call and never kept: a snapshot of Python's memory must
+    hold no reference to the page's objects."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide's view of the worker's globals
+    except ImportError:
+        return None
+    kernels = getattr(js, "engineKernels", None)
+    return getattr(kernels, "carryLengths", None) if kernels is not None else None
+
+
+def _rows(shape: Shape) -> Rows:
+    """``shape``'s sources in one run (:data:`Rows`), kept with the shape."""
+    cached = _ROWS.get(id(shape))
+    if cached is not None and cached[0] is shape:
+        return cached[1]
+    row_start = array("i", [0])
+    sources = array("i")
+    kinds = array("i")
+    known: dict[tuple[int, ...], int] = {}
+    for _, rows in shape[2]:
+        for row in rows:
+            for source, classes in row:
+                sources.append(source)
+                kinds.append(known.setdefault(classes, len(known)))
+            row_start.append(len(sources))
+    result = (row_start, sources, kinds, tuple(known))
+    if len(_ROWS) >= 16:
+        _ROWS.pop(next(iter(_ROWS)))
+    _ROWS[id(shape)] = (shape, result)
+    return result
+
+
+def _carried_by(
+    kernel: Any,
+    shape: Shape,
+    end: list[float],
+    probs: tuple[float, ...],
+    limit: int,
+    close: float,
+) -> list[float]:
+    """:func:`length_distribution`'s carrying done by ``kernel`` (the page's loop, see
+    :func:`_host_kernel`), with the chances of this bias."""
+    row_start, sources, kinds, classes = _rows(shape)
+    chance = [sum(probs[c] for c in cls) for cls in classes]
+    weights = array("d", map(chance.__getitem__, kinds))
+    out = kernel(shape[0], array("d", end), row_start, sources, weights, limit, close, CHECK_EVERY)
+    figures: list[float] = out.to_py().tolist()  # a Float64Array, read as floats
+    return figures
