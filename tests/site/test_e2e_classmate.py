@@ -46,15 +46,12 @@ START = """([url, limit]) => { window.__warming = (async () => {
 
 
 class Device(WarmContext):
-    """A warm context (``WarmContext``) whose Python start is begun here and awaited in
-    ``ready()``, so that the two devices' Pythons start side by side. Motion is reduced:
-    the pieces and the awls jump, so nothing waits for an animation."""
+    """A second device: a warm context (``WarmContext``) of its own, with its own storage,
+    its Python start begun here and awaited in ``ready()``."""
 
     def __init__(self, browser, base: str):  # not super().__init__: it waits for the start
         self.base = base
-        self.persistent = PersistentContext(
-            browser, viewport=VIEWPORT, service_workers="block", reduced_motion="reduce"
-        )
+        self.persistent = PersistentContext(browser, viewport=VIEWPORT, service_workers="block")
         self.context = self.persistent.context
         self.home = self.persistent.first_page
         self.home.set_default_timeout(READY_MS)
@@ -67,12 +64,16 @@ class Device(WarmContext):
 
 
 @pytest.fixture(scope="module")
-def devices(browser, e2e_url):
-    """Two devices: two warm contexts, each with its own storage."""
-    warm = [Device(browser, e2e_url) for _ in range(2)]
-    for w in warm:
-        w.ready()
-    visits = [Visit(browser, e2e_url, warm=w) for w in warm]
+def devices(browser, e2e_url, warm_context):
+    """Two devices, each with its own storage: the test process's warm context and a
+    second one (``Device``). Motion is reduced: the pieces and the awls jump, so nothing
+    waits for an animation."""
+    warm_context.check()
+    other = Device(browser, e2e_url)
+    other.ready()
+    visits = [
+        Visit(browser, e2e_url, warm=w, reduced_motion="reduce") for w in (warm_context, other)
+    ]
     try:
         yield visits
     finally:
@@ -81,8 +82,7 @@ def devices(browser, e2e_url):
             v.close()
             assert not off, f"requests left the site's origin: {off}"
             assert not v.errors, f"errors in the page: {v.errors}"
-        for w in warm:
-            w.close()
+        other.close()
 
 
 def game_link(base, path, bid, record):

@@ -32,8 +32,9 @@ WATCH_FOCUS = """() => {
 
 
 @pytest.fixture
-def keyboard_visit(browser, e2e_url):
-    v = Visit(browser, e2e_url, reduced_motion="reduce")
+def keyboard_visit(browser, e2e_url, warm_context):
+    warm_context.check()
+    v = Visit(browser, e2e_url, warm=warm_context, reduced_motion="reduce")
     yield v
     off = v.off_origin()
     v.close()

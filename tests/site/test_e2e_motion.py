@@ -33,8 +33,9 @@ NEXT_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimati
 
 
 @pytest.fixture
-def calm_visit(browser, e2e_url):
-    v = Visit(browser, e2e_url, reduced_motion="reduce")
+def calm_visit(browser, e2e_url, warm_context):
+    warm_context.check()
+    v = Visit(browser, e2e_url, warm=warm_context, reduced_motion="reduce")
     yield v
     v.close()
     assert not v.errors, v.errors

@@ -50,13 +50,24 @@ class Visit:
     Given ``warm`` (a ``WarmContext``), the visit uses that context instead of a new one:
     it records the context's requests from its start to its end (the warm-up's page is
     idle meanwhile), and ``close()`` closes its pages and clears the site's localStorage,
-    leaving the context (and its snapshot) to the next test."""
+    leaving the context (and its snapshot) to the next test. ``reduced_motion="reduce"``
+    opens every page as a reader who asks for less motion."""
 
-    def __init__(self, browser, base: str, warm: WarmContext | None = None, **context_args):
+    def __init__(
+        self,
+        browser,
+        base: str,
+        warm: WarmContext | None = None,
+        reduced_motion: str | None = None,
+        **context_args,
+    ):
         context_args.setdefault("service_workers", "block")
         self.base = base
         self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(base))
         self.warm = warm
+        # (a reader's wish for less motion is emulated page by page, so that a warm
+        # context can grant it too)
+        self.reduced_motion = reduced_motion
         if warm is None:
             self.context = browser.new_context(viewport=VIEWPORT, **context_args)
         else:
@@ -70,6 +81,8 @@ class Visit:
 
     def page(self):
         page = self.context.new_page()
+        if self.reduced_motion:
+            page.emulate_media(reduced_motion=self.reduced_motion)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("worker", lambda w: self.workers.append(w.url))
         page.set_default_timeout(READY_MS)
