@@ -68,10 +68,10 @@ def check_against_children(pos: Position) -> str | None:
     return None if ok else f"{v} but children {kids}"
 
 
-@pytest.mark.parametrize("ruleset", RULESETS_WITH_TABLES)
-def test_every_sampled_entry_agrees_with_its_children(ruleset):
-    rng = random.Random(f"endgame {ruleset}")
-    budget = 8.0  # seconds per ruleset, shared by the piece counts
+def _sample_against_children(ruleset: str, budget: float, seed: str) -> None:
+    """Random entries of ``ruleset``'s table (at least 100 of each piece count, more while
+    ``budget`` seconds, shared by the piece counts, last) each agree with their children."""
+    rng = random.Random(seed)
     for pieces in range(2, MAX_PIECES + 1):
         deadline = time.monotonic() + budget / (MAX_PIECES - 1)
         checked = 0
@@ -84,6 +84,17 @@ def test_every_sampled_entry_agrees_with_its_children(ruleset):
             checked += 1
         if pieces >= 3:
             assert {"win", "loss"} <= values, (pieces, values)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS_WITH_TABLES)
+def test_every_sampled_entry_agrees_with_its_children(ruleset):
+    _sample_against_children(ruleset, budget=2.0, seed=f"endgame {ruleset}")
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("ruleset", RULESETS_WITH_TABLES)
+def test_many_more_sampled_entries_agree_with_their_children(ruleset):
+    _sample_against_children(ruleset, budget=12.0, seed=f"endgame {ruleset}, many more")
 
 
 def test_mirror_images_have_the_same_value():
