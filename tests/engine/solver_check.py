@@ -20,7 +20,6 @@ if ROOT not in sys.path:
 
 from engine import protocol  # noqa: E402
 from engine.zohn_ahl import Options, State  # noqa: E402
-from engine.zohn_ahl.chances import VARIANTS  # noqa: E402
 from engine.zohn_ahl.solver import lap_chance, solve  # noqa: E402
 from engine.zohn_ahl.solver.lengths import _host_kernel  # noqa: E402
 
@@ -48,6 +47,7 @@ def compute() -> dict:
                 "case": [ruleset, gully, counters, bias],
                 "figures": figures,
                 "lap": str(lap_chance(options, bias)),
+                "lengths": solution.length_distribution(300, close=1e-7),
             }
         )
     record = '[Ruleset "globe"]\n[Counters "2"]\n\n1111 1000'
@@ -56,16 +56,7 @@ def compute() -> dict:
             json.dumps({"id": 1, "cmd": "zohn-ahl.chances", "args": {"record": record}})
         )
     )
-    lengths = []
-    for ruleset, gully in VARIANTS:
-        solution = solve(Options(ruleset=ruleset, counters=3, gully=gully), "3/5")
-        lengths.append(solution.length_distribution(300, close=1e-7))
-    return {
-        "cases": out,
-        "chances": reply,
-        "lengths": lengths,
-        "kernel": _host_kernel() is not None,
-    }
+    return {"cases": out, "chances": reply, "kernel": _host_kernel() is not None}
 
 
 if __name__ == "__main__":

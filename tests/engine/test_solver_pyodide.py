@@ -71,8 +71,9 @@ def test_the_chances_command_in_pyodide(in_pyodide, in_cpython):
 
 def test_the_workers_loop_carries_the_same_game_lengths(in_pyodide, in_cpython):
     assert in_pyodide["kernel"] and not in_cpython["kernel"]
-    assert len(in_pyodide["lengths"]) == len(in_cpython["lengths"]) == 5
-    for a, b in zip(in_pyodide["lengths"], in_cpython["lengths"], strict=True):
+    assert len(in_pyodide["cases"]) == len(in_cpython["cases"]) == 5
+    for case_a, case_b in zip(in_pyodide["cases"], in_cpython["cases"], strict=True):
+        a, b = case_a["lengths"], case_b["lengths"]
         assert len(a) == len(b) == 300
         assert a == pytest.approx(b, abs=1e-12)
         assert 0.9 < sum(a) <= 1 + 1e-12  # (the chance of a longer game is what is left)
