@@ -443,3 +443,48 @@ def test_a_move_list_is_a_line_high_before_its_board_is_playable(browser, site_u
         assert boards.evaluate_all(heights) == before
     finally:
         context.close()
+
+
+def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(browser, site_url):
+    """While Python starts, a Zohn Ahl board already shows its two sides as the game
+    starts, and its loading line stands where the turn will be said: on a phone and on a
+    Chromebook the cloth is where it will be once the board is playable."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held: see below
+    screens = ({"width": 1366, "height": 768}, {"width": 390, "height": 844})
+    cloth = (
+        "() => Math.round(document.querySelector('.board[data-game=\"zohn-ahl\"] .board-svg')"
+        ".getBoundingClientRect().top + scrollY)"
+    )
+    sides = "() => document.querySelector('.board[data-game=\"zohn-ahl\"] .za-sides').innerText"
+
+    def tops() -> list[int]:
+        found = []
+        for size in screens:
+            page.set_viewport_size(size)
+            page.evaluate(SETTLE)
+            found.append(page.evaluate(cloth))
+        return found
+
+    try:
+        page = context.new_page()
+        wasm = lambda r: r.url.endswith("pyodide.asm.wasm")  # noqa: E731
+        with context.expect_event("request", wasm):
+            page.goto(site_url + "zohn-ahl/")
+        board = page.locator('.board[data-game="zohn-ahl"]').first
+        page.wait_for_function(
+            "() => document.querySelectorAll('.board[data-game=\"zohn-ahl\"] .za-side').length == 2"
+        )
+        assert board.get_attribute("data-ready") != "true"
+        assert "Red: 4 counters" in page.evaluate(sides)
+        assert "Loading" in board.locator("[data-role=status]").text_content()
+        before = tops()
+        assert held, "the runtime's request was not held"
+        for route in held:
+            route.continue_()
+        assert wait_playable(page, board)
+        assert board.locator("[data-role=status]").is_hidden()
+        assert tops() == before
+    finally:
+        context.close()

@@ -50,6 +50,9 @@ class ZohnAhlBoard extends Board {
       this.sticks = this.sticksBox.querySelector("svg.za-sticks-svg");
     });
     this.drawing = new AwlLayer(this.boardBox);
+    // the two sides as every game starts, shown at once: the panel holds its place above
+    // the cloth while Python starts, and the engine's state fills it in
+    this.renderSides({ counters: Array(2).fill(Number(this.cfg.counters) || 0), to_move: 0, winner: null });
 
     const c = this.controls;
     this.btnThrow = button(c, "throw", L.throw, { key: L.throwKeys, name: L.throwName, onclick: () => this.throwOnce() });
