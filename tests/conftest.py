@@ -12,6 +12,10 @@
   (Python started once, its snapshot kept) serves the modules it runs. The tests that
   judge the one visit of every page (``every_page``) share one group, so the visit is
   made once.
+- Among the site's modules, those that mostly wait (a download held back or slowed down,
+  a stalled start: ``WAITING``) are handed out first, so that their waits overlap the
+  other process's work; last in the queue, they left both processors idle for up to a
+  minute at the end of a run.
 - ``brute-force``: the solver's tests, which share the brute-force chains they compute
   (``brute_force`` in ``tests/engine/test_zohn_ahl_solver.py``, computed once per ruleset).
 - ``pyodide``, ``pyodide-trimmed``, ``solver-pyodide``: the engine's checks inside Pyodide
@@ -38,6 +42,7 @@ SHARED_COMPUTATIONS = {
     "test_solver_pyodide.py": "solver-pyodide",
 }
 SITE_TESTS = Path(__file__).resolve().parent / "site"
+WAITING = ("test_slow_network.py", "test_runtime_faults.py", "test_start_sequence.py")
 
 
 def _controls_workers(config) -> bool:
@@ -76,6 +81,13 @@ def pytest_unconfigure(config):
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
+    # the engine's tests, then the site's modules that mostly wait, then the other ones
+    def order(item) -> int:
+        if SITE_TESTS not in item.path.parents:
+            return 0
+        return 1 if item.path.name in WAITING else 2
+
+    items.sort(key=order)  # (stable: each part keeps its order)
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "every_page" in fixtures:
