@@ -34,12 +34,15 @@ loads none).
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -84,15 +87,41 @@ def source_hash() -> str:
     return digest.hexdigest()[:12]
 
 
+@contextlib.contextmanager
+def _one_at_a_time(cache: Path) -> Iterator[None]:
+    """Hold ``cache`` for one process at a time: a build and a test (``make test`` builds
+    the site while its first tests run) may ask for the same file at once; the second
+    waits for the first, then finds the file made, instead of making it again beside it."""
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / ".lock", "w", encoding="utf-8") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _cached_wheel(digest: str) -> Path | None:
+    cached = CACHE / digest
+    wheels = sorted(cached.glob("*.whl")) if cached.is_dir() else []
+    return wheels[0] if wheels else None
+
+
 def build_wheel(digest: str) -> Path:
     """Build the pure-Python engine wheel, its modules compiled to bytecode by Pyodide's
     own interpreter as the standard library's are (:func:`build_scripts.stdlib.compile_zip`:
     a first visit imports the engine without compiling it), cached by source hash, and
     return its path."""
+    wheel = _cached_wheel(digest)
+    if wheel is not None:
+        return wheel
+    with _one_at_a_time(CACHE):
+        wheel = _cached_wheel(digest)  # (made meanwhile by another process)
+        return wheel if wheel is not None else _build_wheel(digest)
+
+
+def _build_wheel(digest: str) -> Path:
     cached = CACHE / digest
-    wheels = sorted(cached.glob("*.whl")) if cached.is_dir() else []
-    if wheels:
-        return wheels[0]
     with tempfile.TemporaryDirectory(prefix="engine-wheel-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
@@ -165,7 +194,12 @@ def trimmed_stdlib() -> Path:
         PYODIDE_DIR / "python_stdlib.zip", stdlib.LIST, Path(stdlib.__file__), stdlib.COMPILER
     )
     target = STDLIB_CACHE / digest / "python_stdlib.zip"
-    if not target.is_file():
+    if target.is_file():
+        return target
+    with _one_at_a_time(STDLIB_CACHE):
+        if target.is_file():  # (made meanwhile by another process)
+            return target
+        target.parent.mkdir(parents=True, exist_ok=True)
         sources = target.with_name("sources.zip")
         stdlib.trim(PYODIDE_DIR / "python_stdlib.zip", sources)
         try:
