@@ -21,7 +21,7 @@ if ROOT not in sys.path:
 from engine import protocol  # noqa: E402
 from engine.zohn_ahl import Options, State  # noqa: E402
 from engine.zohn_ahl.solver import lap_chance, solve  # noqa: E402
-from engine.zohn_ahl.solver.lengths import _host_kernel  # noqa: E402
+from engine.zohn_ahl.solver.lengths import host_kernel  # noqa: E402
 
 CASES = [
     ("kiowa", "lose-throw", 2, "1/2", "1111 0000 1110"),
@@ -56,7 +56,7 @@ def compute() -> dict:
             json.dumps({"id": 1, "cmd": "zohn-ahl.chances", "args": {"record": record}})
         )
     )
-    return {"cases": out, "chances": reply, "kernel": _host_kernel() is not None}
+    return {"cases": out, "chances": reply, "kernel": host_kernel() is not None}
 
 
 if __name__ == "__main__":

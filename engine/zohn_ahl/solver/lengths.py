@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from engine.zohn_ahl.solver.graph import Graph
     from engine.zohn_ahl.solver.solution import Solution
 
-__all__ = ["length_distribution"]
+__all__ = ["host_kernel", "length_distribution"]
 
 CLOSE = 1e-13
 """How near every chance still to come must be proved to the geometric tail before the
@@ -130,7 +130,7 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
     start, ends, groups = cached[1]
     probs = solution.probabilities
     end = [sum(probs[c] for c in classes) for classes in ends]
-    kernel = _host_kernel()
+    kernel = host_kernel()
     if kernel is not None:
         return _carried_by(kernel, cached[1], end, probs, limit, close)
     runs: list[tuple[Gather, list[FlatRow]]] = []
@@ -168,7 +168,7 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
     return out
 
 
-def _host_kernel() -> Any:
+def host_kernel() -> Any:
     """The loop the page's worker offers for the carrying (``carryLengths`` of
     ``globalThis.engineKernels``) when the engine runs in a browser that has one; None in
     CPython. Looked up on every call and never kept: a snapshot of Python's memory must
@@ -214,7 +214,7 @@ def _carried_by(
     close: float,
 ) -> list[float]:
     """:func:`length_distribution`'s carrying done by ``kernel`` (the page's loop, see
-    :func:`_host_kernel`), with the chances of this bias."""
+    :func:`host_kernel`), with the chances of this bias."""
     row_start, sources, kinds, classes = _rows(shape)
     chance = [sum(probs[c] for c in cls) for cls in classes]
     weights = array("d", map(chance.__getitem__, kinds))
