@@ -5,7 +5,9 @@ switch that keeps the reader's place (Chromium)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -415,43 +417,55 @@ def test_a_section_near_the_end_comes_back_after_two_switches(browser, site_url)
         context.close()
 
 
+@contextlib.contextmanager
+def _runtime_held(browser, url: str, width: int, height: int) -> Iterator[tuple]:
+    """``(page, release)``: ``url`` opened in a fresh context of that screen size, Python's
+    WebAssembly held back once asked for (so the boards stay as they are while Python
+    starts) until ``release()``."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, service_workers="block"
+    )
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+
+    def release() -> None:
+        assert held, "the runtime's request was not held"
+        for route in held:
+            route.continue_()
+
+    try:
+        page = context.new_page()
+        wasm = lambda r: r.url.endswith("pyodide.asm.wasm")  # noqa: E731
+        with context.expect_event("request", wasm):
+            page.goto(url)
+        yield page, release
+    finally:
+        context.close()
+
+
 def test_a_move_list_is_a_line_high_before_its_board_is_playable(browser, site_url):
     """On a phone, while Python starts, each Awithlaknannai board's empty move list is
     already as high as "No moves yet": the text below the boards moves less when they
     become playable. (Their loading line still gives way to the turn line, whose heights
     differ with the words.)"""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
-    held = []
-    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held: see below
     heights = "bs => bs.map(b => b.querySelector('.aw-moves').getBoundingClientRect().height)"
-    try:
-        page = context.new_page()
-        wasm = lambda r: r.url.endswith("pyodide.asm.wasm")  # noqa: E731
-        with context.expect_event("request", wasm):
-            page.goto(site_url + "awithlaknannai/rules/")
+    with _runtime_held(browser, site_url + "awithlaknannai/rules/", 390, 844) as (page, release):
         boards = page.locator(".board[data-game]")
         page.wait_for_function("() => document.querySelectorAll('.board .aw-movelist').length == 3")
         page.evaluate(SETTLE)
         assert boards.evaluate_all("bs => bs.every(b => b.dataset.ready !== 'true')")
         before = boards.evaluate_all(heights)
-        assert held, "the runtime's request was not held"
-        for route in held:
-            route.continue_()
+        release()
         assert all(wait_playable(page, b) for b in boards.all())
         page.evaluate(SETTLE)
         assert boards.locator(".aw-empty").all_text_contents() == ["No moves yet."] * 3
         assert boards.evaluate_all(heights) == before
-    finally:
-        context.close()
 
 
 def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(browser, site_url):
     """While Python starts, a Zohn Ahl board already shows its two sides as the game
     starts, and its loading line stands where the turn will be said: on a phone and on a
     Chromebook the cloth is where it will be once the board is playable."""
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")
-    held = []
-    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held: see below
     screens = ({"width": 1366, "height": 768}, {"width": 390, "height": 844})
     cloth = (
         "() => Math.round(document.querySelector('.board[data-game=\"zohn-ahl\"] .board-svg')"
@@ -467,11 +481,7 @@ def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(brows
             found.append(page.evaluate(cloth))
         return found
 
-    try:
-        page = context.new_page()
-        wasm = lambda r: r.url.endswith("pyodide.asm.wasm")  # noqa: E731
-        with context.expect_event("request", wasm):
-            page.goto(site_url + "zohn-ahl/")
+    with _runtime_held(browser, site_url + "zohn-ahl/", 1366, 768) as (page, release):
         board = page.locator('.board[data-game="zohn-ahl"]').first
         page.wait_for_function(
             "() => document.querySelectorAll('.board[data-game=\"zohn-ahl\"] .za-side').length == 2"
@@ -480,11 +490,7 @@ def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(brows
         assert "Red: 4 counters" in page.evaluate(sides)
         assert "Loading" in board.locator("[data-role=status]").text_content()
         before = tops()
-        assert held, "the runtime's request was not held"
-        for route in held:
-            route.continue_()
+        release()
         assert wait_playable(page, board)
         assert board.locator("[data-role=status]").is_hidden()
         assert tops() == before
-    finally:
-        context.close()
