@@ -193,7 +193,10 @@ LISTEN_FOR_BREACHES = """(() => {
 # axe-core's violations within `scope` (a CSS selector; the whole document if null).
 AXE_RUN = """async (scope) => {
     const context = scope ? {include: [...document.querySelectorAll(scope)].map((e) => [e])} : document;
-    const result = await axe.run(context, {resultTypes: ["violations"]});
+    const result = await Promise.race([
+      axe.run(context, {resultTypes: ["violations"]}),
+      new Promise((_, no) => setTimeout(() => no(new Error("axe-core gave no answer")), 180000)),
+    ]);
     return result.violations.map((v) => ({
       id: v.id, impact: v.impact, help: v.help,
       nodes: v.nodes.map((n) => ({target: n.target.join(" "), why: n.failureSummary})),
@@ -292,7 +295,12 @@ def board_shots(page, folder: Path, name: str) -> list[str]:
 
 
 # Two frames: what a resize makes the boards redraw is laid out.
-SETTLE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# (Playwright's evaluate has no time limit of its own: a page that never draws again fails
+# here, in words, instead of holding the run.)
+SETTLE = """() => Promise.race([
+  new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))),
+  new Promise((_, no) => setTimeout(() => no(new Error('no frame drawn in 15 s')), 15000)),
+])"""
 VISIT_VIEWPORT = {"width": 1280, "height": 1000}
 
 
@@ -426,6 +434,8 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
                         where = (rel.strip("/") or "home").replace("/", "_")
                         here.shots += board_shots(page, shots, f"{name}-{where}")
             page.set_viewport_size(VISIT_VIEWPORT)
+    except Exception as err:  # (which page, for whoever reads the failure)
+        raise RuntimeError(f"the visit of every page stopped at {page.url}: {err}") from err
     finally:
         own.close()
         stop()
