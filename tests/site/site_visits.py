@@ -9,6 +9,7 @@ import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from chromium import PersistentContext  # (tests/site)
 from site_server import QuietHandler, built_site_url, wait_for  # noqa: F401  (tests/site)
@@ -356,6 +357,29 @@ def _new_kinds(boards, lang: str, seen: set) -> list[tuple[tuple, object]]:
     return new
 
 
+def _language(rel: str) -> str:
+    return "fr" if rel.startswith("fr/") else "en"
+
+
+# A link to ``href`` put at the top of the page's text, as a reader would find one.
+_LINK = """href => { window.__violations = [];
+  const a = document.createElement('a'); a.href = href; a.id = 'visit-link'; a.textContent = 'next';
+  document.querySelector('article').prepend(a); scrollTo(0, 0); }"""
+
+
+def _follow(page, href: str) -> None:
+    """Follow a link to ``href`` as a reader clicks it: the theme's instant navigation
+    shows the page in the same document (its scripts and Python stay); the breaches of the
+    policy are counted from there."""
+    page.evaluate(_LINK, href)
+    page.locator("#visit-link").click()
+    page.wait_for_function(
+        "p => location.pathname === p && !document.getElementById('visit-link')",
+        arg=urlsplit(href).path,
+        timeout=READY_MS,
+    )
+
+
 def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     """Open every built page of both languages once, served with the site's security
     headers, as a reader does: wait for its boards to be playable and let axe-core look at
@@ -364,7 +388,10 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     on every page, so each kind is played once. Last, resize the window to each screen of
     a classroom (a page without a board: to each phone) and measure what reaches past it
     and, on a page with boards, how each board fits (``BOARDS``). (One context for the
-    whole visit: after the first start, Python starts from its kept snapshot.)"""
+    whole visit.) The visit goes from page to page as a reader does, by following links:
+    the first page of each language is loaded, and the theme's instant navigation takes the
+    reader to each next one, keeping the page's scripts and its Python (a page no link of
+    the site leads to, the 404 page, is loaded)."""
     url, stop = serve_with_headers(site_dir)
     shots = Path(tempfile.mkdtemp(prefix="every-page-shots-"))
     # (motion reduced, as a reader may ask: the moves land at once, nothing else changes)
@@ -387,11 +414,19 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     seen: dict[str, PageSeen] = {}
     played: set = set()
     try:
-        for rel in built_pages(site_dir):
+        lang = None
+        # (each language's pages in turn, its 404 page last)
+        for rel in sorted(
+            built_pages(site_dir), key=lambda r: (_language(r), r.endswith("404.html"), r)
+        ):
             console.clear()
             requests.clear()
-            page.goto(url + rel)
-            page.wait_for_load_state("load")
+            if _language(rel) == lang and not rel.endswith("404.html"):
+                _follow(page, url + rel)
+            else:  # the first page of a language, or a page a link cannot lead to
+                page.goto(url + rel)
+                page.wait_for_load_state("load")
+                lang = _language(rel)
             boards = page.locator(".board[data-game]").all()
             here = seen[rel or "/"] = PageSeen(boards=len(boards))
             playable = [b for b in boards if wait_playable(page, b)]
@@ -402,7 +437,6 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
                 if b not in playable
             ]
             here.findings = axe_findings(page)
-            lang = "fr" if rel.startswith("fr/") else "en"
             new = _new_kinds(boards, lang, played) if len(playable) == len(boards) else []
             here.played = [kind for kind, _ in new]
             for _, board in new:
