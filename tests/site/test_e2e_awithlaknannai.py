@@ -10,7 +10,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import USABLE, engine_record, wait_ready
+from test_e2e_support import USABLE, boards_on, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -34,16 +34,17 @@ def moves_text(board):
 def open_with(visit, record):
     """Open a page with a two-player board holding `record`, through the address (as a
     copied link would): a board set up for people, so that no computer moves first."""
-    page = visit.page()
     for path in ("/awithlaknannai/rules/", PAGE, "/authoring/"):
-        page.goto(visit.base + path)
-        bid = page.evaluate("""() => {
-            const b = [...document.querySelectorAll('.board[data-game="awithlaknannai"]')]
-              .find(b => JSON.parse(b.dataset.config || '{}').opponent === 'person');
-            return b ? b.id : null; }""")
-        if bid:
+        two = [
+            b
+            for b in boards_on(visit.base, path, "awithlaknannai")
+            if b["config"].get("opponent") == "person"
+        ]
+        if two:
             break
-    assert bid, "no two-player Awithlaknannai board found on the site's pages"
+    assert two, "no two-player Awithlaknannai board found on the site's pages"
+    bid = two[0]["id"]
+    page = visit.page()
     page.goto(f"{visit.base}{path}?game-{bid}={quote(record)}")
     board = wait_ready(page, f"#{bid}")
     return page, board

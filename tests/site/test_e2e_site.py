@@ -6,7 +6,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from test_e2e_support import USABLE, Visit, board_id, wait_ready
+from test_e2e_support import USABLE, Visit, board_id, boards_on, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -81,8 +81,7 @@ def test_reload_resumes_the_game(visit):
 
 def test_tampered_link_shows_a_message_and_a_fresh_board(visit):
     page = visit.page()
-    page.goto(visit.base + AW)
-    bid = board_id(page, "awithlaknannai")
+    bid = boards_on(visit.base, AW, "awithlaknannai")[0]["id"]
     bad = '[Game "awithlaknannai"]\n[Ruleset "culin"]\n\n1. m6-m5 m4xm6 2. t1xb8'
     page.goto(f"{visit.base}{AW}?game-{bid}={quote(bad)}#{bid}")
     board = wait_ready(page, f"#{bid}")

@@ -18,10 +18,13 @@ a browser of their own, use ``cold_visit`` (a fresh context) or make their own `
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
+from urllib.request import urlopen
 
 import pytest
 from chromium import PersistentContext
@@ -229,6 +232,27 @@ def wait_ready(page, selector=".board[data-game]"):
 
 def board_id(page, game: str) -> str:
     return page.locator(f'.board[data-game="{game}"]').first.get_attribute("id")
+
+
+class _Boards(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "board" in (a.get("class") or "").split() and a.get("data-game"):
+            config = json.loads(a.get("data-config") or "{}")
+            self.found.append({"id": a.get("id"), "game": a["data-game"], "config": config})
+
+
+def boards_on(base: str, path: str, game: str | None = None) -> list[dict]:
+    """The boards of the page at ``path`` as the site serves it (id, game, config), read
+    without a browser: to make a link to one of them without starting Python twice."""
+    with urlopen(base.rstrip("/") + path, timeout=30) as response:
+        parser = _Boards()
+        parser.feed(response.read().decode("utf-8"))
+    return [b for b in parser.found if game is None or b["game"] == game]
 
 
 def engine_reply(cmd: str, args: dict) -> dict:

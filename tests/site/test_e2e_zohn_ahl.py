@@ -6,7 +6,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import USABLE, board_id, engine_record, wait_ready
+from test_e2e_support import USABLE, boards_on, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -15,9 +15,10 @@ PAGE = "/zohn-ahl/"
 
 def open_board(visit, path=PAGE, record=None):
     page = visit.page()
-    page.goto(visit.base + path)
-    if record is not None:
-        bid = board_id(page, "zohn-ahl")
+    if record is None:
+        page.goto(visit.base + path)
+    else:
+        bid = boards_on(visit.base, path, "zohn-ahl")[0]["id"]
         page.goto(f"{visit.base}{path}?game-{bid}={quote(record)}")
     board = wait_ready(page, '.board[data-game="zohn-ahl"]')
     return page, board
