@@ -1,6 +1,7 @@
 """Readers who ask for less motion get none: no animation runs on a board, neither the
 page's scripts nor the style sheet's, while a capture is due, a leap chain is played or
-the sticks are thrown."""
+the sticks are thrown. For the others, nothing on a board moves for more than five
+seconds (WCAG 2.2.2), so a page left open draws nothing."""
 
 from __future__ import annotations
 
@@ -74,3 +75,27 @@ def test_no_animation_with_reduced_motion(calm_visit):
     )
     page.evaluate(NEXT_FRAMES)
     assert page.evaluate("window.__animations") == 0
+
+
+# every animation of the page that is running: its name, its element and how long it runs
+# in all (ms; Infinity for one that never ends)
+RUNNING = """() => document.getAnimations().filter(a => a.playState === 'running').map(a => ({
+  name: a.animationName || a.constructor.name,
+  on: a.effect && a.effect.target ? a.effect.target.getAttribute('class') : null,
+  ms: a.effect.getComputedTiming().endTime }))"""
+
+
+def test_nothing_on_a_board_moves_for_more_than_five_seconds(visit):
+    """The page of two dozen puzzles, each marking the pieces that must capture, as a
+    reader who has not asked for less motion sees it: what moves stops within five
+    seconds, and the page left open runs no animation."""
+    page = visit.page()
+    page.goto(visit.base + "/awithlaknannai/puzzles/")
+    for board in page.locator(".board[data-game]").all():
+        wait_ready(page, f"#{board.get_attribute('id')}")
+    page.wait_for_function(
+        "() => document.querySelector('.aw-ring.is-must.is-movable')"
+    )  # (a piece marked as one that must capture: it pulses)
+    running = page.evaluate(RUNNING)
+    assert running and all(a["ms"] <= 5000 for a in running), running
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=10_000)
