@@ -78,7 +78,8 @@ def _language_links(page) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("path", HOSTILE)
-def test_the_404_page_language_links_stay_on_the_site(page, not_found_url, path):
+def test_the_404_page_language_links_stay_on_the_site(warm_page, not_found_url, path):
+    page = warm_page
     response = page.goto(not_found_url + path)
     assert response.status == 404
     assert page.locator("h1").first.text_content().strip().startswith("404")
@@ -99,7 +100,8 @@ def test_the_404_page_language_links_stay_on_the_site(page, not_found_url, path)
     assert away == []
 
 
-def test_a_missing_page_links_to_its_twin_or_home_in_the_other_language(page, not_found_url):
+def test_a_missing_page_links_to_its_twin_or_home_in_the_other_language(warm_page, not_found_url):
+    page = warm_page
     page.goto(not_found_url + "/no-such-page/")
     page.wait_for_function(
         "() => document.querySelector('.md-select a[hreflang=en]').pathname === '/no-such-page/'"
