@@ -29,8 +29,11 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e .
 	touch $@
 
-node_modules/.installed: package.json package-lock.json
+# (with the brotli copies of Pyodide's two large files, which change only with its version:
+# build_scripts/precompress.py)
+node_modules/.installed: package.json package-lock.json $(VENV)/.installed
 	npm ci --no-audit --no-fund
+	$(PY) -m build_scripts.precompress node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/pyodide.asm.mjs
 	touch $@
 
 # Chromium comes from Debian (Playwright's own browser download does not work offline).

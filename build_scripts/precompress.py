@@ -21,6 +21,11 @@ of the file's content, so a build only compresses what changed (Pyodide's files,
 largest, change only with its version); copies no build used for :data:`KEEP_HOURS`
 hours are removed. The ``brotli`` package (Google's binding) is a build dependency only:
 serving a copy needs nothing beyond the standard library.
+
+Pyodide's own files depend only on the version ``package-lock.json`` pins, so ``make
+setup`` makes their copies as it installs that version (``python -m
+build_scripts.precompress FILE...``, which only fills the cache): the first build of a
+fresh clone then finds them, as every later build does.
 """
 
 from __future__ import annotations
@@ -97,6 +102,16 @@ def precompress(site: Path, cache: Path = CACHE) -> tuple[int, int, int]:
     return len(sizes), sum(n for n, _ in sizes), sum(c for _, c in sizes)
 
 
+def fill_cache(paths: list[Path], cache: Path = CACHE) -> int:
+    """Make the cached copies of ``paths`` (those a build would compress), largest first,
+    one thread per core; returns how many were made or found."""
+    cache.mkdir(parents=True, exist_ok=True)
+    worth = [p for p in paths if p.suffix.lower() in COMPRESSIBLE and p.stat().st_size >= SMALLEST]
+    worth.sort(key=lambda p: p.stat().st_size, reverse=True)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return len(list(pool.map(lambda p: compressed(p.read_bytes(), cache), worth)))
+
+
 def compressed(data: bytes, cache: Path = CACHE) -> bytes:
     """``data`` compressed with brotli at :data:`QUALITY`, from the cache when it holds it."""
     key = hashlib.sha256(data).hexdigest()[:32]
@@ -117,3 +132,21 @@ def _prune(cache: Path) -> None:
     for entry in [*cache.glob("*.br"), *cache.glob("*.part")]:  # (a build stopped midway)
         if entry.stat().st_mtime < oldest:
             entry.unlink(missing_ok=True)
+
+
+def main(argv: list[str]) -> int:
+    """``python -m build_scripts.precompress FILE...``: the cache filled for those files."""
+    if not argv:
+        print("usage: python -m build_scripts.precompress FILE...", file=sys.stderr)
+        return 2
+    missing = [name for name in argv if not Path(name).is_file()]
+    if missing:
+        print(f"no such file: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    made = fill_cache([Path(name) for name in argv])
+    print(f"Brotli copies of {made} file(s) in {CACHE.relative_to(ROOT)}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

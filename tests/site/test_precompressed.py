@@ -40,6 +40,29 @@ def test_a_copy_is_made_once_and_then_read_from_the_cache(tmp_path):
     assert brotli.decompress(first) == data
 
 
+def test_the_cache_filled_ahead_serves_the_build_of_the_same_files(tmp_path, capsys):
+    """``make setup`` fills the cache for Pyodide's files; a build holding the same bytes
+    then reads their copies; a small file is left to the server's gzip; a missing file is
+    named."""
+    cache = tmp_path / "cache"
+    large = tmp_path / "pinned" / "runtime.wasm"
+    large.parent.mkdir()
+    large.write_bytes(bytes(range(256)) * 1024)
+    small = large.with_name("small.js")
+    small.write_text("let a = 1;\n", encoding="utf-8")
+    assert precompress.fill_cache([large, small], cache) == 1
+    (entry,) = cache.glob("*.br")
+    assert brotli.decompress(entry.read_bytes()) == large.read_bytes()
+    entry.write_bytes(b"made ahead")  # what the build finds must come from the cache
+    site = tmp_path / "site"
+    (site / "assets").mkdir(parents=True)
+    (site / "assets" / "runtime.wasm").write_bytes(large.read_bytes())
+    assert precompress.precompress(site, cache)[0] == 1
+    assert (site / "assets" / "runtime.wasm.br").read_bytes() == b"made ahead"
+    assert precompress.main([str(tmp_path / "nowhere.wasm")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
 @pytest.mark.browser
 def test_a_board_plays_from_the_brotli_runtime(browser, site_dir):
     url, stop = serve_with_headers(site_dir)
