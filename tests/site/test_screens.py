@@ -18,6 +18,7 @@ from site_visits import (
     PHONES,
     SCREENS,
     SETTLE,
+    SLOW_MACHINE,
     allow_slow_start,
     board_problems,
     board_shots,
@@ -178,21 +179,34 @@ def test_every_board_fits_every_screen(every_page):
 
 
 @pytest.mark.parametrize("group", list(GROUPS))
-def test_a_long_board_after_a_move_fits_and_presents(browser, site_url, group, tmp_path):
+def test_a_long_board_after_a_move_fits_and_presents(
+    browser, site_url, warm_context, group, tmp_path
+):
     """On a phone with touch and on wide screens: a move on the long Kolowis board keeps
     it within every screen of the group; Present fills the screen (over the window where
     the whole screen is refused) and Escape gives the page back, there and, the next page
-    followed as a link, on a Zohn Ahl board, where Space throws."""
+    followed as a link, on a Zohn Ahl board, where Space throws. (Touch is a browser's
+    own: the phones get one, with a profile on disk as a reader's browser has; the wide
+    screens are pages of the warm context.)"""
     names, touch, present_on, space_too = GROUPS[group]
-    # (a profile on disk: the runtime's code compiled once, as in a reader's browser)
-    own = PersistentContext(
-        browser, viewport=SCREENS[names[0]], has_touch=touch, service_workers="block"
-    )
-    context = own.context
-    allow_slow_start(context)
     if touch:
-        context.add_init_script(NO_WHOLE_SCREEN)
-    page = own.first_page
+        own = PersistentContext(
+            browser, viewport=SCREENS[names[0]], has_touch=touch, service_workers="block"
+        )
+        allow_slow_start(own.context)
+        own.context.add_init_script(NO_WHOLE_SCREEN)
+        page = own.first_page
+        close = own.close
+    else:
+        warm_context.check()
+        page = warm_context.context.new_page()
+        page.add_init_script(SLOW_MACHINE)
+        page.set_viewport_size(SCREENS[names[0]])
+
+        def close() -> None:
+            page.close()
+            warm_context.reset()
+
     page.set_default_timeout(READY_MS)
     artefacts = tmp_path / "artefacts"
     wrong: dict[str, list[str]] = {}
@@ -231,7 +245,7 @@ def test_a_long_board_after_a_move_fits_and_presents(browser, site_url, group, t
     finally:
         if wrong:
             print(f"screenshots of the boards that failed ({group}): {artefacts}")
-        own.close()
+        close()
     assert not wrong, f"{wrong}; screenshots: {shots}"
 
 
