@@ -9,10 +9,10 @@ import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from chromium import PersistentContext  # (tests/site)
 from site_server import QuietHandler, built_site_url, wait_for  # noqa: F401  (tests/site)
+from test_e2e_support import follow  # (tests/site)
 
 from build_scripts.serve import make_server
 
@@ -361,25 +361,6 @@ def _language(rel: str) -> str:
     return "fr" if rel.startswith("fr/") else "en"
 
 
-# A link to ``href`` put at the top of the page's text, as a reader would find one.
-_LINK = """href => { window.__violations = [];
-  const a = document.createElement('a'); a.href = href; a.id = 'visit-link'; a.textContent = 'next';
-  document.querySelector('article').prepend(a); scrollTo(0, 0); }"""
-
-
-def _follow(page, href: str) -> None:
-    """Follow a link to ``href`` as a reader clicks it: the theme's instant navigation
-    shows the page in the same document (its scripts and Python stay); the breaches of the
-    policy are counted from there."""
-    page.evaluate(_LINK, href)
-    page.locator("#visit-link").click()
-    page.wait_for_function(
-        "p => location.pathname === p && !document.getElementById('visit-link')",
-        arg=urlsplit(href).path,
-        timeout=READY_MS,
-    )
-
-
 def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
     """Open every built page of both languages once, served with the site's security
     headers, as a reader does: wait for its boards to be playable and let axe-core look at
@@ -422,7 +403,8 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
             console.clear()
             requests.clear()
             if _language(rel) == lang and not rel.endswith("404.html"):
-                _follow(page, url + rel)
+                page.evaluate("window.__violations = []")  # (counted from here)
+                follow(page, url + rel)
             else:  # the first page of a language, or a page a link cannot lead to
                 page.goto(url + rel)
                 page.wait_for_load_state("load")
