@@ -36,6 +36,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -82,13 +83,7 @@ def precompress(site: Path, cache: Path = CACHE) -> tuple[int, int, int]:
     """Write ``name.br`` beside every file of ``site`` worth it (see the module
     docstring); returns how many, their bytes and the copies' bytes."""
     cache.mkdir(parents=True, exist_ok=True)
-    sized = [
-        (path.stat().st_size, path)
-        for path in site.rglob("*")
-        if path.suffix.lower() in COMPRESSIBLE and path.is_file()
-    ]
-    # the largest first
-    paths = [path for size, path in sorted(sized, reverse=True) if size >= SMALLEST]
+    paths = _worth_compressing(path for path in site.rglob("*") if path.is_file())
 
     def one(path: Path) -> tuple[int, int]:
         data = path.read_bytes()
@@ -106,10 +101,16 @@ def fill_cache(paths: list[Path], cache: Path = CACHE) -> int:
     """Make the cached copies of ``paths`` (those a build would compress), largest first,
     one thread per core; returns how many were made or found."""
     cache.mkdir(parents=True, exist_ok=True)
-    worth = [p for p in paths if p.suffix.lower() in COMPRESSIBLE and p.stat().st_size >= SMALLEST]
-    worth.sort(key=lambda p: p.stat().st_size, reverse=True)
+    worth = _worth_compressing(paths)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return len(list(pool.map(lambda p: compressed(p.read_bytes(), cache), worth)))
+
+
+def _worth_compressing(paths: Iterable[Path]) -> list[Path]:
+    """The files of ``paths`` that get a copy (a suffix the server compresses, at least
+    :data:`SMALLEST` bytes), the largest first: they take longest."""
+    sized = [(path.stat().st_size, path) for path in paths if path.suffix.lower() in COMPRESSIBLE]
+    return [path for size, path in sorted(sized, reverse=True) if size >= SMALLEST]
 
 
 def compressed(data: bytes, cache: Path = CACHE) -> bytes:
