@@ -36,10 +36,12 @@ node_modules/.installed: package.json package-lock.json $(VENV)/.installed
 	$(PY) -m build_scripts.precompress node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/pyodide.asm.mjs
 	touch $@
 
-# Chromium comes from Debian (Playwright's own browser download does not work offline).
-/usr/bin/chromium:
-	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium chromium-driver; \
-	else echo "Install Debian's chromium package (sudo apt-get install chromium) and run make again." >&2; exit 1; fi
+# Chromium comes from Debian (Playwright's own browser download does not work offline):
+# the browser for the benchmark (what a reader runs), its headless shell for the tests
+# (tests/site/chromium.py says why).
+/usr/bin/chromium /usr/bin/chromium-headless-shell:
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium chromium-headless-shell; \
+	else echo "Install Debian's chromium and chromium-headless-shell packages (sudo apt-get install chromium chromium-headless-shell) and run make again." >&2; exit 1; fi
 
 # pdftoppm renders a page of each printable PDF in the tests.
 /usr/bin/pdftoppm:
@@ -75,7 +77,7 @@ typecheck: setup
 # took is printed at the end. The tests marked `oracle` (an exhaustive check at its full
 # size, whose smaller size make test runs) are left to make test-oracles.
 TEST_WORKERS ?= 2
-test: lint /usr/bin/chromium /usr/bin/pdftoppm
+test: lint /usr/bin/chromium-headless-shell /usr/bin/pdftoppm
 	@start=$$(date +%s); \
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15 -m "not oracle"; status=$$?; \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
@@ -87,7 +89,7 @@ test-engine: lint
 	$(PY) -m pytest tests/engine
 
 # The figures (JSON) on stdout; the build's messages and the progress go to stderr.
-bench: setup
+bench: setup /usr/bin/chromium
 	@$(MAKE) --no-print-directory build >&2
 	@$(PY) benchmarks/bench.py $(if $(ONLY),--only $(ONLY))
 
