@@ -125,9 +125,13 @@ def _present(page, board, *, space: str | None) -> list[str]:
     before = board.bounding_box()
     board.locator("[data-action=present]").click()
     page.wait_for_function("b => b.classList.contains('is-presenting')", arg=board.element_handle())
+    # presented once the browser has answered the request for the whole screen (granted,
+    # or the window instead): until then the keyboard is still on the Present button,
+    # where Space would press it again
     page.wait_for_function(
-        "b => b.getBoundingClientRect().width >= 0.9 * innerWidth"
-        " || b.getBoundingClientRect().height >= 0.9 * innerHeight",
+        "b => (document.fullscreenElement === b || b.classList.contains('is-presenting-window'))"
+        " && (b.getBoundingClientRect().width >= 0.9 * innerWidth"
+        " || b.getBoundingClientRect().height >= 0.9 * innerHeight)",
         arg=board.element_handle(),
     )
     seen = board.evaluate(PRESENTED)
