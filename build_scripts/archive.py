@@ -17,8 +17,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 FOLDER = "zohn-ahl-site"
-STORED = {".zip", ".whl", ".png", ".gz", ".br", ".jpg", ".jpeg", ".webp", ".woff2"}
-"""Suffixes already compressed: stored as they are (compressing them again gains nothing)."""
+STORED = {".png", ".gz", ".br", ".jpg", ".jpeg", ".webp", ".woff2"}
+"""Suffixes already compressed: stored as they are (compressing them again gains nothing).
+The runtime's zip and wheel are not among them: their modules are stored uncompressed."""
 
 README = """\
 Zohn Ahl & Awithlaknannai -- the whole site, to use without internet

@@ -14,7 +14,11 @@
 // no_debug_ranges`): a fifth smaller, and a traceback only loses its ^^^ marks (and,
 // without the source, the lines' text). Other entries are copied as they are; a wheel's
 // RECORD is written anew for the entries as written, each with its hash and size.
-// Timestamps are fixed, so the same input gives the same bytes. Used by
+// The entries are stored, not deflated: the server compresses the whole file as it sends
+// it (brotli or gzip, build_scripts/serve.py and precompress.py), and that compression,
+// seeing across the modules, makes a smaller download than deflating each module alone
+// (benchmarks/README.md has the measurement). Timestamps are fixed, so the same input
+// gives the same bytes. Used by
 // build_scripts/stdlib.py (`compile_zip`), whose results build_scripts/runtime.py caches.
 //
 // Exit status 0 on success; 1 with the reason on stderr otherwise.
@@ -33,7 +37,7 @@ from importlib._bootstrap_external import _code_to_timestamp_pyc
 def _entry(name, external_attr):
     entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
     entry.external_attr = external_attr
-    entry.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+    entry.compress_type = zipfile.ZIP_STORED
     return entry
 
 def compiled(data: bytes) -> bytes:
@@ -41,7 +45,7 @@ def compiled(data: bytes) -> bytes:
     buffer = io.BytesIO()
     record = None  # a wheel's RECORD: (its name, its attributes), written last
     lines = []
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
         for info in source.infolist():
             body = source.read(info)
             name = info.filename
@@ -56,13 +60,13 @@ def compiled(data: bytes) -> bytes:
                 # (no source sits beside it: the time and size are never checked)
                 body = _code_to_timestamp_pyc(code, 0, 0)
                 name += "c"
-            out.writestr(_entry(name, info.external_attr), body, compresslevel=9)
+            out.writestr(_entry(name, info.external_attr), body)
             if not name.endswith("/"):
                 digest = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=")
                 lines.append(f"{name},sha256={digest.decode()},{len(body)}")
         if record is not None:
             text = "".join(f"{line}\\n" for line in [*lines, f"{record[0]},,"])
-            out.writestr(_entry(*record), text.encode(), compresslevel=9)
+            out.writestr(_entry(*record), text.encode())
     return buffer.getvalue()
 `;
 

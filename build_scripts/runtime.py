@@ -76,10 +76,12 @@ def engine_version() -> str:
 
 def source_hash() -> str:
     """A hash of everything that goes into the wheel: the engine's sources, pyproject.toml,
-    and what compiles them to bytecode (the compiler script and Pyodide's version)."""
+    and what strips and compiles them (this module, :mod:`build_scripts.stdlib`, the
+    compiler script and Pyodide's version)."""
     digest = hashlib.sha256(pyodide_version().encode() + b"\0")
     files = sorted(p for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts)
-    for path in files + [ROOT / "pyproject.toml", stdlib.COMPILER]:
+    makers = [Path(__file__).resolve(), Path(stdlib.__file__).resolve(), stdlib.COMPILER]
+    for path in files + [ROOT / "pyproject.toml", *makers]:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
@@ -111,7 +113,9 @@ def build_wheel(digest: str) -> Path:
     """Build the pure-Python engine wheel, its modules compiled to bytecode by Pyodide's
     own interpreter as the standard library's are (:func:`build_scripts.stdlib.compile_zip`:
     a first visit imports the engine without compiling it), cached by source hash, and
-    return its path."""
+    return its path. As in the standard library, the comments and docstrings go first
+    (:func:`build_scripts.stdlib.strip_source`, the lines kept): no reader's browser reads
+    them; the repository keeps them."""
     wheel = _cached_wheel(digest)
     if wheel is not None:
         return wheel
@@ -134,6 +138,8 @@ def _build_wheel(digest: str) -> Path:
         shutil.copytree(
             ROOT / "engine", src / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
         )
+        for module in (src / "engine").rglob("*.py"):
+            module.write_bytes(stdlib.strip_source(module.read_bytes()))
         out = Path(tmp) / "dist"
         cmd = [
             sys.executable,

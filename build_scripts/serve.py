@@ -7,8 +7,9 @@ archive that ``make offline`` writes). Compared with ``python -m http.server`` i
 
 - sends a large file's brotli copy (``name.br``, made by the build:
   :mod:`build_scripts.precompress`) to a browser that accepts brotli; otherwise compresses
-  text and WebAssembly with gzip when the browser accepts it, once per file (kept in memory
-  until the file changes), never files that are compressed already;
+  text, WebAssembly and the runtime's zip and wheel with gzip when the browser accepts it,
+  once per file (kept in memory until the file changes), never files that are compressed
+  already;
 - sends the right types (``.wasm`` as ``application/wasm``, without which Pyodide never
   starts; ``.mjs`` as JavaScript; ``.webmanifest``), the security headers of
   :mod:`build_scripts.security` and cache headers: files whose name carries a content
@@ -82,8 +83,10 @@ TYPES = {
 """Content types by file suffix; anything else is ``application/octet-stream``."""
 
 COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".xml", ".txt"}
-COMPRESSIBLE |= {".svg", ".wasm"}
-"""Suffixes worth gzipping (zip archives, wheels and images are compressed already)."""
+COMPRESSIBLE |= {".svg", ".wasm", ".zip", ".whl"}
+"""Suffixes worth compressing. The site's only zip and wheel are the runtime's standard
+library and engine, whose modules are stored uncompressed inside (see
+``build_scripts/compile_bytecode.mjs``); images are compressed already."""
 
 PRECOMPRESSED = ".br"
 """The suffix of a file's brotli copy, written beside it by the build; sent only while it
