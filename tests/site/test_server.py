@@ -115,14 +115,20 @@ def test_a_file_changed_after_its_brotli_copy_is_sent_gzipped(tmp_path):
 
 
 def test_compressed_files_are_not_compressed_again(server, site_dir):
-    for path in (
-        _runtime(site_dir, ".whl"),
-        _runtime(site_dir, ".zip"),
-        "/assets/icons/icon-512.png",
-    ):
+    path = "/assets/icons/icon-512.png"
+    status, headers, body = _get(server, path, GZIP)
+    assert status == 200 and "content-encoding" not in headers, path
+    assert body == (site_dir / path.lstrip("/")).read_bytes()
+
+
+def test_the_runtime_s_zip_and_wheel_go_compressed(server, site_dir):
+    """Their modules are stored uncompressed inside, for the server to compress."""
+    for path in (_runtime(site_dir, ".whl"), _runtime(site_dir, ".zip")):
         status, headers, body = _get(server, path, GZIP)
-        assert status == 200 and "content-encoding" not in headers, path
-        assert body == (site_dir / path.lstrip("/")).read_bytes()
+        assert status == 200 and headers.get("content-encoding") == "gzip", path
+        stored = (site_dir / path.lstrip("/")).read_bytes()
+        assert gzip.decompress(body) == stored
+        assert len(body) < len(stored) / 2, path
 
 
 @pytest.mark.parametrize(
