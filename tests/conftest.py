@@ -15,7 +15,9 @@
 - Among the site's modules, those that mostly wait (a download held back or slowed down,
   a stalled start: ``WAITING``) are handed out first, so that their waits overlap the
   other process's work; last in the queue, they left both processors idle for up to a
-  minute at the end of a run.
+  minute at the end of a run. The site's tests that need no build (no group: one test at
+  a time to whichever process is free) come last, so that the two processes end
+  together instead of one waiting for the other's last module.
 - ``brute-force``: the solver's tests, which share the brute-force chains they compute
   (``brute_force`` in ``tests/engine/test_zohn_ahl_solver.py``, computed once per ruleset).
 - ``pyodide``, ``pyodide-trimmed``, ``solver-pyodide``: the engine's checks inside Pyodide
@@ -81,11 +83,15 @@ def pytest_unconfigure(config):
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
-    # the engine's tests, then the site's modules that mostly wait, then the other ones
+    # the engine's tests, then the site's modules that mostly wait, then the other ones of
+    # the built site, and last the site's tests that need no build (each goes to whichever
+    # process is free: they even out the two processes' ends)
     def order(item) -> int:
         if SITE_TESTS not in item.path.parents:
             return 0
-        return 1 if item.path.name in WAITING else 2
+        if item.path.name in WAITING:
+            return 1
+        return 2 if BUILT_SITE & set(getattr(item, "fixturenames", ())) else 3
 
     items.sort(key=order)  # (stable: each part keeps its order)
     for item in items:
