@@ -26,7 +26,8 @@ a restore of the memory snapshot the first visit left in the browser; the stages
 Bytes are counted by the server as it writes them (status line, headers and body), so a
 file served from the browser's cache costs nothing and a 304 only its headers. The server
 is Python's ``http.server``, which does not compress; ``bytes_gzip`` estimates what a host
-that gzips text and .wasm (not .zip, wheels or images, already compressed) would send, and
+that gzips what the site's own server gzips (``build_scripts.serve.COMPRESSIBLE``: text,
+.wasm, the runtime's zip and wheel; not images) would send, and
 ``bytes_brotli`` what the site's own server sends to a browser that accepts brotli (the
 build's ``.br`` copy of each large file, gzip for the rest). ``largest``
 lists the five costliest requests of a visit.
@@ -74,6 +75,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 from chromium import CHROMIUM_FLAGS as FLAGS  # noqa: E402
 
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from build_scripts.serve import COMPRESSIBLE  # noqa: E402
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 READY_MS = 90_000
 
@@ -83,8 +88,6 @@ PAGES = [
     ("zohn_ahl", "/zohn-ahl/", "/zohn-ahl/rules/"),
     ("awithlaknannai", "/awithlaknannai/", "/awithlaknannai/rules/"),
 ]
-
-COMPRESSED = (".zip", ".whl", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".gz")
 
 # Records, in the page, the moments a board is drawn and becomes playable.
 INIT_SCRIPT = """
@@ -185,7 +188,7 @@ def _server(directory: Path, port: int, counter: _Counter):
             local = Path(self.translate_path(path.split("?")[0]))
             if local.is_dir():
                 local = local / "index.html"
-            if written < 1000 or not local.is_file() or local.suffix in COMPRESSED:
+            if written < 1000 or not local.is_file() or local.suffix.lower() not in COMPRESSIBLE:
                 return written
             key = str(local)
             if key not in gz_cache:
