@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 from chromium import PersistentContext
@@ -26,7 +25,7 @@ from site_visits import (
     play_a_move,
     wait_playable,
 )
-from test_e2e_support import READY_MS
+from test_e2e_support import READY_MS, follow
 
 pytestmark = pytest.mark.browser
 
@@ -90,27 +89,6 @@ PRESENTED = """(b) => {
     status: parseFloat(getComputedStyle(b.querySelector('.board-turn')).fontSize) / innerHeight,
   };
 }"""
-
-
-def _go(page, url: str) -> None:
-    """Follow a link to `url` as a reader clicks it (instant navigation keeps Python); a
-    link the theme does not follow in the page (one outside its site map) is loaded."""
-    page.evaluate(
-        """href => { const a = document.createElement('a'); a.href = href; a.id = 'screens-link';
-        a.textContent = 'go'; document.querySelector('article').prepend(a); scrollTo(0, 0); }""",
-        url,
-    )
-    page.locator("#screens-link").click()
-    path = urlsplit(url).path
-    try:
-        page.wait_for_function(
-            "p => location.pathname === p && !document.getElementById('screens-link')"
-            " && document.querySelector('.board[data-game]')",
-            arg=path,
-            timeout=READY_MS / 2,
-        )
-    except PlaywrightTimeout:
-        page.goto(url)
 
 
 def _all_playable(page) -> None:
@@ -242,7 +220,7 @@ def test_a_long_board_after_a_move_fits_and_presents(
         space = MOVED if space_too else None
         judge("awithlaknannai/rules/ (presented)", _present(page, kolowis, space=space), present_on)
 
-        _go(page, site_url + "zohn-ahl/")
+        follow(page, site_url + "zohn-ahl/")
         _all_playable(page)
         board = page.locator(".board[data-game=zohn-ahl]").first
         judge("zohn-ahl/ (presented)", _present(page, board, space=THROWN), present_on)
