@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 from chromium import PersistentContext
@@ -25,7 +26,7 @@ from site_visits import (
     play_a_move,
     wait_playable,
 )
-from test_e2e_support import READY_MS, follow
+from test_e2e_support import READY_MS, boards_on, follow
 
 pytestmark = pytest.mark.browser
 
@@ -456,6 +457,42 @@ def test_a_move_list_is_a_line_high_before_its_board_is_playable(browser, site_u
         page.evaluate(SETTLE)
         assert boards.locator(".aw-empty").all_text_contents() == ["No moves yet."] * 3
         assert boards.evaluate_all(heights) == before
+
+
+def test_a_zohn_ahl_game_from_a_link_shows_no_start_before_its_own_counters(browser, site_url):
+    """A Zohn Ahl game opened from a link, while Python starts: the places of the two
+    sides, of the awls and of the counters drawn at build time are kept but blank (the
+    start's would be wrong), then the board shows the game's own."""
+    from engine import protocol
+
+    options = {"ruleset": "kiowa", "counters": 4}
+    view = protocol.dispatch("zohn-ahl.new", {"options": options})
+    throws = iter(["1111", "0000", "1000", "0100", "1100", "0010"] * 40)
+    while view["state"]["counters"] == [4, 4] and not view["state"]["finished"]:
+        view = protocol.dispatch(
+            "zohn-ahl.throw", {"record": view["record"], "throw": next(throws)}
+        )
+    counters = view["state"]["counters"]
+    assert counters != [4, 4], view["state"]
+    board_id = boards_on(site_url, "/zohn-ahl/", "zohn-ahl")[0]["id"]
+    link = f"{site_url}zohn-ahl/#game-{board_id}={quote(view['record'], safe='')}"
+    sides = f"#{board_id} .za-sides"
+    with _runtime_held(browser, link, 390, 844) as (page, release):
+        panel = page.locator(sides)
+        panel.wait_for(state="attached")
+        hidden = "e => getComputedStyle(e).visibility === 'hidden'"
+        for part in (sides, f"#{board_id} .za-awl", f"#{board_id} .za-counters"):
+            assert all(page.locator(part).evaluate_all(f"es => es.map({hidden})")), part
+        assert panel.bounding_box()["height"] > 20  # (its place kept: the cloth stays put)
+        release()
+        assert wait_playable(page, page.locator(f"#{board_id}"))
+        assert panel.is_visible()
+        for part in (f"#{board_id} .za-awl", f"#{board_id} .za-counters"):
+            assert page.locator(part).first.is_visible(), part
+        said = panel.inner_text()
+        assert f"Red: {counters[0]} counter" in said and f"Green: {counters[1]} counter" in said, (
+            said
+        )
 
 
 def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(browser, site_url):

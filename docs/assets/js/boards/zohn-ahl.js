@@ -10,7 +10,7 @@
 import { narrateZohn } from "../i18n.js";
 import {
   el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep,
-  staticBoard, Board,
+  staticBoard, Board, recordFromAddress, savedRecord,
 } from "./common.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
 import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
@@ -51,8 +51,15 @@ class ZohnAhlBoard extends Board {
     });
     this.drawing = new AwlLayer(this.boardBox);
     // the two sides as every game starts, shown at once: the panel holds its place above
-    // the cloth while Python starts, and the engine's state fills it in
+    // the cloth while Python starts, and the engine's state fills it in. A game that may
+    // not be at its start (a link, a saved game, a block that starts after some throws)
+    // shows neither the sides nor the awls and counters drawn at build time, their places
+    // kept, until the engine has read it: only the engine knows where the game stands.
     this.renderSides({ counters: Array(2).fill(Number(this.cfg.counters) || 0), to_move: 0, winner: null });
+    const saved = savedRecord(this.id);
+    if (this.cfg.throws || recordFromAddress(this.id) !== null || (saved !== null && saved !== this.cfg.record)) {
+      root.classList.add("is-opening-game");
+    }
 
     const c = this.controls;
     this.btnThrow = button(c, "throw", L.throw, { key: L.throwKeys, name: L.throwName, onclick: () => this.throwOnce() });
@@ -164,6 +171,7 @@ class ZohnAhlBoard extends Board {
     this.drawing.board(JSON.stringify(options), svg);
     this.drawing.place(view.state);
     this.renderSides(view.state);
+    this.root.classList.remove("is-opening-game");
     this.rebuildLog(view);
     this.refresh();
     for (const hook of this.viewHooks) hook(view);
