@@ -495,6 +495,28 @@ def test_a_zohn_ahl_game_from_a_link_shows_no_start_before_its_own_counters(brow
         )
 
 
+def test_an_awithlaknannai_game_from_a_link_shows_no_start_before_its_own_pieces(browser, site_url):
+    """An Awithlaknannai game opened from a link, while Python starts: the pieces drawn
+    at build time (the block's start) are hidden, their places kept; then the board shows
+    the game's own pieces."""
+    from engine import protocol
+
+    view = protocol.dispatch("awithlaknannai.new", {"ruleset": "culin", "moves": "m6-m5"})
+    board_id = boards_on(site_url, "/awithlaknannai/", "awithlaknannai")[0]["id"]
+    link = f"{site_url}awithlaknannai/#game-{board_id}={quote(view['record'], safe='')}"
+    pieces = f"#{board_id} .aw-pieces"
+    with _runtime_held(browser, link, 1366, 768) as (page, release):
+        page.locator(f"#{board_id}.board--awithlaknannai").wait_for(state="attached")  # (built)
+        assert page.locator(pieces).evaluate("g => getComputedStyle(g).visibility") == "hidden"
+        release()
+        assert wait_playable(page, page.locator(f"#{board_id}"))
+        assert page.locator(pieces).is_visible()
+        # the moved piece stands on its new point, and none on the point it left
+        on = "p => !!document.querySelector(`#BOARD .aw-piece[data-at='${p}']`)"
+        on = on.replace("BOARD", board_id)
+        assert page.evaluate(on, "m5") and not page.evaluate(on, "m6")
+
+
 def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(browser, site_url):
     """While Python starts, a Zohn Ahl board already shows its two sides as the game
     starts, and its loading line stands where the turn will be said: on a phone and on a

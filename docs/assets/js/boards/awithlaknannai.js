@@ -10,7 +10,7 @@
 
 import {
   el, button, enable, isOff, reducedMotion, room, errorText, call, callAfter, cancel, forget,
-  copyLink, randomSeed, sleep, staticBoard, Board,
+  copyLink, randomSeed, sleep, staticBoard, Board, opensAnotherGame,
 } from "./common.js";
 import { MovePicker } from "./move-picker.js";
 import { PieceLayer } from "./awithlaknannai-render.js";
@@ -68,6 +68,9 @@ class AwithBoard extends Board {
     this.drawing = new PieceLayer(this.boardBox);
     this.drawing.adopt();
     this.fit();
+    // the pieces drawn at build time are the block's own position: a game from a link or
+    // a saved one shows none, their places kept, until the engine has read it
+    if (opensAnotherGame(this.id, this.cfg.record)) root.classList.add("is-opening-game");
 
     const c = this.controls;
     this.btnUndo = button(c, "undo", L.undo, { onclick: () => this.undo() });
@@ -181,6 +184,7 @@ class AwithBoard extends Board {
       if (hadFocus && this.focusName) this.input.focus(this.focusName);
     }
     this.drawing.place(view.pieces || {});
+    this.root.classList.remove("is-opening-game");
     this.nameThePoints();
     for (const p of this.lastPath || []) this.ring(p, "is-last");
     this.renderMoves();

@@ -337,6 +337,14 @@ export function forget(id) {
   setAddress(withRecord(location.href, id, null));
 }
 
+// Whether board `id` will open another game than its block's own (`startRecord`): one in
+// the address, or a saved one (what openGame tries first). Until the engine has read it,
+// the position drawn at build time is not that game's.
+export function opensAnotherGame(id, startRecord) {
+  const saved = savedRecord(id);
+  return recordFromAddress(id) !== null || (saved !== null && saved !== startRecord);
+}
+
 // The record to open a board with: the address first, then localStorage, then the
 // block's own start. Each candidate is read by the engine (`load`); a bad one is
 // reported in words and the next is tried.

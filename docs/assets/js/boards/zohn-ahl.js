@@ -10,7 +10,7 @@
 import { narrateZohn } from "../i18n.js";
 import {
   el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep,
-  staticBoard, Board, recordFromAddress, savedRecord,
+  staticBoard, Board, opensAnotherGame,
 } from "./common.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
 import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
@@ -56,8 +56,7 @@ class ZohnAhlBoard extends Board {
     // shows neither the sides nor the awls and counters drawn at build time, their places
     // kept, until the engine has read it: only the engine knows where the game stands.
     this.renderSides({ counters: Array(2).fill(Number(this.cfg.counters) || 0), to_move: 0, winner: null });
-    const saved = savedRecord(this.id);
-    if (this.cfg.throws || recordFromAddress(this.id) !== null || (saved !== null && saved !== this.cfg.record)) {
+    if (this.cfg.throws || opensAnotherGame(this.id, this.cfg.record)) {
       root.classList.add("is-opening-game");
     }
 
