@@ -5,9 +5,10 @@ listed in ``build_scripts/stdlib_files.txt`` (measured by
 ``tests/pyodide/measure_stdlib.py``) and compiles them to bytecode inside Pyodide, and
 the worker installs the engine from its wheel.
 Every test of ``test_pyodide.py`` runs here once more inside Pyodide under Node with that
-trimmed zip and that wheel, and at full size (every perft depth of the golden file, every
-computer level), so a module the engine needs and the trimmed runtime lacks fails here. A
-session of every protocol command, as the page sends them, runs too.
+trimmed zip and that wheel, and at a larger size (every computer level; perft to depth 8,
+as on the npm runtime, and to every depth of the golden file in ``make test-oracles``), so
+a module the engine needs and the trimmed runtime lacks fails here. A session of every
+protocol command, as the page sends them, runs too.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import sys
 import pytest
 from test_pyodide import (  # noqa: F401  (the fixtures and tests, run again on this runtime)
     GOLDEN,
+    NPM_REQUEST,
     PERFT,
     REQUEST,
     ROOT,
@@ -84,8 +86,23 @@ def _run(shipped, tmp, *args):
 
 @pytest.fixture(scope="session")
 def check_request():
-    """The check script's questions at full size: this is the runtime the site ships."""
-    return REQUEST
+    """The check script's questions at full size but for perft (the depths of
+    ``NPM_REQUEST``; every depth: ``test_perft_at_every_depth_on_the_shipped_runtime``):
+    this is the runtime the site ships."""
+    return {**REQUEST, "perft_max_depth": NPM_REQUEST["perft_max_depth"]}
+
+
+@pytest.mark.oracle
+def test_perft_at_every_depth_on_the_shipped_runtime(shipped_runtime, tmp_path, perft_data):  # noqa: F811
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps(REQUEST), encoding="utf-8")
+    stdout, _ = _run(shipped_runtime, tmp_path, SCRIPT, request, GOLDEN, PERFT)
+    got = json.loads(stdout)["awithlaknannai_perft"]
+    assert sorted(got) == sorted(perft_data)
+    for name, nodes in got.items():
+        depth = min(REQUEST["perft_max_depth"][name], len(perft_data[name]["nodes"]))
+        assert nodes == perft_data[name]["nodes"][:depth], name
+        assert depth > 8, name  # (deeper than make test goes)
 
 
 @pytest.fixture(scope="session")
