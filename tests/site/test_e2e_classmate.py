@@ -11,7 +11,6 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from chromium import PersistentContext
@@ -23,6 +22,7 @@ from test_e2e_support import (
     Visit,
     WarmContext,
     engine_record,
+    game_link,
     wait_ready,
 )
 
@@ -85,11 +85,7 @@ def devices(browser, e2e_url, warm_context):
         other.close()
 
 
-def game_link(base, path, bid, record):
-    return f"{base}{path}#game-{bid}={quote(record, safe='')}"
-
-
-def follow(page, href):
+def open_in_place(page, href):
     """The link opened on a page that already shows the board (only the fragment changes)."""
     page.evaluate("h => { location.href = h; }", href)
 
@@ -190,11 +186,11 @@ def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
     assert second != first
 
     # the first link again on this device: an old position, explained; the game stays
-    follow(b, first)
+    open_in_place(b, first)
     wait_text(b, f"#{AW_BOARD} [data-role=status]", "earlier position")
     assert "t1-m2" in moves(board_b)
     # the link this device made, opened here: it is for the other device
-    follow(b, second)
+    open_in_place(b, second)
     assert "this device plays White" in wait_text(
         b, f"#{AW_BOARD} [data-role=status]", "for the player of Black"
     )
@@ -211,7 +207,7 @@ def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
     assert "m2-m3" in moves(board_a) and "t1" not in moves(board_a)
     assert board_a.locator('[data-action="opponent"]').input_value() == "classmate"
     # the real link: Black's turn here, and the last move
-    follow(a, second)
+    open_in_place(a, second)
     assert wait_text(a, news, "White played") == "White played t1-m2; your turn."
     board_a.locator('[data-point="m3"]').click()
     board_a.locator('[data-point="m1"]').click()
@@ -219,7 +215,7 @@ def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
     assert "over" in board_a.locator(".board-mate-give").text_content()
     assert "Black wins" in board_a.locator(".board-turn").text_content()
 
-    follow(b, final)
+    open_in_place(b, final)
     wait_text(b, news, "Ana played m3xm1")
     assert "Black wins" in board_b.locator(".board-mate-news").text_content()
     assert board_b.locator(".board-mate-share").is_hidden()
@@ -270,16 +266,16 @@ def test_two_devices_throw_in_turn_at_zohn_ahl(devices):
     board_b.locator('[data-action="throw"]').click()
     wait_text(b, live, "your classmate throws the sticks")
 
-    follow(a, back)
+    open_in_place(a, back)
     wait_text(a, news, "threw .*; your turn")
     assert board_a.locator(".za-log li").count() == board_b.locator(".za-log li").count()
     again = turn(a, board_a)
     # the old link on the device that made it: for the other device
-    follow(a, link)
+    open_in_place(a, link)
     wait_text(a, f"#{ZA_BOARD} [data-role=status]", "for the player of")
-    follow(b, again)
+    open_in_place(b, again)
     wait_text(b, news, "threw .*; your turn")
     # the link of the first turn, opened again on the second device: already passed
-    follow(b, link)
+    open_in_place(b, link)
     wait_text(b, f"#{ZA_BOARD} [data-role=status]", "earlier position")
     assert board_b.locator(".za-log li").count() == board_a.locator(".za-log li").count()

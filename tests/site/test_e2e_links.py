@@ -7,15 +7,11 @@ import sys
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import ROOT, engine_record, follow, wait_ready
+from test_e2e_support import ROOT, engine_record, follow, game_link, wait_ready
 
 pytestmark = pytest.mark.browser
 
 AW = "/awithlaknannai/"
-
-
-def fragment_link(base, path, bid, record):
-    return f"{base}{path}#game-{bid}={quote(record, safe='')}"
 
 
 def moves(board):
@@ -40,7 +36,7 @@ def test_a_long_game_travels_whole_in_the_fragment(visit):
     page.goto(visit.base + "/awithlaknannai/rules/")
     bid = page.evaluate("""() => [...document.querySelectorAll('.board[data-game="awithlaknannai"]')]
         .find(b => JSON.parse(b.dataset.config || '{}').opponent === 'person').id""")
-    link = fragment_link(visit.base, "/awithlaknannai/rules/", bid, record)
+    link = game_link(visit.base, "/awithlaknannai/rules/", bid, record)
     assert len(link) > 600
     # the link opened in a new tab, with nothing saved (the visit fixture checks its errors)
     page.close()
@@ -73,7 +69,7 @@ def test_a_second_link_to_the_open_page_loads_its_game(visit):
     page.evaluate(
         """([href]) => { const a = document.createElement('a'); a.href = href; a.id = 'second-game';
         a.textContent = 'another game'; document.querySelector('article').prepend(a); }""",
-        [fragment_link(visit.base, AW, bid, second)],
+        [game_link(visit.base, AW, bid, second)],
     )
     page.locator("#second-game").click()
     page.wait_for_function(

@@ -23,7 +23,7 @@ import os
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 from urllib.request import urlopen
 
 import pytest
@@ -253,6 +253,12 @@ def boards_on(base: str, path: str, game: str | None = None) -> list[dict]:
         parser = _Boards()
         parser.feed(response.read().decode("utf-8"))
     return [b for b in parser.found if game is None or b["game"] == game]
+
+
+def game_link(base: str, path: str, board_id: str, record: str) -> str:
+    """The link to the page at ``path`` holding ``record`` for board ``board_id``, in the
+    fragment, as the board's Copy link writes it (``boards/game-links.js``)."""
+    return f"{base.rstrip('/')}{path}#game-{board_id}={quote(record, safe='')}"
 
 
 def engine_reply(cmd: str, args: dict) -> dict:

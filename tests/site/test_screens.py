@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from urllib.parse import quote
 
 import pytest
 from chromium import PersistentContext
@@ -26,7 +25,7 @@ from site_visits import (
     play_a_move,
     wait_playable,
 )
-from test_e2e_support import READY_MS, boards_on, follow
+from test_e2e_support import READY_MS, boards_on, follow, game_link
 
 pytestmark = pytest.mark.browser
 
@@ -475,7 +474,7 @@ def test_a_zohn_ahl_game_from_a_link_shows_no_start_before_its_own_counters(brow
     counters = view["state"]["counters"]
     assert counters != [4, 4], view["state"]
     board_id = boards_on(site_url, "/zohn-ahl/", "zohn-ahl")[0]["id"]
-    link = f"{site_url}zohn-ahl/#game-{board_id}={quote(view['record'], safe='')}"
+    link = game_link(site_url, "/zohn-ahl/", board_id, view["record"])
     sides = f"#{board_id} .za-sides"
     with _runtime_held(browser, link, 390, 844) as (page, release):
         panel = page.locator(sides)
@@ -503,7 +502,7 @@ def test_an_awithlaknannai_game_from_a_link_shows_no_start_before_its_own_pieces
 
     view = protocol.dispatch("awithlaknannai.new", {"ruleset": "culin", "moves": "m6-m5"})
     board_id = boards_on(site_url, "/awithlaknannai/", "awithlaknannai")[0]["id"]
-    link = f"{site_url}awithlaknannai/#game-{board_id}={quote(view['record'], safe='')}"
+    link = game_link(site_url, "/awithlaknannai/", board_id, view["record"])
     pieces = f"#{board_id} .aw-pieces"
     with _runtime_held(browser, link, 1366, 768) as (page, release):
         page.locator(f"#{board_id}.board--awithlaknannai").wait_for(state="attached")  # (built)
