@@ -19,7 +19,15 @@ import sys
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import ROOT, USABLE, board_id, engine_record, follow, wait_ready
+from test_e2e_support import (
+    ROOT,
+    USABLE,
+    board_id,
+    engine_record,
+    follow,
+    game_link,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -126,7 +134,7 @@ def test_tampered_links_and_saved_games(visit, game, path, first):
     for i, record in enumerate(records[len(PAYLOADS) : len(PAYLOADS) + 2]):
         follow(page, "/sources/")
         if i % 2 == 0:
-            follow(page, f"{path}#game-{bid}={quote(record, safe='')}")
+            follow(page, game_link("", path, bid, record))
         else:
             page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"zaa:{path}:{bid}", record])
             follow(page, path)
