@@ -74,37 +74,59 @@ def _lone_solve(
     start space), by Gaussian elimination over fractions."""
     rules = RULESETS[options.ruleset]
     walk = _lone_awl(options, p)
-    spaces = sorted(walk)
-    pos = {s: i for i, s in enumerate(spaces)}
-    n = len(spaces)
-    a = [[Fraction(0)] * (n + 1) for _ in range(n)]
+    # each space's equation: {space: coefficient} and the constant, (I - P) h = c
+    rows: dict[int, tuple[dict[int, Fraction], Fraction]] = {}
     for s, outcomes in walk.items():
-        r = pos[s]
-        a[r][r] += 1
-        a[r][n] += step_cost
+        row: dict[int, Fraction] = {s: Fraction(1)}
+        const = Fraction(step_cost)
         for (kind, where), pr in outcomes:
             if kind == "lap":
-                a[r][n] += pr * lap_value
-            elif kind == "fall":
-                if fall_value == "start":
-                    a[r][pos[rules.start]] -= pr
+                const += pr * lap_value
+                continue
+            if kind == "fall":
+                if fall_value != "start":
+                    const += pr * fall_value
+                    continue
+                where = rules.start
+            assert where is not None  # a move to a space says which
+            row[where] = row.get(where, Fraction(0)) - pr
+        rows[s] = (row, const)
+    return _eliminate(rows, rules.start)
+
+
+def _eliminate(rows: dict[int, tuple[dict[int, Fraction], Fraction]], wanted: int) -> Fraction:
+    """The unknown ``wanted`` of the equations ``rows`` ({unknown: ({unknown: coefficient},
+    constant)}), the others eliminated one at a time, the furthest space first. An awl
+    moves forward save for a fall (or a cross) back, so a space's equation mostly names
+    spaces already eliminated and few coefficients appear: the work follows the walk's
+    moves, not the cube of its spaces. The matrix is I - P of a walk that ends (a lap or a
+    fall), so no pivot is zero in any order; the figures are exact, whatever the order."""
+    users: dict[int, set[int]] = {s: set() for s in rows}
+    for s, (row, _) in rows.items():
+        for t in row:
+            users[t].add(s)
+    for v in sorted(rows, reverse=True):
+        if v == wanted:
+            continue
+        row_v, const_v = rows.pop(v)
+        pivot = row_v.pop(v)
+        users[v].discard(v)
+        for r in users.pop(v):
+            row_r, const_r = rows[r]
+            factor = row_r.pop(v) / pivot
+            for t, a in row_v.items():
+                value = row_r.get(t, Fraction(0)) - factor * a
+                if value:
+                    row_r[t] = value
+                    users[t].add(r)
                 else:
-                    a[r][n] += pr * fall_value
-            else:
-                assert where is not None  # a move to a space says which
-                a[r][pos[where]] -= pr
-    for col in range(n):
-        pivot = next(r for r in range(col, n) if a[r][col] != 0)
-        a[col], a[pivot] = a[pivot], a[col]
-        pv = a[col][col]
-        for r in range(n):
-            if r != col and a[r][col] != 0:
-                f = a[r][col] / pv
-                row, prow = a[r], a[col]
-                for c in range(col, n + 1):
-                    if prow[c] != 0:
-                        row[c] -= f * prow[c]
-    return a[pos[rules.start]][n] / a[pos[rules.start]][pos[rules.start]]
+                    row_r.pop(t, None)
+                    users[t].discard(r)
+            rows[r] = (row_r, const_r - factor * const_v)
+        for t in row_v:
+            users[t].discard(v)
+    row, const = rows[wanted]
+    return const / row[wanted]
 
 
 def lap_chance(options: OptionsLike = None, bias: Bias = HALF) -> Fraction:
