@@ -544,11 +544,14 @@ def zohn_ahl_lab(quick: bool) -> dict:
     from engine import protocol
     from engine.zohn_ahl import solver as solver_module
     from engine.zohn_ahl.chances import VARIANTS
-    from engine.zohn_ahl.solver.lengths import host_kernel
+    from engine.zohn_ahl.solver.kernels import host_kernel
 
     solver_module._GRAPHS.clear()
     solver_module._SOLUTIONS.clear()
-    out: dict = {"carried_by": "javascript" if host_kernel() is not None else "python"}
+    out: dict = {
+        "swept_by": "javascript" if host_kernel("sweepChain") is not None else "python",
+        "carried_by": "javascript" if host_kernel("carryLengths") is not None else "python",
+    }
     for i, bias in enumerate(LAB_BIASES[: 2 if quick else 3]):
         t0 = time.perf_counter()
         for ruleset, gully in VARIANTS:

@@ -4,8 +4,10 @@
     PYODIDE_ENGINE_KERNELS=1 node tests/pyodide/run.mjs tests/engine/solver_check.py
 
 Nothing here knows the expected answers: it only computes. Standard library only. The
-game-length distributions are carried by the loop the site's worker offers the engine
-when the runner offers it too (``kernel``), by the engine's own loop otherwise.
+chain is swept and the game-length distributions are carried by the loops the site's
+worker offers the engine when the runner offers them too (``kernel``), by the engine's own
+loops otherwise; with the loops offered, ``sweeps`` also compares the two ways of sweeping
+in the same runtime, every state of a few chains.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ if ROOT not in sys.path:
 
 from engine import protocol  # noqa: E402
 from engine.zohn_ahl import Options, State  # noqa: E402
-from engine.zohn_ahl.solver import lap_chance, solve  # noqa: E402
-from engine.zohn_ahl.solver.lengths import host_kernel  # noqa: E402
+from engine.zohn_ahl.solver import graph as solver_graph  # noqa: E402
+from engine.zohn_ahl.solver import lap_chance, solve, sweeps  # noqa: E402
+from engine.zohn_ahl.solver.kernels import host_kernel  # noqa: E402
 
 CASES = [
     ("kiowa", "lose-throw", 2, "1/2", "1111 0000 1110"),
@@ -56,7 +59,51 @@ def compute() -> dict:
             json.dumps({"id": 1, "cmd": "zohn-ahl.chances", "args": {"record": record}})
         )
     )
-    return {"cases": out, "chances": reply, "kernel": host_kernel() is not None}
+    return {
+        "cases": out,
+        "chances": reply,
+        "kernel": host_kernel("sweepChain") is not None and host_kernel("carryLengths") is not None,
+        "sweeps": both_sweeps() if host_kernel("sweepChain") is not None else [],
+    }
+
+
+SWEPT = [
+    ("kiowa", "lose-throw", 3, "3/5"),
+    ("culin", "lose-throw", 2, "1/3"),
+    ("printable", "cross", 4, "1/2"),
+]
+
+
+def both_sweeps() -> list[dict]:
+    """For each chain of ``SWEPT``: the largest difference, over every state, between the
+    chances and expected throws swept by the offered loop and by the engine's own, and the
+    sweeps and bound of each."""
+    from fractions import Fraction
+
+    out = []
+    for ruleset, gully, counters, bias in SWEPT:
+        options = Options(ruleset=ruleset, counters=counters, gully=gully)
+        configs, index, steps, classes = solver_graph.explore(options)
+        graph = solver_graph.Graph(
+            tuple(configs), index, tuple(steps), classes, solver_graph.mirror(configs, index, steps)
+        )
+        offered = sweeps.solve_chain(options, Fraction(bias), graph)
+        kept = sweeps.host_kernel
+        sweeps.host_kernel = lambda name: None  # the engine's own loop
+        try:
+            own = sweeps.solve_chain(options, Fraction(bias), graph)
+        finally:
+            sweeps.host_kernel = kept
+        out.append(
+            {
+                "case": [ruleset, gully, counters, bias],
+                "win": max(abs(a - b) for a, b in zip(offered.win0, own.win0, strict=True)),
+                "throws": max(abs(a - b) for a, b in zip(offered.throws, own.throws, strict=True)),
+                "sweeps": [offered.sweeps, own.sweeps],
+                "bound": [offered.error_bound, own.error_bound],
+            }
+        )
+    return out
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """The solver inside real Pyodide (the runtime the site ships) gives the figures CPython
 gives: the same chances and expected throws to 1e-12, the same exact lap fractions, the
-same ``zohn-ahl.chances`` reply through the protocol, and the same game-length
-distributions from the loop the site's worker offers the engine (JavaScript) as from the
-engine's own."""
+same ``zohn-ahl.chances`` reply through the protocol; and from the loops the site's worker
+offers the engine (JavaScript), the same sweeps and the same game-length distributions as
+from the engine's own."""
 
 from __future__ import annotations
 
@@ -77,3 +77,21 @@ def test_the_workers_loop_carries_the_same_game_lengths(in_pyodide, in_cpython):
         assert len(a) == len(b) == 300
         assert a == pytest.approx(b, abs=1e-12)
         assert 0.9 < sum(a) <= 1 + 1e-12  # (the chance of a longer game is what is left)
+
+
+def test_the_workers_loop_sweeps_every_state_as_the_engine_does(in_pyodide):
+    assert in_pyodide["kernel"]
+    cases = in_pyodide["sweeps"]
+    assert [c["case"][:2] for c in cases] == [
+        ["kiowa", "lose-throw"],
+        ["culin", "lose-throw"],
+        ["printable", "cross"],
+    ]
+    for case in cases:
+        # the same arithmetic in the same order: the same number of sweeps, every state's
+        # chance and expected throws alike up to rounding, and the bound proved by the
+        # engine from either within the solver's tolerance
+        assert case["sweeps"][0] == case["sweeps"][1], case
+        assert case["win"] <= 1e-12 and case["throws"] <= 1e-9, case
+        assert max(case["bound"]) <= 1e-11, case
+        assert case["bound"][0] == pytest.approx(case["bound"][1], rel=1e-6), case

@@ -20,7 +20,8 @@
 //   PYODIDE_IMPORTS_OUT=path   after the script, write there (JSON) the names of the
 //                              standard library zip's files whose modules were imported;
 //   PYODIDE_ENGINE_KERNELS=1   offer the engine the loops the site's worker offers it
-//                              (globalThis.engineKernels, docs/assets/js/chain-carry.mjs).
+//                              (globalThis.engineKernels: docs/assets/js/chain-sweeps.mjs,
+//                              docs/assets/js/chain-carry.mjs).
 //
 // Exit status: the script's (0 on success, 1 on an uncaught exception, SystemExit's
 // code otherwise); 3 if Pyodide fails to start or does not start within
@@ -106,8 +107,9 @@ export async function runInPyodide(script, args = []) {
   pyodide.setStderr(write(process.stderr));
 
   if (process.env.PYODIDE_ENGINE_KERNELS) {
-    const { carryLengths } = await import(pathToFileURL(join(REPO, "docs", "assets", "js", "chain-carry.mjs")).href);
-    globalThis.engineKernels = { carryLengths };
+    const kernel = (name) => import(pathToFileURL(join(REPO, "docs", "assets", "js", name)).href);
+    const [{ sweepChain }, { carryLengths }] = await Promise.all([kernel("chain-sweeps.mjs"), kernel("chain-carry.mjs")]);
+    globalThis.engineKernels = { sweepChain, carryLengths };
   }
   const FS = pyodide.FS;
   const wheel = process.env.PYODIDE_ENGINE_WHEEL;

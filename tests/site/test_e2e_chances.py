@@ -14,6 +14,8 @@ pytestmark = pytest.mark.browser
 
 LAB = "/teachers/probability-lab/"
 SLOW = 240_000  # ms: the first solve of a ruleset in the page's Python, on a busy machine
+#: The loops the worker offers the engine for the lab (JavaScript), loaded when it asks.
+LOOPS = ("/chain-sweeps.mjs", "/chain-carry.mjs")
 
 
 def wait_ready(page, selector):
@@ -112,7 +114,7 @@ def test_the_lab_reads_without_the_engine_and_refuses_a_bad_bias_in_words(visit)
         page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "1/16"
     )
     assert first.text_content() == fair
-    assert not [u for u in visit.requests if u.endswith("/chain-carry.mjs")]
+    assert not [u for u in visit.requests if u.endswith(LOOPS)]
 
 
 def test_the_tally_compares_with_the_expectation(visit):
@@ -159,8 +161,8 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     )
     bias = page.locator("input[data-lab='bias']")
     again = page.get_by_role("button", name="Work it out again")
-    kernel = [u for u in visit.requests if u.endswith("/chain-carry.mjs")]
-    assert not kernel, "the worker loaded the lab's loop before the lab asked"
+    kernel = [u for u in visit.requests if u.endswith(LOOPS)]
+    assert not kernel, "the worker loaded the lab's loops before the lab asked"
     bias.fill("3/5")
     again.click()
     # the engine is at work on the lab for 3/5 when the reader changes the bias again
@@ -180,10 +182,10 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     )
     assert first.text_content() != fair
     assert page.locator(".lab-comeback tbody tr").count() == 3
-    # the game lengths were carried by the worker's own loop (JavaScript), and the chart
-    # drawn from them says what the engine in CPython says: each ruleset's commonest
-    # length and its mean
-    assert any(u.endswith("/chain-carry.mjs") for u in visit.requests)
+    # the chains were swept and the game lengths carried by the worker's own loops
+    # (JavaScript), and the chart drawn from them says what the engine in CPython says:
+    # each ruleset's commonest length and its mean
+    assert all(any(u.endswith(loop) for u in visit.requests) for loop in LOOPS)
     said = page.locator(".lab-chart[data-chart='length'] svg desc").text_content()
     svg = engine_reply("zohn-ahl.lab", {"bias": "2/3", "counters": 2, "length": True})["length_svg"]
     desc = re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S)

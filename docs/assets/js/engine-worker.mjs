@@ -652,20 +652,23 @@ async function loadTables(pyodide, request) {
 
 // ---- Loops offered to the engine ----
 //
-// The lab's game-length distributions carry a probability over thousands of states for
-// hundreds of throws: arithmetic that Python in WebAssembly does several times slower
-// than JavaScript. The engine looks for globalThis.engineKernels when it carries them
-// (engine/zohn_ahl/solver/lengths.py) and runs its own loop when it is absent, so the
-// module is loaded only when a request of the lab comes (a failed load leaves the engine
-// to its own loop), never during the start.
+// The lab solves the game for every ruleset and carries its game-length distributions:
+// sweeps over some ten thousand states and a probability carried for hundreds of throws,
+// arithmetic that Python in WebAssembly does several times slower than JavaScript. The
+// engine looks for globalThis.engineKernels when it sweeps and carries
+// (engine/zohn_ahl/solver/kernels.py) and runs its own loops when they are absent, so the
+// modules are loaded only when a request of the lab comes (a failed load leaves the
+// engine to its own loops), never during the start.
 const KERNEL_COMMANDS = new Set(["zohn-ahl.lab"]);
 /** @type {Promise<void> | null} */
 let kernelsLoading = null;
 
 function offerKernels() {
   if (!kernelsLoading) {
-    kernelsLoading = import("./chain-carry.mjs").then(
-      ({ carryLengths }) => { /** @type {any} */ (self).engineKernels = { carryLengths }; },
+    kernelsLoading = Promise.all([import("./chain-sweeps.mjs"), import("./chain-carry.mjs")]).then(
+      ([{ sweepChain }, { carryLengths }]) => {
+        /** @type {any} */ (self).engineKernels = { sweepChain, carryLengths };
+      },
       () => { kernelsLoading = null; },
     );
   }

@@ -12,14 +12,31 @@ input, and the generated functions are cached by their source.
 
 The rows are flat tuples of positions (int) and weights (float), then, for a sweep, a
 constant (complex): one tuple per row so that the ``for`` unpacks it in one step.
+
+In a browser the page's worker offers loops of its own, in JavaScript, for the arithmetic
+that Python in WebAssembly does several times slower (:func:`host_kernel`): the sweeps
+(``sweepChain``, ``docs/assets/js/chain-sweeps.mjs``) and the game-length carrying
+(``carryLengths``, ``docs/assets/js/chain-carry.mjs``). They do the same arithmetic in the
+same order; the chain, the chances, the bound and the figures' meaning stay in the engine.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
-__all__ = ["FlatRow", "Gather", "Push", "Sweep", "flat", "gatherer", "pusher", "sweeps"]
+__all__ = [
+    "FlatRow",
+    "Gather",
+    "Push",
+    "Sweep",
+    "flat",
+    "gatherer",
+    "host_kernel",
+    "pusher",
+    "sweeps",
+]
 
 FlatRow = tuple[int | float | complex, ...]
 """``(a, t1..tn, w1..wn, constant)`` for a sweep, ``(k, t1..tn, w1..wn)`` for the push."""
@@ -117,3 +134,18 @@ def gatherer(arity: int) -> Gather:
     scope = _compiled(f"def gather(mass, rows):\n    return [{value} for {row} in rows]\n")
     # the compiled function has the signature written above
     return cast(Gather, scope["gather"])
+
+
+def host_kernel(name: str) -> Any:
+    """The loop ``name`` (``sweepChain``, ``carryLengths``) of ``globalThis.engineKernels``
+    when the engine runs in a browser whose worker offers it; None in CPython, or when it is
+    not offered. Looked up on every call and never kept: a snapshot of Python's memory must
+    hold no reference to the page's objects."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide's view of the worker's globals
+    except ImportError:
+        return None
+    kernels = getattr(js, "engineKernels", None)
+    return getattr(kernels, name, None) if kernels is not None else None

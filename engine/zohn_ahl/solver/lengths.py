@@ -20,19 +20,18 @@ Pyodide without that loop) carries the mass below.
 
 from __future__ import annotations
 
-import sys
 from array import array
 from itertools import repeat
 from operator import mul, sub
 from typing import TYPE_CHECKING, Any
 
-from engine.zohn_ahl.solver.kernels import FlatRow, Gather, gatherer
+from engine.zohn_ahl.solver.kernels import FlatRow, Gather, gatherer, host_kernel
 
 if TYPE_CHECKING:
     from engine.zohn_ahl.solver.graph import Graph
     from engine.zohn_ahl.solver.solution import Solution
 
-__all__ = ["host_kernel", "length_distribution"]
+__all__ = ["length_distribution"]
 
 CLOSE = 1e-13
 """How near every chance still to come must be proved to the geometric tail before the
@@ -130,7 +129,7 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
     start, ends, groups = cached[1]
     probs = solution.probabilities
     end = [sum(probs[c] for c in classes) for classes in ends]
-    kernel = host_kernel()
+    kernel = host_kernel("carryLengths")
     if kernel is not None:
         return _carried_by(kernel, cached[1], end, probs, limit, close)
     runs: list[tuple[Gather, list[FlatRow]]] = []
@@ -168,21 +167,6 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
     return out
 
 
-def host_kernel() -> Any:
-    """The loop the page's worker offers for the carrying (``carryLengths`` of
-    ``globalThis.engineKernels``) when the engine runs in a browser that has one; None in
-    CPython. Looked up on every call and never kept: a snapshot of Python's memory must
-    hold no reference to the page's objects."""
-    if sys.platform != "emscripten":
-        return None
-    try:
-        import js  # type: ignore[import-not-found]  # Pyodide's view of the worker's globals
-    except ImportError:
-        return None
-    kernels = getattr(js, "engineKernels", None)
-    return getattr(kernels, "carryLengths", None) if kernels is not None else None
-
-
 def _rows(shape: Shape) -> Rows:
     """``shape``'s sources in one run (:data:`Rows`), kept with the shape."""
     cached = _ROWS.get(id(shape))
@@ -214,7 +198,7 @@ def _carried_by(
     close: float,
 ) -> list[float]:
     """:func:`length_distribution`'s carrying done by ``kernel`` (the page's loop, see
-    :func:`host_kernel`), with the chances of this bias."""
+    :func:`~engine.zohn_ahl.solver.kernels.host_kernel`), with the chances of this bias."""
     row_start, sources, kinds, classes = _rows(shape)
     chance = [sum(probs[c] for c in cls) for cls in classes]
     weights = array("d", map(chance.__getitem__, kinds))

@@ -16,11 +16,12 @@ wins at ``size`` and ``size + 1`` and the mirror of ``a`` at ``gap + a``.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import repeat
 from operator import add, mul, sub
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.zohn_ahl.rulesets import Options
 from engine.zohn_ahl.solver.bound import TOLERANCE, Equation, bound, residuals
@@ -33,7 +34,7 @@ from engine.zohn_ahl.solver.equations import (
     outcomes_of,
 )
 from engine.zohn_ahl.solver.graph import Graph, throw_classes
-from engine.zohn_ahl.solver.kernels import FlatRow, Sweep, flat, sweeps
+from engine.zohn_ahl.solver.kernels import FlatRow, Sweep, flat, host_kernel, sweeps
 from engine.zohn_ahl.solver.solution import Solution
 
 __all__ = ["MAX_SWEEPS", "solve_chain"]
@@ -100,10 +101,17 @@ def solve_chain(options: Options, p: Fraction, graph: Graph) -> Solution:
     full = _in_positions(flat_states, rows, position)
     units, later, mirrors = _units(groups, position, full, gap)
     project = _projection(bounds, later, hpos, size)
-    segments = _segments(units, size)
-    z, count, error = _iterate(
-        segments, later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap
-    )
+    kernel = host_kernel("sweepChain")
+    if kernel is not None:
+        z, count = _swept_by(
+            kernel, units, later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap
+        )
+        error, _ = bound(residuals(full, z), max((x.imag for x in z[:size]), default=0.0))
+    else:
+        segments = _segments(units, size)
+        z, count, error = _iterate(
+            segments, later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap
+        )
     win0, expected = _unfold(chain, flat_states, z, size)
     return Solution(options, p, graph, probs, win0, expected, count, error)
 
@@ -398,6 +406,96 @@ def _iterate(
     if not converged:  # the bound reported is always proved from the full residual
         error, _ = bound(residuals(full, z), max(x.imag for x in z[:size]))
     return z, count, error
+
+
+def _swept_by(
+    kernel: Any,
+    units: list[Unit],
+    later: list[tuple[int, tuple[int, ...], tuple[float, ...]]],
+    full: list[Equation],
+    project: list[tuple[tuple[int, ...], tuple[float, ...]]],
+    coarse_v: list[list[float]],
+    coarse_e: list[list[float]],
+    bounds: list[tuple[int, int]],
+    hpos: list[float],
+    mirrors: list[int],
+    gap: int,
+) -> tuple[list[complex], int]:
+    """:func:`_iterate`'s sweeps done by ``kernel``, the loop the page's worker offers
+    (:func:`~engine.zohn_ahl.solver.kernels.host_kernel`, ``docs/assets/js/chain-sweeps.mjs``):
+    the same units, residual terms and coarse system handed over as arrays, ``(z,
+    sweeps)`` handed back. The bound is proved here, from ``z``, by the caller."""
+    import js  # type: ignore[import-not-found]  # only in a browser, where a kernel is offered
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    kind, at, start = array("i"), array("i"), array("i", [0])
+    targets, weights, constant, exact = array("i"), array("d"), array("d"), array("d")
+    none = (1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0)
+
+    def unit(code: int, a: int, ts: tuple[int, ...], ws: tuple[float, ...], x: complex) -> None:
+        kind.append(code)
+        at.append(a)
+        targets.extend(ts)
+        weights.extend(ws)
+        start.append(len(targets))
+        constant.extend((x.real, x.imag))
+
+    for a, ts, ws, x, mirrored, pair in units:
+        if pair is None:
+            unit(1 if mirrored else 0, a, ts, ws, x)
+            exact.extend(none)
+            continue
+        b, tb, wb, y, vaa, eaa, vab, eab, vba, eba, vbb, ebb = pair
+        unit(2 if b < 0 else 3, a, ts, ws, x)
+        exact.extend((vaa, vab, vba, vbb, eaa, eab, eba, ebb))
+        if b >= 0:  # the second of the pair, solved with the first
+            unit(4, b, tb, wb, y)
+            exact.extend(none)
+
+    def runs(rows: list[tuple[tuple[int, ...], tuple[float, ...]]]) -> dict[str, array[Any]]:
+        begin, ts, ws = array("i", [0]), array("i"), array("d")
+        for row_targets, row_weights in rows:
+            ts.extend(row_targets)
+            ws.extend(row_weights)
+            begin.append(len(ts))
+        return {"start": begin, "targets": ts, "weights": ws}
+
+    late = runs([(t, w) for _, t, w in later])
+    eqs = runs([(t, w) for t, w, _, _ in full])
+    proj = runs(project)
+    chain = {
+        "size": len(full),
+        "gap": gap,
+        "maxSweeps": MAX_SWEEPS,
+        "tolerance": TOLERANCE,
+        "kind": kind,
+        "at": at,
+        "start": start,
+        "targets": targets,
+        "weights": weights,
+        "constant": constant,
+        "exact": exact,
+        "laterAt": array("i", [a for a, _, _ in later]),
+        "laterStart": late["start"],
+        "laterTargets": late["targets"],
+        "laterWeights": late["weights"],
+        "fullStart": eqs["start"],
+        "fullTargets": eqs["targets"],
+        "fullWeights": eqs["weights"],
+        "fullConstant": array("d", [v for _, _, c, _ in full for v in (c.real, c.imag)]),
+        "fullDiagonal": array("d", [d for _, _, _, d in full]),
+        "projectStart": proj["start"],
+        "projectTargets": proj["targets"],
+        "projectWeights": proj["weights"],
+        "coarseV": array("d", [v for row in coarse_v for v in row]),
+        "coarseE": array("d", [v for row in coarse_e for v in row]),
+        "bounds": array("i", [v for pair_ in bounds for v in pair_]),
+        "hpos": array("d", hpos),
+        "mirrors": array("i", mirrors),
+    }
+    out = kernel(to_js(chain, dict_converter=js.Object.fromEntries))
+    parts = iter(out.z.to_py().tolist())  # real and imaginary parts, interleaved
+    return list(map(complex, parts, parts)), int(out.sweeps)
 
 
 def _correct(
