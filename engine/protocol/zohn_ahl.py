@@ -135,7 +135,7 @@ def chances(args: Args) -> Result:
 
 
 def lab(args: Args) -> Result:
-    from engine.zohn_ahl.chances import VARIANTS, counters_figures, lab_figures
+    from engine.zohn_ahl.chances import VARIANTS, counters_figures, lab_figures, prepare_lab
     from engine.zohn_ahl.rulesets import Options
     from engine.zohn_ahl.solver import parse_solver_bias
 
@@ -144,9 +144,9 @@ def lab(args: Args) -> Result:
     part: str = arg(args, "part", str, "rulesets", max_len=20)
     if part == "counters":
         return counters_figures(bias, lang)
-    if part != "rulesets":
+    if part not in ("rulesets", "prepare"):
         raise RequestError(
-            f"part {part!r} is not 'rulesets' or 'counters'", input=part, where="part"
+            f"part {part!r} is not 'rulesets', 'counters' or 'prepare'", input=part, where="part"
         )
     counters: int = arg(args, "counters", int, 4)
     if not 1 <= counters <= LAB_MAX_COUNTERS:
@@ -155,6 +155,8 @@ def lab(args: Args) -> Result:
             input=counters,
             where="counters",
         )
+    if part == "prepare":
+        return prepare_lab(counters)
     ruleset: str | None = arg(args, "ruleset", str, None, max_len=20)
     length = bool(arg(args, "length", bool, False))
     variants: tuple[tuple[str, str], ...] = VARIANTS

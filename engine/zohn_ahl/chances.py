@@ -19,7 +19,7 @@ from engine.zohn_ahl.charts import line_chart, percent, win_chart
 from engine.zohn_ahl.game import State
 from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import Options
-from engine.zohn_ahl.solver import lap_chance, solve, throws_per_lap
+from engine.zohn_ahl.solver import lap_chance, prepare, solve, throws_per_lap
 from engine.zohn_ahl.throws import (
     HALF,
     Bias,
@@ -31,7 +31,7 @@ from engine.zohn_ahl.throws import (
     value_probabilities,
 )
 
-__all__ = ["game_chances", "lab_figures", "VARIANTS", "LAB_WORDS"]
+__all__ = ["game_chances", "lab_figures", "prepare_lab", "VARIANTS", "LAB_WORDS"]
 
 #: The rulesets and options the lab compares, in order.
 VARIANTS = (
@@ -309,6 +309,19 @@ def lab_figures(
     if charts:
         out["length_svg"] = length_chart(figures, lang)
     return out
+
+
+def prepare_lab(counters: int = 4) -> dict[str, Any]:
+    """Work out ahead what the lab's figures share for every bias: each variant's chain
+    (the board by counters uses the printable one) and the shape of its game lengths at
+    ``counters`` a side (:func:`engine.zohn_ahl.solver.prepare`). Answers what was
+    prepared."""
+    for ruleset, gully in VARIANTS:
+        prepare(Options(ruleset=ruleset, counters=counters, gully=gully))
+    return {
+        "prepared": [{"ruleset": ruleset, "gully": gully} for ruleset, gully in VARIANTS],
+        "counters": counters,
+    }
 
 
 #: The counters the lab compares (on the printable board, whose chain is the smallest).

@@ -59,3 +59,28 @@ def test_a_lab_request_works_out_each_ruleset_once(monkeypatch):
         assert {k: v for k, v in full.items() if not k.startswith("length")} == {
             k: v for k, v in row.items() if not k.startswith("length")
         }
+
+
+def test_a_prepared_lab_reads_no_chain_for_its_first_bias(monkeypatch):
+    import engine.zohn_ahl.solver.lengths as lengths
+
+    monkeypatch.setattr(solver, "_GRAPHS", {})
+    monkeypatch.setattr(lengths, "_SHAPES", {})
+    calls: Counter[str] = Counter()
+    _counting(monkeypatch, calls, solver, "explore")
+    _counting(monkeypatch, calls, lengths, "_shape")
+    reply = protocol.dispatch("zohn-ahl.lab", {"part": "prepare", "counters": 3})
+    n = len(chances.VARIANTS)
+    assert reply == {
+        "prepared": [{"ruleset": r, "gully": g} for r, g in chances.VARIANTS],
+        "counters": 3,
+    }
+    assert calls == {"explore": n, "_shape": n}
+    # the first figures for a new bias, the chart's game lengths included: nothing more
+    # is read from the rules, no shape worked out again
+    chart = protocol.dispatch("zohn-ahl.lab", {"bias": "5/11", "counters": 3, "length": True})
+    assert calls == {"explore": n, "_shape": n}
+    assert len(chart["variants"]) == n and all(v["length"] for v in chart["variants"])
+    # the board by counters shares the printable board's chain
+    protocol.dispatch("zohn-ahl.lab", {"bias": "5/11", "part": "counters"})
+    assert calls["explore"] == n

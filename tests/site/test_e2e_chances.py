@@ -86,6 +86,8 @@ def test_a_play_board_keeps_the_chances_closed_until_asked(visit):
         timeout=SLOW,
     )
     assert re.search(r"\d+%", panel.locator(".za-chances-now").text_content())
+    # the lab's loops are the lab's: a board's chances do without them
+    assert not [u for u in visit.requests if u.endswith(LOOPS)]
 
 
 def test_the_lab_reads_without_the_engine_and_refuses_a_bad_bias_in_words(visit):
@@ -114,7 +116,6 @@ def test_the_lab_reads_without_the_engine_and_refuses_a_bad_bias_in_words(visit)
         page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "1/16"
     )
     assert first.text_content() == fair
-    assert not [u for u in visit.requests if u.endswith(LOOPS)]
 
 
 def test_the_tally_compares_with_the_expectation(visit):
@@ -134,7 +135,7 @@ def test_the_tally_compares_with_the_expectation(visit):
 
 
 WATCH_THE_WORKER = """
-window.__lab = { terminated: 0, sent: [] };
+window.__lab = { terminated: 0, sent: [], prepared: 0 };
 const terminate = Worker.prototype.terminate;
 Worker.prototype.terminate = function () {
   window.__lab.terminated += 1;
@@ -142,7 +143,10 @@ Worker.prototype.terminate = function () {
 };
 const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (message, ...rest) {
-  if (message && message.cmd === "zohn-ahl.lab") window.__lab.sent.push(message.args);
+  if (message && message.cmd === "zohn-ahl.lab") {
+    if (message.args.part === "prepare") window.__lab.prepared += 1;
+    else window.__lab.sent.push(message.args);
+  }
   return post.call(this, message, ...rest);
 };
 """
@@ -161,8 +165,9 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     )
     bias = page.locator("input[data-lab='bias']")
     again = page.get_by_role("button", name="Work it out again")
-    kernel = [u for u in visit.requests if u.endswith(LOOPS)]
-    assert not kernel, "the worker loaded the lab's loops before the lab asked"
+    # the lab prepares what every bias shares as soon as Python is ready, nothing more
+    page.wait_for_function("() => window.__lab.prepared === 1", timeout=SLOW)
+    assert page.evaluate("() => window.__lab.sent.length") == 0
     bias.fill("3/5")
     again.click()
     # the engine is at work on the lab for 3/5 when the reader changes the bias again

@@ -100,6 +100,12 @@ class Lab {
     }
     this.controls.dataset.ready = "true";
     this.say(W().ready);
+    // What every bias shares (each ruleset's chain, the shape of its game lengths) is
+    // worked out while the reader reads, so the first "work it out again" costs what the
+    // next ones do. A press meanwhile waits for it in the worker; nothing is shown.
+    call("zohn-ahl.lab", { part: "prepare", counters: Number(this.counters.value) }, { timeoutMs: 300000 })
+      .then(() => { this.controls.dataset.prepared = "true"; })
+      .catch(() => { /* the figures work it out themselves */ });
   }
 
   say(text) {

@@ -37,6 +37,7 @@ from engine.zohn_ahl.rulesets import Options
 from engine.zohn_ahl.solver.bound import TOLERANCE
 from engine.zohn_ahl.solver.graph import Graph, explore, parse_solver_bias, throw_classes
 from engine.zohn_ahl.solver.graph import mirror as _mirror
+from engine.zohn_ahl.solver.lengths import shape_of
 from engine.zohn_ahl.solver.questions import lap_chance, throws_per_lap
 from engine.zohn_ahl.solver.solution import NextThrow, Solution
 from engine.zohn_ahl.solver.sweeps import solve_chain
@@ -45,6 +46,7 @@ from engine.zohn_ahl.throws import HALF, Bias, Throw
 __all__ = [
     "NextThrow",
     "Solution",
+    "prepare",
     "solve",
     "solve_after",
     "throw_classes",
@@ -69,6 +71,18 @@ def _graph(options: Options) -> Graph:
     graph = Graph(tuple(configs), index, tuple(steps), classes, _mirror(configs, index, steps))
     _GRAPHS[key] = graph
     return graph
+
+
+def prepare(options: OptionsLike = None) -> None:
+    """Work out ahead what a solve and a game-length distribution of ``options`` share for
+    every stick bias: the graph (read from the rules) and the shape of the chain from the
+    start, both kept. The first solve for a bias then pays for that bias alone; the lab
+    asks for this while the reader reads."""
+    options = _options(options)
+    graph = _graph(options)
+    start = graph.flat(State.start(options))
+    assert start is not None  # the start is the graph's first configuration
+    shape_of(graph, options, start)
 
 
 def solve(options: OptionsLike = None, bias: Bias = HALF) -> Solution:

@@ -73,6 +73,16 @@ class Graph:
         tuple[int, ...] | None
     )  # each configuration's mirror (sides swapped), None if asymmetric
 
+    def flat(self, state: State) -> int | None:
+        """The flat index of ``state`` in the chain of this graph, ``(side 0's counters -
+        1) * M + its configuration``; None if the configuration is not reached from the
+        start (or the game is over)."""
+        if state.to_move is None:
+            return None
+        config = (state.awls[0], state.awls[1], state.to_move, state.skip[0], state.skip[1])
+        i = self.index.get(config)
+        return None if i is None else (state.counters[0] - 1) * len(self.configs) + i
+
 
 def explore(
     options: Options,

@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any
 from engine.zohn_ahl.solver.kernels import FlatRow, Gather, gatherer, host_kernel
 
 if TYPE_CHECKING:
+    from engine.zohn_ahl.rulesets import Options
     from engine.zohn_ahl.solver.graph import Graph
     from engine.zohn_ahl.solver.solution import Solution
 
-__all__ = ["length_distribution"]
+__all__ = ["length_distribution", "shape_of"]
 
 CLOSE = 1e-13
 """How near every chance still to come must be proved to the geometric tail before the
@@ -112,26 +113,31 @@ def _shape(graph: Graph, counters: int, start_index: int) -> Shape:
     return pos[start], ends, tuple((n, tuple(rows)) for n, rows in groups.items())
 
 
-def length_distribution(solution: Solution, limit: int, close: float = CLOSE) -> list[float]:
-    """``[P(the game from the start ends on throw t) for t in 1..limit]`` for the game
-    ``solution`` solved (only its chain is used, not its figures). The mass is carried
-    throw by throw until every chance still to come is proved to lie within ``close`` of
-    the geometric tail (spec § 11), then the tail is written out."""
-    graph = solution.graph
-    options = solution.options
-    start_index = solution.start_index()
+def shape_of(graph: Graph, options: Options, start_index: int) -> Shape:
+    """The shape of the chain of ``graph`` at ``options``' counters from the flat state
+    ``start_index`` (:func:`_shape`), worked out once and kept for the distributions of
+    every bias."""
     key = (options.ruleset, options.gully, options.counters, start_index)
     cached = _SHAPES.get(key)
     if cached is None or cached[0] is not graph:
         if len(_SHAPES) >= 16:
             _SHAPES.pop(next(iter(_SHAPES)))
         cached = _SHAPES[key] = (graph, _shape(graph, options.counters, start_index))
-    start, ends, groups = cached[1]
+    return cached[1]
+
+
+def length_distribution(solution: Solution, limit: int, close: float = CLOSE) -> list[float]:
+    """``[P(the game from the start ends on throw t) for t in 1..limit]`` for the game
+    ``solution`` solved (only its chain is used, not its figures). The mass is carried
+    throw by throw until every chance still to come is proved to lie within ``close`` of
+    the geometric tail (spec § 11), then the tail is written out."""
+    shape = shape_of(solution.graph, solution.options, solution.start_index())
+    start, ends, groups = shape
     probs = solution.probabilities
     end = [sum(probs[c] for c in classes) for classes in ends]
     kernel = host_kernel("carryLengths")
     if kernel is not None:
-        return _carried_by(kernel, cached[1], end, probs, limit, close)
+        return _carried_by(kernel, shape, end, probs, limit, close)
     runs: list[tuple[Gather, list[FlatRow]]] = []
     for n, rows in groups:
         flat: list[FlatRow] = [

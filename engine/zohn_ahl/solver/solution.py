@@ -63,9 +63,8 @@ class Solution:
             )
         if state.winner is not None or state.to_move is None:
             return None
-        config = (state.awls[0], state.awls[1], state.to_move, state.skip[0], state.skip[1])
-        i = self.graph.index.get(config)
-        if i is None:
+        k = self.graph.flat(state)
+        if k is None:
             raise OptionError(f"{state!r} cannot be reached from the start", input=repr(state))
         n = self.options.counters
         if sum(state.counters) != 2 * n:
@@ -73,7 +72,7 @@ class Solution:
                 f"the state has {sum(state.counters)} counters, the solution is for {2 * n}",
                 input=state.counters,
             )
-        return (state.counters[0] - 1) * len(self.graph.configs) + i
+        return k
 
     def start_index(self) -> int:
         """The flat index of the start of a game."""
