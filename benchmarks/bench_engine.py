@@ -537,10 +537,10 @@ def zohn_ahl_lab(quick: bool) -> dict:
     """Seconds of the probability lab's "work it out again" for 4 counters a side, sent as
     the page sends it (``zohn-ahl.lab``): each ruleset's row (its solve), then the chart
     (each ruleset's game-length distribution, then the chart drawn from them), then the
-    board by counters. Once from nothing (the
-    configuration graphs read from the rules), then after each change of bias (the graphs
-    kept, nothing of the new bias cached). In Pyodide the game lengths are carried by the
-    loop the site's worker offers the engine, when the runner offers it too (``carried_by``)."""
+    board by counters. Once from nothing (the configuration graphs read from the rules),
+    then after each change of bias (the graphs kept, nothing of the new bias cached). In
+    Pyodide the chains are swept and the game lengths carried by the loops the site's worker
+    offers the engine, when the runner offers them too (``swept_by``, ``carried_by``)."""
     from engine import protocol
     from engine.zohn_ahl import solver as solver_module
     from engine.zohn_ahl.chances import VARIANTS

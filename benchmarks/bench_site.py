@@ -23,6 +23,10 @@ For each kind of page -- no board, a Zohn Ahl board, an Awithlaknannai board:
 bytes, its time until playable and the worker's account of its start (a normal start, or
 a restore of the memory snapshot the first visit left in the browser; the stages in ms).
 
+``lab`` (:func:`measure_lab`): the probability lab's "work it out again" for a new bias, in
+the page, pressed at once and after the lab has prepared: until done, when each part
+lands, and the longest pause in the page's painting meanwhile.
+
 Bytes are counted by the server as it writes them (status line, headers and body), so a
 file served from the browser's cache costs nothing and a 304 only its headers. The server
 is Python's ``http.server``, which does not compress; ``bytes_gzip`` estimates what a host
@@ -441,6 +445,93 @@ def measure_python_start(playwright, base, counter) -> dict:
     return out
 
 
+LAB_PAGE = "/teachers/probability-lab/"
+LAB_BIASES = ("3/5", "2/5", "5/8")
+
+# Watches the lab at work, in the page: from the press of the button until the status says
+# it is done, the moments each part lands (a table cell or chart changes) and the longest
+# gap between two frames the page painted meanwhile (a page that answers paints on time).
+LAB_WATCH = """
+(bias) => new Promise((resolve, reject) => {
+  const status = document.querySelector("[data-lab='status']");
+  const parts = { rows: ".lab[data-lab='rulesets']", chart: ".lab-chart[data-chart='length']",
+    counters: ".lab-chart[data-chart='counters']" };
+  const seen = {};
+  const watchers = [];
+  let t0 = 0;
+  for (const [name, selector] of Object.entries(parts)) {
+    const node = document.querySelector(selector);
+    if (!node) continue;
+    const watcher = new MutationObserver(() => {
+      if (!(name in seen)) seen[name] = Math.round(performance.now() - t0);
+    });
+    watcher.observe(node, { subtree: true, childList: true, characterData: true });
+    watchers.push(watcher);
+  }
+  let frame = 0;
+  let gap = 0;
+  let last = 0;
+  const tick = (now) => {
+    if (last) gap = Math.max(gap, now - last);
+    last = now;
+    frame = requestAnimationFrame(tick);
+  };
+  const stop = () => {
+    for (const watcher of watchers) watcher.disconnect();
+    cancelAnimationFrame(frame);
+  };
+  const done = new MutationObserver(() => {
+    const text = status.textContent;
+    if (text.startsWith("Done") && text.includes(bias)) {
+      const total = Math.round(performance.now() - t0);
+      done.disconnect();
+      stop();
+      resolve({ total_ms: total, parts_ms: seen, longest_frame_gap_ms: Math.round(gap) });
+    } else if (text.startsWith("Could not")) {
+      done.disconnect();
+      stop();
+      reject(new Error(text));
+    }
+  });
+  done.observe(status, { subtree: true, childList: true, characterData: true });
+  document.querySelector("input[data-lab='bias']").value = bias;
+  t0 = performance.now();
+  frame = requestAnimationFrame(tick);
+  document.querySelector("[data-lab='recompute']").click();
+})
+"""
+
+
+def measure_lab(playwright, base) -> dict:
+    """The probability lab in a page, as a teacher uses it: "work it out again" for a new
+    bias, pressed the moment the lab is ready (``pressed_at_once``: what every bias shares
+    is still being prepared), then in a fresh page once the lab has prepared (``first_request``,
+    as after reading the page) and twice more (``bias_change_1``, ``_2``). Each: the time
+    from the press until the status says it is done, when each part landed (the rulesets'
+    rows, the game-length chart, the board by counters), and the longest gap between two
+    frames the page painted meanwhile (the work is the worker's; the page stays usable)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    out: dict = {"page": LAB_PAGE, "counters": 4}
+    try:
+        for at_once in (True, False):
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto(base + LAB_PAGE)
+            ready = "[data-ready='true']" if at_once else "[data-prepared='true']"
+            page.wait_for_selector(f"[data-lab-controls]{ready}", timeout=READY_MS)
+            biases = LAB_BIASES[:1] if at_once else LAB_BIASES
+            for i, bias in enumerate(biases):
+                key = (
+                    "pressed_at_once"
+                    if at_once
+                    else ("first_request" if i == 0 else f"bias_change_{i}")
+                )
+                out[key] = {"bias": bias, **page.evaluate(LAB_WATCH, bias)}
+            page.close()
+    finally:
+        browser.close()
+    return out
+
+
 def measure(log=None) -> dict:
     """Measure every kind of page; returns a JSON-ready dict (see the module docstring)."""
     log = log or (lambda msg: print(f"[bench_site] {msg}", file=sys.stderr))
@@ -476,6 +567,11 @@ def measure(log=None) -> dict:
                 result["python_start"] = measure_python_start(p, base, counter)
             except Exception as exc:  # reported, like a page that fails
                 result["python_start"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
+            log(f"measuring the probability lab: {LAB_PAGE}, a new bias three times")
+            try:
+                result["lab"] = measure_lab(p, base)
+            except Exception as exc:  # reported, like a page that fails
+                result["lab"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
     finally:
         server.shutdown()
         server.server_close()

@@ -110,8 +110,11 @@ def engine_rows(engine: dict) -> list[tuple[str, str, str]]:
         figures = _joined(
             [_get(part, "zohn_ahl_lab", "bias_change_1", k) for k in LAB_PARTS], _seconds, " s"
         )
-        if _get(part, "zohn_ahl_lab", "carried_by") == "javascript":
-            figures += " (the game lengths carried by the worker's JavaScript loop, as in a page)"
+        swept = _get(part, "zohn_ahl_lab", "swept_by") == "javascript"
+        if swept and _get(part, "zohn_ahl_lab", "carried_by") == "javascript":
+            figures += (
+                " (the sweeps and the game lengths in the worker's JavaScript loops, as in a page)"
+            )
         return figures
 
     throws = ("throw_1_ms", "throw_100_ms", "throw_800_ms")
@@ -258,6 +261,23 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
                 "/ every tab closed first, the page or a lesson link",
                 f"{_ms_range([trace_return.get('board:playable')])} / {_ms_range(later)} "
                 f"(Python from the snapshot: {_ms(restore)} s)",
+            )
+        )
+    lab = site.get("lab") or {}
+    if lab.get("first_request"):
+        later = [k for k in lab if k.startswith("bias_change_")]
+        asked = [lab[k] for k in ("first_request", *later) if isinstance(lab.get(k), dict)]
+        gaps = [a.get("longest_frame_gap_ms") for a in [*asked, lab.get("pressed_at_once") or {}]]
+        rows.append(
+            (
+                'the probability lab\'s "work it out again" for a new bias, in the page: '
+                "done (every part) once the lab has prepared / the 4-counter figures (rows "
+                "and chart) / pressed the moment the lab is ready",
+                f"{_ms_range([a.get('total_ms') for a in asked])} / "
+                f"{_ms_range([_get(a, 'parts_ms', 'chart') for a in asked])} / "
+                f"{_ms_range([_get(lab, 'pressed_at_once', 'total_ms')])} "
+                f"(the page paints throughout: the longest pause "
+                f"{max((g for g in gaps if isinstance(g, (int, float))), default=0)} ms)",
             )
         )
     wifi = offline.get("first_visit_school_wifi") or {}
