@@ -516,6 +516,7 @@ def measure_lab(playwright, base) -> dict:
         for at_once in (True, False):
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             page.goto(base + LAB_PAGE)
+            page.locator("[data-lab-controls]").scroll_into_view_if_needed()  # as a teacher does
             ready = "[data-ready='true']" if at_once else "[data-prepared='true']"
             page.wait_for_selector(f"[data-lab-controls]{ready}", timeout=READY_MS)
             biases = LAB_BIASES[:1] if at_once else LAB_BIASES

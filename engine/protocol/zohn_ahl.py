@@ -155,8 +155,6 @@ def lab(args: Args) -> Result:
             input=counters,
             where="counters",
         )
-    if part == "prepare":
-        return prepare_lab(counters)
     ruleset: str | None = arg(args, "ruleset", str, None, max_len=20)
     length = bool(arg(args, "length", bool, False))
     variants: tuple[tuple[str, str], ...] = VARIANTS
@@ -165,6 +163,8 @@ def lab(args: Args) -> Result:
             {"ruleset": ruleset, "gully": arg(args, "gully", str, None, max_len=20)}
         )
         variants = ((options.ruleset, options.gully),)
+    if part == "prepare":
+        return prepare_lab(counters, variants)
     return lab_figures(
         bias, counters, variants, lang, charts=ruleset is None and length, length=length
     )

@@ -311,15 +311,17 @@ def lab_figures(
     return out
 
 
-def prepare_lab(counters: int = 4) -> dict[str, Any]:
+def prepare_lab(
+    counters: int = 4, variants: tuple[tuple[str, str], ...] = VARIANTS
+) -> dict[str, Any]:
     """Work out ahead what the lab's figures share for every bias: each variant's chain
     (the board by counters uses the printable one) and the shape of its game lengths at
     ``counters`` a side (:func:`engine.zohn_ahl.solver.prepare`). Answers what was
     prepared."""
-    for ruleset, gully in VARIANTS:
+    for ruleset, gully in variants:
         prepare(Options(ruleset=ruleset, counters=counters, gully=gully))
     return {
-        "prepared": [{"ruleset": ruleset, "gully": gully} for ruleset, gully in VARIANTS],
+        "prepared": [{"ruleset": ruleset, "gully": gully} for ruleset, gully in variants],
         "counters": counters,
     }
 

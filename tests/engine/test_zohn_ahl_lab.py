@@ -69,12 +69,16 @@ def test_a_prepared_lab_reads_no_chain_for_its_first_bias(monkeypatch):
     calls: Counter[str] = Counter()
     _counting(monkeypatch, calls, solver, "explore")
     _counting(monkeypatch, calls, lengths, "_shape")
-    reply = protocol.dispatch("zohn-ahl.lab", {"part": "prepare", "counters": 3})
     n = len(chances.VARIANTS)
-    assert reply == {
-        "prepared": [{"ruleset": r, "gully": g} for r, g in chances.VARIANTS],
-        "counters": 3,
-    }
+    for ruleset, gully in chances.VARIANTS:  # as the page asks: one ruleset at a time
+        reply = protocol.dispatch(
+            "zohn-ahl.lab", {"part": "prepare", "counters": 3, "ruleset": ruleset, "gully": gully}
+        )
+        assert reply == {"prepared": [{"ruleset": ruleset, "gully": gully}], "counters": 3}
+    assert calls == {"explore": n, "_shape": n}
+    # asked again, all of them at once: all kept
+    reply = protocol.dispatch("zohn-ahl.lab", {"part": "prepare", "counters": 3})
+    assert [(v["ruleset"], v["gully"]) for v in reply["prepared"]] == list(chances.VARIANTS)
     assert calls == {"explore": n, "_shape": n}
     # the first figures for a new bias, the chart's game lengths included: nothing more
     # is read from the rules, no shape worked out again

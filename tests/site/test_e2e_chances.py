@@ -165,8 +165,12 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     )
     bias = page.locator("input[data-lab='bias']")
     again = page.get_by_role("button", name="Work it out again")
-    # the lab prepares what every bias shares as soon as Python is ready, nothing more
-    page.wait_for_function("() => window.__lab.prepared === 1", timeout=SLOW)
+    # once the reader comes to the controls, the lab prepares what every bias shares, one
+    # ruleset at a time, and nothing more
+    bias.scroll_into_view_if_needed()
+    page.wait_for_selector("[data-lab-controls][data-prepared='true']", timeout=SLOW)
+    rulesets = page.locator(".lab-rulesets tr[data-ruleset]").count()
+    assert page.evaluate("() => window.__lab.prepared") == rulesets == 5
     assert page.evaluate("() => window.__lab.sent.length") == 0
     bias.fill("3/5")
     again.click()

@@ -74,6 +74,7 @@ class Lab {
     this.tallyAids = !this.tally || this.tally.dataset.aids !== "off";
     this.shares = [1, 4, 6, 4, 1].map((x) => x / 16);
     this.busy = false;
+    this.preparing = false;
     this.run = 0;
     this.built = this.keepBuilt();
     this.countersBias = this.built.bias; // the bias the board by counters is shown for
@@ -100,12 +101,44 @@ class Lab {
     }
     this.controls.dataset.ready = "true";
     this.say(W().ready);
-    // What every bias shares (each ruleset's chain, the shape of its game lengths) is
-    // worked out while the reader reads, so the first "work it out again" costs what the
-    // next ones do. A press meanwhile waits for it in the worker; nothing is shown.
-    call("zohn-ahl.lab", { part: "prepare", counters: Number(this.counters.value) }, { timeoutMs: 300000 })
-      .then(() => { this.controls.dataset.prepared = "true"; })
-      .catch(() => { /* the figures work it out themselves */ });
+    // Once the reader comes to the controls (they are in view, or take the keyboard),
+    // what every bias shares is worked out while they read and type.
+    const soon = () => { this.prepare(); };
+    this.controls.addEventListener("focusin", soon, { once: true });
+    if (typeof IntersectionObserver === "function") {
+      const seen = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          seen.disconnect();
+          soon();
+        }
+      });
+      seen.observe(this.controls);
+    } else {
+      soon();
+    }
+  }
+
+  // What every bias shares (each ruleset's chain, the shape of its game lengths), worked
+  // out ahead so that the first "work it out again" costs what the next ones do. One
+  // ruleset per request: a board's request (on this page, or the next one the reader
+  // opens) waits for one at most, and none is sent once the lab has left the page or the
+  // reader has asked for figures (which work out what they need themselves, after the one
+  // under way). Nothing is shown.
+  async prepare() {
+    if (this.preparing) return;
+    this.preparing = true;
+    const counters = Number(this.counters.value);
+    const rows = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-rulesets tr[data-ruleset]"))];
+    for (const row of rows) {
+      if (!this.controls.isConnected || this.busy) return;
+      try {
+        await call("zohn-ahl.lab", { part: "prepare", counters, ruleset: row.dataset.ruleset, gully: row.dataset.gully },
+          { timeoutMs: 300000 });
+      } catch {
+        return; // the figures work it out themselves
+      }
+    }
+    this.controls.dataset.prepared = "true";
   }
 
   say(text) {
