@@ -43,9 +43,13 @@ def _engine_report() -> dict:
         },
     }
 
-    def lab(rows: float, chart: float, by_counters: float, carried_by: str = "python") -> dict:
+    def lab(rows: float, chart: float, by_counters: float, loops: str = "python") -> dict:
         parts = (rows, chart, by_counters, rows + chart + by_counters)
-        return {"carried_by": carried_by, "bias_change_1": dict(zip(figures.LAB_PARTS, parts))}
+        return {
+            "swept_by": loops,
+            "carried_by": loops,
+            "bias_change_1": dict(zip(figures.LAB_PARTS, parts)),
+        }
 
     cpython = {
         "python": "3.11.2",
@@ -68,7 +72,7 @@ def _engine_report() -> dict:
     }
     pyodide = {
         "python": "3.14.0",
-        "zohn_ahl_lab": lab(2.91, 0.24, 2.55, carried_by="javascript"),
+        "zohn_ahl_lab": lab(0.91, 0.24, 0.75, loops="javascript"),
         "awithlaknannai_perft": {"culin": {"nodes_per_second": 612000.0}},
         "zohn_ahl_solver": solver,
         "protocol_round_trip": trip,
@@ -113,6 +117,12 @@ def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
                 "return_visit": {"board_playable_ms": 1062.9},
                 "lesson_link_later": {"board_playable_ms": 1132.9},
             },
+            "lab": {
+                "pressed_at_once": {"total_ms": 3727, "longest_frame_gap_ms": 33},
+                "first_request": {"total_ms": 1732, "parts_ms": {"chart": 1077}},
+                "bias_change_1": {"total_ms": 1607, "parts_ms": {"chart": 939}},
+                "bias_change_2": {"total_ms": 1659, "parts_ms": {"chart": 986}},
+            },
         },
         "machine": {"cores": 2, "load_average": [0.7, 1.3]},
     }
@@ -131,8 +141,8 @@ def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
     assert "0.40 / 0.41 / 0.42 / 0.43 / 0.44 s" in engine
     assert "0.38 / 0.45 / 0.93 ms" in engine
     assert (
-        "| 1.1 / 2.8 / 0.94 / 4.8 s | 2.9 / 0.24 / 2.5 / 5.7 s (the game lengths carried by "
-        "the worker's JavaScript loop, as in a page) |" in engine
+        "| 1.1 / 2.8 / 0.94 / 4.8 s | 0.91 / 0.24 / 0.75 / 1.9 s (the sweeps and the game "
+        "lengths in the worker's JavaScript loops, as in a page) |" in engine
     )
     assert (
         "beat `random` in 200 games of 200 and `medium` in 151 of 200 (49 draws, 0 losses)"
@@ -149,6 +159,10 @@ def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
         "(Python from the snapshot: 0.5 s) |" in site
     )
     assert "3.9 MB" in site
+    assert (
+        "| 1.61 to 1.73 s / 0.94 to 1.08 s / 3.73 s (the page paints throughout: the longest pause 33 ms) |"
+        in site
+    )
     assert text.endswith("After.\n") and text.startswith("# Title\n")
 
 
