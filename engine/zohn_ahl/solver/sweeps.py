@@ -19,7 +19,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable
 from fractions import Fraction
-from itertools import repeat
+from itertools import accumulate, repeat
+from itertools import chain as _chain
 from operator import add, mul, sub
 from typing import Any, NamedTuple
 
@@ -408,6 +409,16 @@ def _iterate(
     return z, count, error
 
 
+def _runs(rows: list[tuple[tuple[int, ...], tuple[float, ...]]]) -> dict[str, array[Any]]:
+    """Rows of terms (targets, weights) in one run each, for a loop outside Python: where
+    each row's terms begin (and the end), the targets, the weights."""
+    return {
+        "start": array("i", accumulate(map(len, (t for t, _ in rows)), initial=0)),
+        "targets": array("i", _chain.from_iterable(t for t, _ in rows)),
+        "weights": array("d", _chain.from_iterable(w for _, w in rows)),
+    }
+
+
 def _swept_by(
     kernel: Any,
     units: list[Unit],
@@ -428,53 +439,34 @@ def _swept_by(
     import js  # type: ignore[import-not-found]  # only in a browser, where a kernel is offered
     from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
-    kind, at, start = array("i"), array("i"), array("i", [0])
-    targets, weights, constant, exact = array("i"), array("d"), array("d"), array("d")
     none = (1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0)
-
-    def unit(code: int, a: int, ts: tuple[int, ...], ws: tuple[float, ...], x: complex) -> None:
-        kind.append(code)
-        at.append(a)
-        targets.extend(ts)
-        weights.extend(ws)
-        start.append(len(targets))
-        constant.extend((x.real, x.imag))
-
+    # (kind, position, targets, weights, constant, I - P over a unit solved exactly)
+    rows: list[tuple[int, int, tuple[int, ...], tuple[float, ...], complex, tuple[float, ...]]]
+    rows = []
     for a, ts, ws, x, mirrored, pair in units:
         if pair is None:
-            unit(1 if mirrored else 0, a, ts, ws, x)
-            exact.extend(none)
+            rows.append((1 if mirrored else 0, a, ts, ws, x, none))
             continue
         b, tb, wb, y, vaa, eaa, vab, eab, vba, eba, vbb, ebb = pair
-        unit(2 if b < 0 else 3, a, ts, ws, x)
-        exact.extend((vaa, vab, vba, vbb, eaa, eab, eba, ebb))
+        rows.append((2 if b < 0 else 3, a, ts, ws, x, (vaa, vab, vba, vbb, eaa, eab, eba, ebb)))
         if b >= 0:  # the second of the pair, solved with the first
-            unit(4, b, tb, wb, y)
-            exact.extend(none)
-
-    def runs(rows: list[tuple[tuple[int, ...], tuple[float, ...]]]) -> dict[str, array[Any]]:
-        begin, ts, ws = array("i", [0]), array("i"), array("d")
-        for row_targets, row_weights in rows:
-            ts.extend(row_targets)
-            ws.extend(row_weights)
-            begin.append(len(ts))
-        return {"start": begin, "targets": ts, "weights": ws}
-
-    late = runs([(t, w) for _, t, w in later])
-    eqs = runs([(t, w) for t, w, _, _ in full])
-    proj = runs(project)
-    chain = {
+            rows.append((4, b, tb, wb, y, none))
+    sweep = _runs([(r[2], r[3]) for r in rows])
+    late = _runs([(t, w) for _, t, w in later])
+    eqs = _runs([(t, w) for t, w, _, _ in full])
+    proj = _runs(project)
+    arrays = {
         "size": len(full),
         "gap": gap,
         "maxSweeps": MAX_SWEEPS,
         "tolerance": TOLERANCE,
-        "kind": kind,
-        "at": at,
-        "start": start,
-        "targets": targets,
-        "weights": weights,
-        "constant": constant,
-        "exact": exact,
+        "kind": array("i", [r[0] for r in rows]),
+        "at": array("i", [r[1] for r in rows]),
+        "start": sweep["start"],
+        "targets": sweep["targets"],
+        "weights": sweep["weights"],
+        "constant": array("d", _chain.from_iterable((r[4].real, r[4].imag) for r in rows)),
+        "exact": array("d", _chain.from_iterable(r[5] for r in rows)),
         "laterAt": array("i", [a for a, _, _ in later]),
         "laterStart": late["start"],
         "laterTargets": late["targets"],
@@ -482,18 +474,18 @@ def _swept_by(
         "fullStart": eqs["start"],
         "fullTargets": eqs["targets"],
         "fullWeights": eqs["weights"],
-        "fullConstant": array("d", [v for _, _, c, _ in full for v in (c.real, c.imag)]),
+        "fullConstant": array("d", _chain.from_iterable((c.real, c.imag) for _, _, c, _ in full)),
         "fullDiagonal": array("d", [d for _, _, _, d in full]),
         "projectStart": proj["start"],
         "projectTargets": proj["targets"],
         "projectWeights": proj["weights"],
-        "coarseV": array("d", [v for row in coarse_v for v in row]),
-        "coarseE": array("d", [v for row in coarse_e for v in row]),
-        "bounds": array("i", [v for pair_ in bounds for v in pair_]),
+        "coarseV": array("d", _chain.from_iterable(coarse_v)),
+        "coarseE": array("d", _chain.from_iterable(coarse_e)),
+        "bounds": array("i", _chain.from_iterable(bounds)),
         "hpos": array("d", hpos),
         "mirrors": array("i", mirrors),
     }
-    out = kernel(to_js(chain, dict_converter=js.Object.fromEntries))
+    out = kernel(to_js(arrays, dict_converter=js.Object.fromEntries))
     parts = iter(out.z.to_py().tolist())  # real and imaginary parts, interleaved
     return list(map(complex, parts, parts)), int(out.sweeps)
 
