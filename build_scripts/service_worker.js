@@ -15,6 +15,10 @@
 // - fetch: a file of this build comes from the cache (so the site works with the network
 //   gone); anything else goes to the network; a page that is neither is answered offline
 //   by the site's "page not found".
+// - a page that starts while the files are being kept (a second tab, a lesson link opened
+//   meanwhile) asks the download to wait: engine-boot.js sends "hold" as its board's
+//   Python starts, offline.js sends "release" once its boards are playable. The download
+//   is the least urgent work on a reader's computer; a hold lasts HOLD_MS at most.
 // - the endgame tables (assets/runtime/tables/) are not in FILES: too large for every
 //   reader, they are fetched only when a page first needs one, and kept in the same cache
 //   then, so they work offline from that moment on.
@@ -27,6 +31,39 @@ const CACHE = PREFIX + BUILD;
 const SCOPE = new URL("./", self.location.href);
 const AT_ONCE = 4;
 const ON_DEMAND = new URL("assets/runtime/tables/", SCOPE).href;
+const HOLD_MS = 10_000;
+
+// The pages starting now: a page's client id -> when its hold ends at the latest.
+const holds = new Map();
+// The downloads waiting for the holds to change (every lane of the download waits).
+const waiting = new Set();
+
+self.addEventListener("message", (event) => {
+  const source = /** @type {{id?: string} | null} */ (event.source);
+  const type = event.data && event.data.type;
+  if (!source || !source.id || (type !== "hold" && type !== "release")) return;
+  if (type === "hold") holds.set(source.id, Date.now() + HOLD_MS);
+  else holds.delete(source.id);
+  for (const wake of waiting) wake();
+  waiting.clear();
+});
+
+// Resolves once no page that is starting holds the download.
+async function afterStartingPages() {
+  for (;;) {
+    const now = Date.now();
+    for (const [id, end] of holds) if (end <= now) holds.delete(id);
+    if (!holds.size) return;
+    const wait = Math.min(...holds.values()) - now;
+    await new Promise((resolve) => {
+      waiting.add(resolve);
+      setTimeout(() => {
+        waiting.delete(resolve);
+        resolve();
+      }, wait);
+    });
+  }
+}
 
 function key(url) {
   const clean = new URL(url);
@@ -54,6 +91,7 @@ async function precache() {
   }
   async function next() {
     for (let url = queue.shift(); url; url = queue.shift()) {
+      await afterStartingPages();
       const response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
       if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
       await cache.put(url, await typed(url, response));

@@ -4,8 +4,11 @@
 // arrives, before the page's style sheets and the theme's scripts are even asked for.
 // It only creates the engine's worker and keeps what the worker says until the engine
 // client (engine-client.js, loaded with the board scripts) takes the worker over and
-// hears it all, in order. Nothing else happens here: if the worker cannot be created,
-// the client creates it itself and says what failed.
+// hears it all, in order. If the worker cannot be created, the client creates it itself
+// and says what failed. And while the site is being kept for offline use (the service
+// worker's download after a first visit), this page asks the download to wait until its
+// boards are playable (offline.js releases it): a second tab or a lesson link opened
+// meanwhile starts as fast as a later visit.
 (() => {
   const script = document.currentScript;
   if (!(script instanceof HTMLScriptElement) || typeof Worker !== "function") return;
@@ -27,5 +30,10 @@
     /** @type {any} */ (globalThis).__engineEarly = { worker, heard };
   } catch {
     // the client tries again and reports the failure in words
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.getRegistration().then((registration) => {
+      if (registration && registration.installing) registration.installing.postMessage({ type: "hold" });
+    }).catch(() => { /* no download to hold */ });
   }
 })();

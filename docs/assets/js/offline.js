@@ -44,9 +44,20 @@ async function keepOffline() {
   });
 }
 
+// A page with boards that started while the site was being kept asked the download to
+// wait (engine-boot.js): once its boards are playable, the download goes on.
+async function releaseTheDownload() {
+  await boardsSettled();
+  const registration = await navigator.serviceWorker.getRegistration(ROOT.href);
+  if (registration && registration.installing) registration.installing.postMessage({ type: "release" });
+}
+
 // the reader's data saver (Network Information API, not in every browser)
 const connection = /** @type {{connection?: {saveData?: boolean}}} */ (navigator).connection;
 if ("serviceWorker" in navigator && window.isSecureContext && location.protocol !== "file:"
     && !(connection && connection.saveData)) {
   keepOffline().catch((error) => console.warn("The site could not be kept for offline use:", error));
+}
+if ("serviceWorker" in navigator && document.querySelector(".board[data-game]")) {
+  releaseTheDownload().catch(() => { /* a hold ends by itself */ });
 }
