@@ -23,7 +23,8 @@ each module below says which sections it implements:
 - :mod:`~engine.zohn_ahl.solver.solution`: the solved game and what a class asks of it.
 
 The solved graphs and the last few solutions are cached here, so a page that asks after
-every throw pays for the solving once.
+every throw pays for the solving once; :func:`prepare` works out ahead what the solves
+and distributions of every bias share.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ between layers, until the error bound is proved; the equations come from
 Each step below is a section of ``spec/zohn-ahl-solver.md``: the kept states numbered in
 sweep order and the units solved exactly (§ 6), the written-out sums (§ 7,
 :mod:`engine.zohn_ahl.solver.kernels`), the coarse correction (§ 8), the slow mode (§ 9)
-and the bound (§ 10, :mod:`engine.zohn_ahl.solver.bound`).
+and the bound (§ 10, :mod:`engine.zohn_ahl.solver.bound`). In a browser whose worker
+offers a loop of its own, the sweeps (§ 6 to § 9) run there instead (:func:`_swept_by`),
+and the bound is still proved here.
 
 The states are numbered three ways: a configuration ``i`` (0 to M-1, the graph's order); a
 flat state ``k = layer * M + i`` (the layer counts side 0's counters from 1, so ``layer``
