@@ -652,14 +652,14 @@ async function loadTables(pyodide, request) {
 
 // ---- Loops offered to the engine ----
 //
-// The lab solves the game for every ruleset and carries its game-length distributions:
-// sweeps over some ten thousand states and a probability carried for hundreds of throws,
-// arithmetic that Python in WebAssembly does several times slower than JavaScript. The
-// engine looks for globalThis.engineKernels when it sweeps and carries
-// (engine/zohn_ahl/solver/kernels.py) and runs its own loops when they are absent, so the
-// modules are loaded only when a request of the lab comes (a failed load leaves the
-// engine to its own loops), never during the start.
-const KERNEL_COMMANDS = new Set(["zohn-ahl.lab"]);
+// The lab and a board's chances solve the game, and the lab carries its game-length
+// distributions: sweeps over some ten thousand states and a probability carried for
+// hundreds of throws, arithmetic that Python in WebAssembly does several times slower
+// than JavaScript. The engine looks for globalThis.engineKernels when it sweeps and
+// carries (engine/zohn_ahl/solver/kernels.py) and runs its own loops when they are
+// absent, so the modules are loaded only when such a request comes (a failed load leaves
+// the engine to its own loops), never during the start.
+const KERNEL_COMMANDS = new Set(["zohn-ahl.lab", "zohn-ahl.chances"]);
 /** @type {Promise<void> | null} */
 let kernelsLoading = null;
 
