@@ -108,16 +108,7 @@ export function sweepChain(c) {
       const rr = new Float64Array(size);
       const ri = new Float64Array(size);
       for (let u = 0; u < c.laterAt.length; u++) {
-        let sr = 0;
-        let si = 0;
-        for (let k = c.laterStart[u]; k < c.laterStart[u + 1]; k++) {
-          const t = c.laterTargets[k];
-          const w = c.laterWeights[k];
-          sr += w * dr[t];
-          si += w * di[t];
-        }
-        rr[c.laterAt[u]] = sr;
-        ri[c.laterAt[u]] = si;
+        [rr[c.laterAt[u]], ri[c.laterAt[u]]] = dot(c.laterStart, c.laterTargets, c.laterWeights, u, dr, di);
       }
       if (converged(rr, ri, maxE, c.tolerance)) {
         residuals(c, zr, zi, rr, ri);
@@ -232,16 +223,26 @@ function sweep(c, zr, zi) {
   }
 }
 
-/** A unit's constant plus its terms' sum, the sum made first (as the engine does). */
-function summed(c, u, zr, zi) {
+/**
+ * The sum of row `u`'s terms, `weights[k] * (xr + i xi)[targets[k]]` for k from `start[u]`
+ * to `start[u + 1]`, as [real part, imaginary part].
+ * @returns {[number, number]}
+ */
+function dot(start, targets, weights, u, xr, xi) {
   let sr = 0;
   let si = 0;
-  for (let j = c.start[u]; j < c.start[u + 1]; j++) {
-    const t = c.targets[j];
-    const w = c.weights[j];
-    sr += w * zr[t];
-    si += w * zi[t];
+  for (let k = start[u]; k < start[u + 1]; k++) {
+    const t = targets[k];
+    const w = weights[k];
+    sr += w * xr[t];
+    si += w * xi[t];
   }
+  return [sr, si];
+}
+
+/** A unit's constant plus its terms' sum, the sum made first (as the engine does). */
+function summed(c, u, zr, zi) {
+  const [sr, si] = dot(c.start, c.targets, c.weights, u, zr, zi);
   return [c.constant[2 * u] + sr, c.constant[2 * u + 1] + si];
 }
 
@@ -260,14 +261,7 @@ function largest(d, size) {
 function residuals(c, zr, zi, rr, ri) {
   const { fullStart, fullTargets, fullWeights, fullConstant, fullDiagonal } = c;
   for (let a = 0; a < c.size; a++) {
-    let sr = 0;
-    let si = 0;
-    for (let j = fullStart[a]; j < fullStart[a + 1]; j++) {
-      const t = fullTargets[j];
-      const w = fullWeights[j];
-      sr += w * zr[t];
-      si += w * zi[t];
-    }
+    const [sr, si] = dot(fullStart, fullTargets, fullWeights, a, zr, zi);
     rr[a] = fullConstant[2 * a] + sr - fullDiagonal[a] * zr[a];
     ri[a] = fullConstant[2 * a + 1] + si - fullDiagonal[a] * zi[a];
   }
@@ -287,16 +281,7 @@ function correct(c, zr, zi, dr, di) {
   const rhsV = new Array(rows);
   const rhsE = new Array(rows);
   for (let r = 0; r < rows; r++) {
-    let sr = 0;
-    let si = 0;
-    for (let j = c.projectStart[r]; j < c.projectStart[r + 1]; j++) {
-      const t = c.projectTargets[j];
-      const g = c.projectWeights[j];
-      sr += g * dr[t];
-      si += g * di[t];
-    }
-    rhsV[r] = sr;
-    rhsE[r] = si;
+    [rhsV[r], rhsE[r]] = dot(c.projectStart, c.projectTargets, c.projectWeights, r, dr, di);
   }
   const shiftV = solveDense(c.coarseV, rhsV);
   const shiftE = solveDense(c.coarseE, rhsE);

@@ -89,6 +89,25 @@ class Exact(NamedTuple):
     pair: Pair
 
 
+class Around(NamedTuple):
+    """What the sweeps read besides their units: the terms of each state updated after it
+    in a sweep (``later``, for the residuals near the end), every state's equation
+    (``full``, for the bound), the coarse correction (the projection of the residuals on
+    each layer's basis, the matrices for V and E, each layer's positions, the basis
+    function ``h`` at every position), the kept states whose mirrors are targets, and
+    where the mirrors begin (``gap``)."""
+
+    later: list[tuple[int, tuple[int, ...], tuple[float, ...]]]
+    full: list[Equation]
+    project: list[tuple[tuple[int, ...], tuple[float, ...]]]
+    coarse_v: list[list[float]]
+    coarse_e: list[list[float]]
+    bounds: list[tuple[int, int]]
+    hpos: list[float]
+    mirrors: list[int]
+    gap: int
+
+
 def solve_chain(options: Options, p: Fraction, graph: Graph) -> Solution:
     """Solve the chain of ``graph`` for ``options`` and the stick bias ``p``."""
     probs = tuple(float(pr) for _, pr in throw_classes(options.table, p))
@@ -104,17 +123,13 @@ def solve_chain(options: Options, p: Fraction, graph: Graph) -> Solution:
     full = _in_positions(flat_states, rows, position)
     units, later, mirrors = _units(groups, position, full, gap)
     project = _projection(bounds, later, hpos, size)
+    around = Around(later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap)
     kernel = host_kernel("sweepChain")
     if kernel is not None:
-        z, count = _swept_by(
-            kernel, units, later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap
-        )
+        z, count = _swept_by(kernel, units, around)
         error, _ = bound(residuals(full, z), max((x.imag for x in z[:size]), default=0.0))
     else:
-        segments = _segments(units, size)
-        z, count, error = _iterate(
-            segments, later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap
-        )
+        z, count, error = _iterate(_segments(units, size), around)
     win0, expected = _unfold(chain, flat_states, z, size)
     return Solution(options, p, graph, probs, win0, expected, count, error)
 
@@ -307,19 +322,9 @@ def _segments(units: list[Unit], size: int) -> list[Run | Exact]:
     ]
 
 
-def _iterate(
-    segments: list[Run | Exact],
-    later: list[tuple[int, tuple[int, ...], tuple[float, ...]]],
-    full: list[Equation],
-    project: list[tuple[tuple[int, ...], tuple[float, ...]]],
-    coarse_v: list[list[float]],
-    coarse_e: list[list[float]],
-    bounds: list[tuple[int, int]],
-    hpos: list[float],
-    mirrors: list[int],
-    gap: int,
-) -> tuple[list[complex], int, float]:
+def _iterate(segments: list[Run | Exact], around: Around) -> tuple[list[complex], int, float]:
     """Sweep until the error bound is proved (§ 6 to § 10): ``(z, sweeps, bound)``."""
+    later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap = around
     size = len(full)
     z = [complex(0.5, 0.0)] * size + [1 + 0j, 0j] + [complex(-0.5, 0.0)] * size
     get = z.__getitem__
@@ -421,25 +426,15 @@ def _runs(rows: list[tuple[tuple[int, ...], tuple[float, ...]]]) -> dict[str, ar
     }
 
 
-def _swept_by(
-    kernel: Any,
-    units: list[Unit],
-    later: list[tuple[int, tuple[int, ...], tuple[float, ...]]],
-    full: list[Equation],
-    project: list[tuple[tuple[int, ...], tuple[float, ...]]],
-    coarse_v: list[list[float]],
-    coarse_e: list[list[float]],
-    bounds: list[tuple[int, int]],
-    hpos: list[float],
-    mirrors: list[int],
-    gap: int,
-) -> tuple[list[complex], int]:
+def _swept_by(kernel: Any, units: list[Unit], around: Around) -> tuple[list[complex], int]:
     """:func:`_iterate`'s sweeps done by ``kernel``, the loop the page's worker offers
     (:func:`~engine.zohn_ahl.solver.kernels.host_kernel`, ``docs/assets/js/chain-sweeps.mjs``):
     the same units, residual terms and coarse system handed over as arrays, ``(z,
     sweeps)`` handed back. The bound is proved here, from ``z``, by the caller."""
     import js  # type: ignore[import-not-found]  # only in a browser, where a kernel is offered
     from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    later, full, project, coarse_v, coarse_e, bounds, hpos, mirrors, gap = around
 
     none = (1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0)
     # (kind, position, targets, weights, constant, I - P over a unit solved exactly)
