@@ -11,6 +11,10 @@ side always goes first on a machine whose load changes):
 - ``baseline``: a bare page of the same server and the same runtime files (Pyodide, the
   site's trimmed standard library, the lock) that only calls ``loadPyodide()``: the floor
   the board page is judged against (``baseline:first-script``, ``baseline:interpreter-ready``);
+- ``worker_alone``: a blank page of the same server that only creates the site's own
+  engine worker (``engine-worker.mjs``: Pyodide, the engine imported), empty cache, until
+  the worker says it is ready (``worker-alone:ready``): the engine's start without the
+  board page's own work;
 - ``first_visit``: a board page, empty cache: the page's own ``performance.mark`` s
   (``engine:first-script`` from the page's head, ``board:scripts``, ``engine:worker-created``,
   the worker's steps -- ``engine:worker-started``, ``manifest-read``, ``fetched-wasm`` /
@@ -45,6 +49,7 @@ import bench_site  # noqa: E402
 
 PAGE = "/awithlaknannai/"
 BASELINE = "/bench-baseline/"
+WORKER_ALONE = BASELINE + "worker/"
 READY_MS = 120_000
 
 MARKS_JS = """() => {
@@ -99,6 +104,25 @@ def baseline_files(site: Path, folder: Path) -> None:
         "await loadPyodide({ ...options, stdout: () => {}, stderr: () => {} });\n"
         'performance.mark("baseline:interpreter-ready");\n'
         'document.body.dataset.ready = "true";\n',
+        encoding="utf-8",
+    )
+    worker = folder / WORKER_ALONE.strip("/")
+    worker.mkdir(parents=True, exist_ok=True)
+    (worker / "index.html").write_text(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>The engine\'s '
+        'worker alone</title>\n<script type="module" src="start.mjs"></script></head>'
+        "<body><p>The engine's worker alone</p></body></html>\n",
+        encoding="utf-8",
+    )
+    (worker / "start.mjs").write_text(
+        'performance.mark("worker-alone:first-script");\n'
+        'const worker = new Worker("/assets/js/engine-worker.mjs", { type: "module" });\n'
+        "worker.onmessage = (event) => {\n"
+        '  if (event.data && event.data.type === "ready") {\n'
+        '    performance.mark("worker-alone:ready");\n'
+        '    document.body.dataset.ready = "true";\n'
+        "  }\n"
+        "};\n",
         encoding="utf-8",
     )
 
@@ -185,6 +209,8 @@ def _one_run(
     def baseline():
         with _fresh_profile(playwright) as (_, page):
             out["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
+        with _fresh_profile(playwright) as (_, page):
+            out["worker_alone"] = _visit(page, base + WORKER_ALONE, BASELINE_READY)
 
     def board():
         out.update(_first_and_return(playwright, base + page_path, counter))
@@ -261,10 +287,11 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
                 first = collected[-1]["first_visit"].get("board:playable")
                 ret = collected[-1]["return_visit"].get("board:playable")
                 alone = collected[-1]["baseline"].get("baseline:interpreter-ready")
+                worker = collected[-1]["worker_alone"].get("worker-alone:ready")
                 log(
-                    f"run {i + 1}/{runs}: Pyodide alone {alone:.0f} ms, first visit playable "
-                    f"{first:.0f} ms, return visit {ret:.0f} ms "
-                    f"({time.perf_counter() - started:.0f} s)"
+                    f"run {i + 1}/{runs}: Pyodide alone {alone:.0f} ms, the engine's worker "
+                    f"alone {worker:.0f} ms, first visit playable {first:.0f} ms, return visit "
+                    f"{ret:.0f} ms ({time.perf_counter() - started:.0f} s)"
                 )
     finally:
         for running in (server, other_server):
@@ -284,7 +311,7 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
         "note": "ms from the start of navigation, median of the runs; steps: each mark "
         "with the ms since the one before",
     }
-    kinds = ["baseline", "first_visit", "return_visit"]
+    kinds = ["baseline", "worker_alone", "first_visit", "return_visit"]
     if compare:
         kinds += ["compared_first_visit", "compared_return_visit"]
         result["compared_with"] = str(compare)
@@ -300,6 +327,7 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
         per_run.append(
             {
                 "baseline_interpreter_ready_ms": _r(alone),
+                "worker_alone_ready_ms": _r(run["worker_alone"].get("worker-alone:ready")),
                 "first_visit_playable_ms": _r(first),
                 "first_visit_over_baseline": round(first / alone, 2) if alone and first else None,
                 "return_visit_playable_ms": _r(run["return_visit"].get("board:playable")),

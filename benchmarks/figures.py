@@ -230,11 +230,14 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
                 + " s",
             )
         )
+        worker = _get(start, "worker_alone", "marks", "worker-alone:ready")
         rows.append(
             (
-                "a bare page that only starts Pyodide (same server, same files, same run)",
-                f"Python ready at {_ms(alone)} s; the board page playable at "
-                f"{start.get('first_visit_over_baseline_median', '?')} times that",
+                "a bare page that only starts Pyodide (same server, same files, same run) / "
+                "a blank page that only starts the site's engine worker",
+                f"Python ready at {_ms(alone)} s / the engine ready at {_ms(worker)} s; "
+                f"the board page playable at {start.get('first_visit_over_baseline_median', '?')}"
+                " times the first",
             )
         )
     nxt = [_get(site, k, "next_page", "board_playable_ms") for k in ("zohn_ahl", "awithlaknannai")]

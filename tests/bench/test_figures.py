@@ -90,6 +90,7 @@ def _startup() -> dict:
         "first_visit_over_baseline_median": 0.97,
         "bytes_sent_first_visit": 3_910_000,
         "baseline": {"marks": {"baseline:interpreter-ready": 2480.0}},
+        "worker_alone": {"marks": {"worker-alone:ready": 2610.0}},
         "first_visit": {
             "marks": {
                 "engine:worker-created": 120.0,
@@ -152,7 +153,10 @@ def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
         "worker created / interpreter ready / engine imported / playable | 0.1 / 1.9 / 2.1 / 2.4 s |"
         in site
     )
-    assert "Python ready at 2.5 s; the board page playable at 0.97 times that" in site
+    assert (
+        "Python ready at 2.5 s / the engine ready at 2.6 s; the board page playable at 0.97 "
+        "times the first" in site
+    )
     assert (
         "| return visit, playable: in a new tab of the same browser (step by step, median) / "
         "every tab closed first, the page or a lesson link | 0.78 s / 1.06 to 1.13 s "
