@@ -21,8 +21,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine import protocol  # noqa: E402
-from engine.zohn_ahl import Options, State  # noqa: E402
-from engine.zohn_ahl.solver import graph as solver_graph  # noqa: E402
+from engine.zohn_ahl import Options, State, solver  # noqa: E402
 from engine.zohn_ahl.solver import lap_chance, solve, sweeps  # noqa: E402
 from engine.zohn_ahl.solver.kernels import host_kernel  # noqa: E402
 
@@ -83,10 +82,7 @@ def both_sweeps() -> list[dict]:
     out = []
     for ruleset, gully, counters, bias in SWEPT:
         options = Options(ruleset=ruleset, counters=counters, gully=gully)
-        configs, index, steps, classes = solver_graph.explore(options)
-        graph = solver_graph.Graph(
-            tuple(configs), index, tuple(steps), classes, solver_graph.mirror(configs, index, steps)
-        )
+        graph = solver._graph(options)  # the solver's own graph, read once from the rules
         offered = sweeps.solve_chain(options, Fraction(bias), graph)
         kept = sweeps.host_kernel
         sweeps.host_kernel = lambda name: None  # the engine's own loop

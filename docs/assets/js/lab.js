@@ -59,6 +59,11 @@ function fraction(text) {
   return b ? a / b : Number(a);
 }
 
+// The rows of the rulesets' table, one per ruleset the lab compares (data-ruleset, data-gully).
+function rulesetRows() {
+  return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-rulesets tr[data-ruleset]"))];
+}
+
 class Lab {
   constructor(controls) {
     this.controls = controls;
@@ -128,7 +133,7 @@ class Lab {
     if (this.preparing) return;
     this.preparing = true;
     const counters = Number(this.counters.value);
-    const rows = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-rulesets tr[data-ruleset]"))];
+    const rows = rulesetRows();
     for (const row of rows) {
       if (!this.controls.isConnected || this.busy) return;
       try {
@@ -171,7 +176,7 @@ class Lab {
         return;
       }
       await engineReady();
-      const rulesets = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-rulesets tr[data-ruleset]"))];
+      const rulesets = rulesetRows();
       let steps = 2 + 2 * rulesets.length;
       let step = 1;
       this.say(w.working(w.throws, step, steps));
