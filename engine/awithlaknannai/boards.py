@@ -35,8 +35,6 @@ Leap tables are computed, not typed in:
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 Leaps = tuple[tuple[tuple[int, int], ...], ...]
 """Per point ``a``, the leaps from it: ``(b, c)``, over ``b`` to land on ``c`` (indices)."""
 
@@ -59,7 +57,7 @@ class Board:
         name: str,
         title: str,
         outer: int,
-        middle_x: list[Fraction],
+        middle_halves: list[int],
         lines: list[tuple[str, str]],
         lined: bool,
         description: str,
@@ -69,20 +67,22 @@ class Board:
         self.lined = lined
         self.description = description
         top = [f"t{i}" for i in range(1, outer + 1)]
-        mid = [f"m{j}" for j in range(1, len(middle_x) + 1)]
+        mid = [f"m{j}" for j in range(1, len(middle_halves) + 1)]
         bot = [f"b{i}" for i in range(1, outer + 1)]
         self.points = tuple(top + mid + bot)
         self.size = len(self.points)
         self.index = {p: i for i, p in enumerate(self.points)}
-        coords = {}
+        # Every coordinate is a whole or a half: counted in halves, the geometry of the
+        # leaps is exact in integers.
+        halves = {}
         for i, p in enumerate(top):
-            coords[p] = (Fraction(i), Fraction(1))
-        for p, x in zip(mid, middle_x):
-            coords[p] = (Fraction(x), Fraction(0))
+            halves[p] = (2 * i, 2)
+        for p, x in zip(mid, middle_halves):
+            halves[p] = (x, 0)
         for i, p in enumerate(bot):
-            coords[p] = (Fraction(i), Fraction(-1))
-        self._exact = coords
-        self.coords = {p: (float(x), float(y)) for p, (x, y) in coords.items()}
+            halves[p] = (2 * i, -2)
+        self._halves = halves
+        self.coords = {p: (x / 2, y / 2) for p, (x, y) in halves.items()}
         seen = set()
         clean = []
         for a, b in lines:
@@ -128,14 +128,14 @@ class Board:
     def _straight(self) -> Leaps:
         out: list[tuple[tuple[int, int], ...]] = []
         for a in range(self.size):
-            ax, ay = self._exact[self.points[a]]
+            ax, ay = self._halves[self.points[a]]
             found = []
             for b in self.neighbours[a]:
-                bx, by = self._exact[self.points[b]]
+                bx, by = self._halves[self.points[b]]
                 for c in self.neighbours[b]:
                     if c == a:
                         continue
-                    cx, cy = self._exact[self.points[c]]
+                    cx, cy = self._halves[self.points[c]]
                     cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
                     dot = (bx - ax) * (cx - bx) + (by - ay) * (cy - by)
                     if cross == 0 and dot > 0:
@@ -178,13 +178,13 @@ def _mosona(lined: bool) -> Board:
         for i in range(1, 8):
             lines.append((f"t{i}", f"t{i + 1}"))
             lines.append((f"b{i}", f"b{i + 1}"))
-    middle_x = [Fraction(0)] + [Fraction(2 * j - 3, 2) for j in range(2, 9)] + [Fraction(7)]
+    middle_halves = [0] + [2 * j - 3 for j in range(2, 9)] + [14]
     if lined:
         return Board(
             "mosona",
             "Awithlaknan mosona (outer rows lined)",
             8,
-            middle_x,
+            middle_halves,
             lines,
             True,
             "25 points in rows of 8, 9 and 8; 54 lines, the outer rows joined (Wikipedia).",
@@ -193,7 +193,7 @@ def _mosona(lined: bool) -> Board:
         "mosona-open",
         "Awithlaknan mosona (outer rows open)",
         8,
-        middle_x,
+        middle_halves,
         lines,
         False,
         "25 points in rows of 8, 9 and 8; 40 lines, no lines along the outer rows "
@@ -211,12 +211,12 @@ def _kolowis() -> Board:
     for i in range(1, 16):
         lines.append((f"t{i}", f"t{i + 1}"))
         lines.append((f"b{i}", f"b{i + 1}"))
-    middle_x = [Fraction(2 * j - 1, 2) for j in range(1, 16)]
+    middle_halves = [2 * j - 1 for j in range(1, 16)]
     return Board(
         "kolowis",
         "Kolowis awithlaknannai",
         16,
-        middle_x,
+        middle_halves,
         lines,
         True,
         "47 points in rows of 16, 15 and 16; 104 lines (Culin 1907 fig. 1111 as the "
