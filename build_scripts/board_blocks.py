@@ -10,6 +10,7 @@ the one the build checked. The HTML (see also ``docs/authoring.md``)::
       <p class="board-status" data-role="status">Loading the game engine…</p>
       <noscript><p class="board-noscript">…</p></noscript>
       <div class="board-svg" data-role="board"><svg …></svg></div>
+      <template data-role="static-board" data-args='{"flip": false, "game": ...}'><svg …></svg></template>
       <div class="board-sticks" data-role="sticks"><svg …></svg></div>      (Zohn Ahl only)
       <div class="board-controls" data-role="controls" role="group" aria-label="Game controls">
         <button type="button" class="board-button" data-action="throw" aria-label="Throw the sticks" disabled>Throw</button> …
@@ -17,6 +18,13 @@ the one the build checked. The HTML (see also ``docs/authoring.md``)::
       <p class="board-caption" data-role="caption" id="ID-caption">…</p>
       <div class="board-live" data-role="live" aria-live="polite" aria-atomic="false"></div>
     </div>
+
+The ``template`` holds the engine's drawing of the board without its pieces (the
+protocol's ``svg`` with ``static``), the drawing the page's script places the pieces on:
+``data-args`` is that request, as JSON with its keys sorted. With it in the page, the
+board's first view needs one request of the engine, not two, on a first visit. A page
+keeps one template per request (:func:`keep_first_static_boards`); a board that needs
+another (turned round, another ruleset) asks the engine.
 """
 
 from __future__ import annotations
@@ -258,6 +266,53 @@ def static_svgs(config: dict[str, Any], lang: str) -> tuple[str, str | None]:
     return board, None
 
 
+def static_board_args(config: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``svg`` request (``static``) the page's script makes for the board's first view:
+    the same keys and values as ``staticBoard`` in the board scripts (boards/common.js)."""
+    view = config["view"]
+    if config["game"] == "zohn-ahl":
+        return {"game": "zohn-ahl", "options": view["options"], "lang": lang, "static": True}
+    return {
+        "game": "awithlaknannai",
+        "ruleset": view["ruleset"],
+        "flip": config["bottom"] == "white",
+        "lang": lang,
+        "static": True,
+    }
+
+
+def args_key(args: dict[str, Any]) -> str:
+    """A request's arguments as the page compares them: JSON, keys sorted, no spaces."""
+    return json.dumps(args, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def static_board_template(config: dict[str, Any], lang: str) -> str:
+    """The ``<template data-role="static-board">`` of a board (see the module docstring)."""
+    args = static_board_args(config, lang)
+    drawing = protocol.dispatch("svg", args)["svg"]
+    key = html.escape(args_key(args), quote=True)
+    return f'<template data-role="static-board" data-args="{key}">{drawing}</template>'
+
+
+_STATIC_BOARD = re.compile(
+    r'<template data-role="static-board" data-args="(?P<key>[^"]*)">.*?</template>', re.S
+)
+
+
+def keep_first_static_boards(page_html: str) -> str:
+    """The page without the repeats of a static board: each drawing is kept once, in the
+    first board that starts from it (boards of the same ruleset share it)."""
+    seen: set[str] = set()
+
+    def first(match: re.Match[str]) -> str:
+        if match["key"] in seen:
+            return ""
+        seen.add(match["key"])
+        return match[0]
+
+    return _STATIC_BOARD.sub(first, page_html)
+
+
 def _button(action: str, lang: str, *, hidden: bool = False) -> str:
     return (
         f'<button type="button" class="board-button" data-action="{action}" '
@@ -302,6 +357,7 @@ def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
         f'<p class="board-status" data-role="status">{html.escape(label(lang, "loading"))}</p>',
         f'<noscript><p class="board-noscript">{html.escape(label(lang, "noscript"))}</p></noscript>',
         f'<div class="board-svg" data-role="board">{board_svg}</div>',
+        static_board_template(config, lang),
     ]
     if sticks_svg is not None:
         parts.append(f'<div class="board-sticks" data-role="sticks">{sticks_svg}</div>')

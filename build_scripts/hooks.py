@@ -11,7 +11,8 @@
   :mod:`build_scripts.aids`).
 - ``on_page_content`` (first of the page's hooks): fail the build if a block of the page
   was refused (the fence also raises, this is the safety net) -- the message names the
-  file, the block and the reason.
+  file, the block and the reason; then keep each board's static drawing once per page
+  (:func:`~build_scripts.board_blocks.keep_first_static_boards`).
 - ``on_post_build``: put Pyodide, the engine wheel and the runtime manifest into the site
   (:mod:`build_scripts.runtime`) and write the printables (:mod:`build_scripts.printables`), once,
   into the root site folder; keep the English ``404.html`` at the root (the French build
@@ -35,6 +36,7 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from build_scripts import fences, runtime  # noqa: E402
+from build_scripts.board_blocks import keep_first_static_boards  # noqa: E402
 from build_scripts.page_language import built_language, first_language_build  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site")
@@ -109,7 +111,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         raise PluginError(
             "A board or answer block is wrong:\n  " + "\n  ".join(RENDERER.page.errors)
         )
-    return html
+    return keep_first_static_boards(html)
 
 
 _DEFAULT_404: dict[str, bytes] = {}

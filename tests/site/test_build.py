@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import posixpath
 import re
@@ -17,6 +18,7 @@ from site_build_tools import ROOT, copy_project, run_build
 from build_scripts import runtime
 from build_scripts.block_syntax import BlockError
 from build_scripts.fences import render_block, scan_blocks
+from engine import protocol
 from engine.core import EngineError
 
 DOCS = ROOT / "docs"
@@ -120,6 +122,44 @@ def test_every_block_is_rendered_with_its_static_svg(site_dir):
         assert answers == sum(1 for b in blocks if b.language == "answer"), source
         sticks = re.findall(r'<figure class="sticks-figure"[^>]*>\s*<svg', html)
         assert len(sticks) == sum(1 for b in blocks if b.language == "zohn-ahl-sticks"), source
+
+
+def test_each_page_holds_once_each_drawing_its_boards_start_from(site_dir):
+    """The empty boards the build draws into a page (templates) are the engine's own
+    drawings for their requests, one per request, and every board of the page finds its."""
+    template = re.compile(
+        r'<template data-role="static-board" data-args="([^"]*)">(.*?)</template>', re.S
+    )
+    pages = [_site_page(source) for source, _blocks in _pages_with_blocks()]
+    assert any(page.parts[0] == "fr" for page in pages)
+    checked = 0
+    for page in pages:
+        page_html = (site_dir / page).read_text(encoding="utf-8")
+        drawings = {html.unescape(key): drawing for key, drawing in template.findall(page_html)}
+        assert len(drawings) == len(template.findall(page_html)), f"{page}: a drawing twice"
+        starts = set()
+        for game, config in re.findall(
+            r'<div class="board" (?:data-puzzle="true" )?data-game="([a-z-]+)"[^>]*'
+            r'data-config="([^"]*)"',
+            page_html,
+        ):
+            config = json.loads(html.unescape(config))
+            if game == "awithlaknannai":
+                starts.add((config.get("ruleset") or "culin", config["lang"]))
+            else:
+                starts.add((config.get("ruleset") or "kiowa", config["lang"]))
+        found = set()
+        for key, drawing in drawings.items():
+            args = json.loads(key)
+            assert key == json.dumps(args, sort_keys=True, separators=(",", ":")), page
+            assert drawing == protocol.dispatch("svg", args)["svg"], f"{page}: {key}"
+            ruleset = (
+                args["ruleset"] if args["game"] == "awithlaknannai" else args["options"]["ruleset"]
+            )
+            found.add((ruleset, args["lang"]))
+            checked += 1
+        assert found == starts, page
+    assert checked > 10
 
 
 def test_french_pages_get_french_boards_and_answers(site_dir):

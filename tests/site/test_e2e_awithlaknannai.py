@@ -10,7 +10,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import USABLE, boards_on, engine_record, wait_ready
+from test_e2e_support import NOTE_DRAWINGS, USABLE, boards_on, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -137,6 +137,33 @@ def test_undo_and_redo(visit):
         arg=board.element_handle(),
     )
     assert name_of(board, "m6").startswith("m6, black piece")
+
+
+def test_a_board_starts_from_the_drawing_in_the_page(visit):
+    page = visit.page()
+    page.add_init_script(NOTE_DRAWINGS)
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    # the build drew the empty boards into the page: the engine is asked to draw none
+    assert page.evaluate("window.__drawings") == []
+    assert name_of(board, "b1").startswith("b1, black piece")
+    assert name_of(board, "m5").startswith("m5, empty")
+    # turned round, the board needs a drawing the page does not hold: the engine draws it
+    board.locator('[data-action="flip"]').click()
+    page.wait_for_function("() => window.__drawings.length === 1")
+    asked = page.evaluate("window.__drawings[0]")
+    assert asked["flip"] is True and asked["static"] is True
+    as_person(board)
+    page.wait_for_function(
+        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+    )
+    point(board, "m6").click()
+    point(board, "m5").click()
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
+        arg=board.element_handle(),
+    )
+    assert name_of(board, "m5").startswith("m5, black piece")
 
 
 def test_play_a_move_against_the_computer(visit):

@@ -202,6 +202,18 @@ def cold_visit(browser, e2e_url):
     _checked(v)
 
 
+# An init script: notes the drawings the page asks of its engine (the arguments of each
+# `svg` request to the engine's worker) in window.__drawings.
+NOTE_DRAWINGS = """(() => {
+  window.__drawings = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.cmd === 'svg') window.__drawings.push(message.args);
+    return post.call(this, message, ...rest);
+  };
+})()"""
+
+
 def wait_ready(page, selector=".board[data-game]"):
     """Wait until the first board matching ``selector`` is playable; return its locator.
 

@@ -6,7 +6,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import USABLE, boards_on, engine_record, wait_ready
+from test_e2e_support import NOTE_DRAWINGS, USABLE, boards_on, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -15,6 +15,7 @@ PAGE = "/zohn-ahl/"
 
 def open_board(visit, path=PAGE, record=None):
     page = visit.page()
+    page.add_init_script(NOTE_DRAWINGS)
     if record is None:
         page.goto(visit.base + path)
     else:
@@ -179,6 +180,9 @@ def test_french_page(visit):
     said = board.locator("[data-role=live]").text_content()
     assert re.search(r"marque|Marque", said), said
     assert "bâtonnet" in board.locator(".za-sticks-svg").get_attribute("aria-label")
+    # the board was drawn from the drawing the build put in the page, in French
+    assert page.evaluate("window.__drawings") == []
+    assert board.locator("[data-space]").count() > 0
 
 
 @pytest.mark.parametrize(

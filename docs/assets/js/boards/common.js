@@ -267,18 +267,39 @@ export async function callAfter(view, cmd, args, opts) {
 
 // The engine's drawing of a board without what changes during a game (the protocol's
 // `svg` with `static`), drawn once per ruleset, language and orientation and kept for
-// every board of the page: each view then places its pieces on it.
+// every board of the page: each view then places its pieces on it. The drawing a board
+// starts from is already in the page, drawn by the build (a <template
+// data-role="static-board"> whose data-args is the same request, keys sorted): the
+// engine is asked only for another (the board turned round, another ruleset).
 const staticBoards = new Map();
 
 export function staticBoard(args) {
   const all = { ...args, lang: lang(), static: true };
-  const key = JSON.stringify(all);
+  const key = sortedJSON(all);
   if (!staticBoards.has(key)) {
-    const drawing = call("svg", all).then((res) => res.svg);
+    const built = builtDrawing(key);
+    const drawing = built !== null ? Promise.resolve(built) : call("svg", all).then((res) => res.svg);
     drawing.catch(() => staticBoards.delete(key));   // a failed drawing is asked again
     staticBoards.set(key, drawing);
   }
   return staticBoards.get(key);
+}
+
+/** The drawing the build put in the page for the request `key`, or null. @param {string} key */
+function builtDrawing(key) {
+  for (const template of document.querySelectorAll('template[data-role="static-board"]')) {
+    if (template instanceof HTMLTemplateElement && template.dataset.args === key) return template.innerHTML;
+  }
+  return null;
+}
+
+/** JSON with every object's keys sorted (as the build writes data-args). @param {any} value */
+function sortedJSON(value) {
+  if (Array.isArray(value)) return `[${value.map(sortedJSON).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${sortedJSON(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 export function isCancelled(err) {
