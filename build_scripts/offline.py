@@ -2,7 +2,9 @@
 
 - ``on_post_page``: every page's head names the web app manifest of its language and the
   icon (``<link rel="manifest">``, ``<link rel="apple-touch-icon">``), with addresses
-  relative to the page, so one build works at any address and under any folder.
+  relative to the page, so one build works at any address and under any folder. On a page
+  with a board the manifest's link waits in a ``<template data-role="after-boards">``,
+  which ``offline.js`` puts into the head once the boards are playable.
 - ``on_post_build``, once, after every language is built and the search index is final
   (priority -200: after mkdocs-static-i18n, which builds the other languages and rewrites
   the search index in its own ``on_post_build``):
@@ -67,10 +69,13 @@ _LUNR = "assets/javascripts/lunr/"
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
     root = "../" * page.url.count("/") or "./"
     lang = built_language(config)
-    links = (
-        f'<link rel="manifest" href="{root}{language_folder(lang)}manifest.webmanifest">'
-        f'<link rel="apple-touch-icon" href="{root}{ICONS.as_posix()}/icon-192.png">'
-    )
+    manifest = f'<link rel="manifest" href="{root}{language_folder(lang)}manifest.webmanifest">'
+    if page.content and "data-game=" in page.content:
+        # A page with a board names its manifest once its boards are playable (offline.js):
+        # the browser's reading of the manifest and its icons would take a tenth of a second
+        # of processor time from Python's start.
+        manifest = f'<template data-role="after-boards">{manifest}</template>'
+    links = manifest + f'<link rel="apple-touch-icon" href="{root}{ICONS.as_posix()}/icon-192.png">'
     head, sep, body = output.partition("</head>")
     return head + links + sep + body if sep else output
 

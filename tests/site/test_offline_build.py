@@ -59,13 +59,19 @@ def test_every_page_names_its_languages_manifest_and_the_icons_exist(site_dir):
         assert manifest["id"] == ("./" if lang == "en" else "../")  # one app, both languages
         for icon in manifest["icons"]:
             assert (folder / icon["src"]).resolve().is_file(), icon
+    boards = 0
     for page in site_dir.rglob("index.html"):
         html = page.read_text(encoding="utf-8")
         href = re.search(r'<link rel="manifest" href="([^"]+)">', html).group(1)
+        # a page that starts Python names it once its boards are playable (offline.js)
+        waits = re.search(r'<template data-role="after-boards"><link rel="manifest"', html)
+        assert bool(waits) == ("engine-boot.js" in html), page
+        boards += bool(waits)
         target = (page.parent / href).resolve()
         lang = re.search(r'<html lang="(\w+)"', html).group(1)
         expected = site_dir / ("fr/" if lang == "fr" else "") / "manifest.webmanifest"
         assert target == expected.resolve(), page
+    assert boards > 10
 
 
 def test_the_icon_is_a_valid_svg_and_pngs_of_their_stated_size():

@@ -4,7 +4,8 @@
 // boards are playable, or after it has loaded when it has none -- so that the download of
 // the site runs in the background and never delays the first board. Skipped when the
 // reader asked the browser to save data, and where browsers allow no service worker
-// (an address that is not secure: neither HTTPS nor this computer).
+// (an address that is not secure: neither HTTPS nor this computer). On a page with
+// boards, the web app manifest is named once they are playable (linksAfterBoards).
 
 const ROOT = new URL("../../", import.meta.url);
 const BOARD_WAIT_MS = 60_000;
@@ -51,6 +52,20 @@ async function releaseTheDownload() {
   const registration = await navigator.serviceWorker.getRegistration(ROOT.href);
   if (registration && registration.installing) registration.installing.postMessage({ type: "release" });
 }
+
+// The head's links that wait for the page's boards (the web app manifest: the browser's
+// reading of it and its icons would take processor time from Python's start), put into
+// the head once the boards are playable; their addresses are read now, from this page.
+async function linksAfterBoards() {
+  const waiting = [...document.head.querySelectorAll('template[data-role="after-boards"]')];
+  const links = waiting.flatMap((template) => [.../** @type {HTMLTemplateElement} */ (template).content.querySelectorAll("link")]);
+  for (const link of links) link.href = new URL(link.getAttribute("href") || "", location.href).href;
+  if (!links.length) return;
+  await boardsSettled();
+  for (const template of waiting) template.remove();
+  document.head.append(...links);
+}
+linksAfterBoards().catch(() => { /* the page still works; it is not installable from here */ });
 
 // the reader's data saver (Network Information API, not in every browser)
 const connection = /** @type {{connection?: {saveData?: boolean}}} */ (navigator).connection;
