@@ -257,6 +257,37 @@ def test_loading_state_then_playable(cold_visit):
     assert not board.locator("[data-role=status]").is_visible()
 
 
+# An init script: the moments each board is mounted and becomes playable, in order.
+NOTE_BOARDS = """(() => {
+  window.__boards = [];
+  new MutationObserver((changes) => {
+    for (const c of changes) {
+      const b = c.target;
+      if (b.classList && b.classList.contains('board')) window.__boards.push([b.id, c.attributeName, b.getAttribute(c.attributeName)]);
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-mounted', 'data-ready'] });
+})()"""
+LESSON = "/teachers/forced-captures/"  # a lesson of eight boards, one under the other
+ALL_READY = "() => [...document.querySelectorAll('.board')].every(b => b.dataset.ready === 'true')"
+
+
+@pytest.mark.parametrize("fragment", ["", "#trap"])
+def test_the_board_in_view_comes_to_life_first(visit, fragment):
+    page = visit.page()
+    page.add_init_script(NOTE_BOARDS)
+    page.goto(visit.base + LESSON + fragment)
+    page.wait_for_function(ALL_READY, timeout=120_000)
+    events = page.evaluate("window.__boards")
+    order = page.evaluate("[...document.querySelectorAll('.board')].map(b => b.id)")
+    assert len(order) == 8
+    in_view, far = (order[-1], order[0]) if fragment else (order[0], order[-1])
+    ready = events.index([in_view, "data-ready", "true"])
+    # the board the reader sees is playable before a board far from the view is set up;
+    # then every board of the page comes to life without being scrolled to
+    assert events.index([far, "data-mounted", "true"]) > ready
+    assert all([b, "data-mounted", "true"] in events for b in order)
+
+
 def test_print_keeps_the_board_and_drops_the_controls(visit):
     page = visit.page()
     page.goto(visit.base + AW)

@@ -443,10 +443,14 @@ def test_a_move_list_is_a_line_high_before_its_board_is_playable(browser, site_u
     """On a phone, while Python starts, each Awithlaknannai board's empty move list is
     already as high as "No moves yet": the text below the boards moves less when they
     become playable. (Their loading line still gives way to the turn line, whose heights
-    differ with the words.)"""
+    differ with the words.) A board further down the page is set up as the reader
+    scrolls to it."""
     heights = "bs => bs.map(b => b.querySelector('.aw-moves').getBoundingClientRect().height)"
     with _runtime_held(browser, site_url + "awithlaknannai/rules/", 390, 844) as (page, release):
         boards = page.locator(".board[data-game]")
+        page.wait_for_function("() => document.querySelectorAll('.board .aw-movelist').length >= 1")
+        for board in boards.all():
+            board.scroll_into_view_if_needed()
         page.wait_for_function("() => document.querySelectorAll('.board .aw-movelist').length == 3")
         page.evaluate(SETTLE)
         assert boards.evaluate_all("bs => bs.every(b => b.dataset.ready !== 'true')")
