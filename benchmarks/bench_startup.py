@@ -26,7 +26,10 @@ side always goes first on a machine whose load changes):
 
 Each mark is the median of the runs, in ms from the start of navigation; ``steps`` lists
 the marks in order with the time from the previous one (where each 100 ms goes), and
-``bytes_sent`` what the site's own server sent for the first visit (brotli copies and gzip). ``--runs`` (default 3); ``--page`` another board page (default the Awithlaknannai page).
+``bytes_sent`` what the site's own server sent for the first visit (brotli copies and gzip).
+``processor_ms``: for each visit, the processor time each kind of Chromium process used
+from the navigation until the page was ready (median of the runs, from ``/proc``): on two
+cores, what the board page does beside Python is time Python waits. ``--runs`` (default 3); ``--page`` another board page (default the Awithlaknannai page).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -151,11 +155,59 @@ def _context(playwright, profile: str):
     )
 
 
-def _visit(page, url: str, ready_js: str) -> dict:
+def processor_ms() -> dict[int, tuple[str, float]] | None:
+    """Each Chromium process on this machine: its kind (``browser``, ``renderer``,
+    ``gpu-process``, ``utility:NetworkService``, ...) and the processor time (user and
+    system, ms) it has used so far, by process id, read from ``/proc``; None without a
+    ``/proc``. Only the benchmark's own browser runs on the machine while it measures."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").exists():
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    out: dict[int, tuple[str, float]] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if "chrom" not in (entry / "comm").read_text():
+                continue
+            # (Chromium rewrites its processes' command lines as one line: words, not args)
+            line = (entry / "cmdline").read_bytes().decode("utf-8", "replace").replace("\0", " ")
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # (a process that ended meanwhile)
+        kind_of = re.search(r"--type=(\S+)", line)
+        sub = re.search(r"--utility-sub-type=(\S+)", line)
+        kind = kind_of.group(1) if kind_of else "browser"
+        if sub:
+            kind += ":" + sub.group(1).split(".")[-1]
+        out[int(entry.name)] = (kind, (int(fields[11]) + int(fields[12])) * 1000 / tick)
+    return out
+
+
+def processor_used(before: dict | None, after: dict | None) -> dict[str, int] | None:
+    """The processor time (ms) each kind of process used between two :func:`processor_ms`
+    readings (a process started meanwhile counts whole; one that ended, not at all)."""
+    if before is None or after is None:
+        return None
+    used: dict[str, float] = {}
+    for pid, (kind, ms) in after.items():
+        earlier = before.get(pid)
+        spent = ms - (earlier[1] if earlier and earlier[0] == kind else 0.0)
+        if spent > 0:
+            used[kind] = used.get(kind, 0.0) + spent
+    return {kind: round(ms) for kind, ms in used.items()}
+
+
+def _visit(page, url: str, ready_js: str) -> tuple[dict, dict | None]:
+    """The page's marks once ``ready_js`` holds, and the processor time each kind of
+    Chromium process used from the navigation until then (:func:`processor_ms`)."""
+    before = processor_ms()
     page.goto(url)
     page.wait_for_function(ready_js, timeout=READY_MS)
+    after = processor_ms()
     page.wait_for_load_state("load")
-    return page.evaluate(MARKS_JS)
+    return page.evaluate(MARKS_JS), processor_used(before, after)
 
 
 BOARD_READY = "() => performance.getEntriesByName('board:playable').length > 0"
@@ -180,13 +232,14 @@ def _first_and_return(playwright, url: str, counter=None) -> dict:
     with _fresh_profile(playwright) as (context, page):
         if counter is not None:
             counter.reset()
-        out = {"first_visit": _visit(page, url, BOARD_READY)}
+        out = {"processor_ms": {}}
+        out["first_visit"], out["processor_ms"]["first_visit"] = _visit(page, url, BOARD_READY)
         if counter is not None:
             out["bytes_sent"] = counter.snapshot()["bytes"]
         out["snapshot"] = page.evaluate(SNAPSHOT_SAVED_JS)
         fresh = context.new_page()
         page.close()
-        out["return_visit"] = _visit(fresh, url, BOARD_READY)
+        out["return_visit"], out["processor_ms"]["return_visit"] = _visit(fresh, url, BOARD_READY)
         return out
 
 
@@ -206,18 +259,25 @@ def _one_run(
         out["compared_first_visit"] = visits["first_visit"]
         out["compared_return_visit"] = visits["return_visit"]
 
+    used: dict = {}
+
     def baseline():
         with _fresh_profile(playwright) as (_, page):
-            out["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
+            out["baseline"], used["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
         with _fresh_profile(playwright) as (_, page):
-            out["worker_alone"] = _visit(page, base + WORKER_ALONE, BASELINE_READY)
+            out["worker_alone"], used["worker_alone"] = _visit(
+                page, base + WORKER_ALONE, BASELINE_READY
+            )
 
     def board():
-        out.update(_first_and_return(playwright, base + page_path, counter))
+        visits = _first_and_return(playwright, base + page_path, counter)
+        used.update(visits.pop("processor_ms"))
+        out.update(visits)
 
     order = [baseline, board] + ([variant] if other else [])
     for step in order if baseline_first else order[::-1]:
         step()
+    out["processor_ms"] = used
     return out
 
 
@@ -334,6 +394,7 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
             }
         )
     result["per_run"] = per_run
+    result["processor_ms"] = _median_processor([run.get("processor_ms") or {} for run in collected])
     ratios = [r["first_visit_over_baseline"] for r in per_run if r["first_visit_over_baseline"]]
     result["first_visit_over_baseline_median"] = (
         round(statistics.median(ratios), 2) if ratios else None
@@ -342,7 +403,25 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
         "where the time goes (ms from navigation, + ms since the mark before):\n"
         + side_by_side(result)
     )
+    for kind, used in result["processor_ms"].items():
+        log(
+            f"processor time until ready, {kind} (ms, median): "
+            + ", ".join(f"{process} {ms}" for process, ms in used.items())
+        )
     return result
+
+
+def _median_processor(runs: list[dict]) -> dict:
+    """Each visit's processor time by kind of process, the median of the runs (ms)."""
+    out: dict = {}
+    for kind in ("baseline", "worker_alone", "first_visit", "return_visit"):
+        seen = [run[kind] for run in runs if run.get(kind)]
+        processes = sorted({p for used in seen for p in used})
+        medians = {p: round(statistics.median(u.get(p, 0) for u in seen)) for p in processes}
+        if medians:
+            out[kind] = dict(sorted(medians.items(), key=lambda kv: -kv[1]))
+            out[kind]["all"] = sum(medians.values())
+    return out
 
 
 def _r(x):

@@ -240,6 +240,15 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
                 " times the first",
             )
         )
+        used = start.get("processor_ms") or {}
+        if used.get("baseline", {}).get("all") and used.get("first_visit", {}).get("all"):
+            rows.append(
+                (
+                    "processor time until ready, every process of the browser (2 cores)",
+                    f"the bare Pyodide page {_ms(used['baseline']['all'])} s, the board page "
+                    f"{_ms(used['first_visit']['all'])} s",
+                )
+            )
     nxt = [_get(site, k, "next_page", "board_playable_ms") for k in ("zohn_ahl", "awithlaknannai")]
     if any(isinstance(x, (int, float)) for x in nxt):
         rows.append(

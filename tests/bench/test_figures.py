@@ -91,6 +91,10 @@ def _startup() -> dict:
         "bytes_sent_first_visit": 3_910_000,
         "baseline": {"marks": {"baseline:interpreter-ready": 2480.0}},
         "worker_alone": {"marks": {"worker-alone:ready": 2610.0}},
+        "processor_ms": {
+            "baseline": {"renderer": 810, "browser": 90, "all": 1005},
+            "first_visit": {"renderer": 1530, "browser": 215, "all": 2020},
+        },
         "first_visit": {
             "marks": {
                 "engine:worker-created": 120.0,
@@ -156,6 +160,10 @@ def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
     assert (
         "Python ready at 2.5 s / the engine ready at 2.6 s; the board page playable at 0.97 "
         "times the first" in site
+    )
+    assert (
+        "| processor time until ready, every process of the browser (2 cores) | the bare "
+        "Pyodide page 1.0 s, the board page 2.0 s |" in site
     )
     assert (
         "| return visit, playable: in a new tab of the same browser (step by step, median) / "
