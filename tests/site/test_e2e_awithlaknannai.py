@@ -154,16 +154,21 @@ def test_a_board_starts_from_the_drawing_in_the_page(visit):
     asked = page.evaluate("window.__drawings[0]")
     assert asked["flip"] is True and asked["static"] is True
     as_person(board)
+    black_steps_to_m5(page, board, "m6-m5")
+    assert name_of(board, "m5").startswith("m5, black piece")
+
+
+def black_steps_to_m5(page, board, then):
+    """Once the board is usable, Black steps m6-m5; waits until the move list shows ``then``."""
     page.wait_for_function(
         f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
     )
     point(board, "m6").click()
     point(board, "m5").click()
     page.wait_for_function(
-        "b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
-        arg=board.element_handle(),
+        "([b, then]) => b.querySelector('.aw-movelist').textContent.includes(then)",
+        arg=[board.element_handle(), then],
     )
-    assert name_of(board, "m5").startswith("m5, black piece")
 
 
 def test_play_a_move_against_the_computer(visit):
@@ -173,16 +178,8 @@ def test_play_a_move_against_the_computer(visit):
     board.locator('select[data-action="opponent"]').select_option("computer")
     board.locator('select[data-action="level"]').select_option("easy")
     board.locator('button[data-action="new"]').click()
-    page.wait_for_function(
-        f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
-    )
-    point(board, "m6").click()
-    point(board, "m5").click()
     # White's only answer is the capture m4xm6: the computer plays it
-    page.wait_for_function(
-        "b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
-        arg=board.element_handle(),
-    )
+    black_steps_to_m5(page, board, "m4xm6")
     assert name_of(board, "m6").startswith("m6, white piece")
     assert name_of(board, "m5").startswith("m5, empty")
     assert "Black" in board.locator(".board-turn").text_content()
