@@ -10,7 +10,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import NOTE_DRAWINGS, USABLE, boards_on, engine_record, wait_ready
+from test_e2e_support import NOTE_REQUESTS, USABLE, asked, boards_on, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -139,20 +139,24 @@ def test_undo_and_redo(visit):
     assert name_of(board, "m6").startswith("m6, black piece")
 
 
+DRAWINGS = asked("c === 'svg'")  # the drawings the page asked of its engine
+SEARCHES = asked("c.endsWith('.ai')") + ".length"  # the computer's searches it asked for
+
+
 def test_a_board_starts_from_the_drawing_in_the_page(visit):
     page = visit.page()
-    page.add_init_script(NOTE_DRAWINGS)
+    page.add_init_script(NOTE_REQUESTS)
     page.goto(visit.base + PAGE)
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
     # the build drew the empty boards into the page: the engine is asked to draw none
-    assert page.evaluate("window.__drawings") == []
+    assert page.evaluate(DRAWINGS) == []
     assert name_of(board, "b1").startswith("b1, black piece")
     assert name_of(board, "m5").startswith("m5, empty")
     # turned round, the board needs a drawing the page does not hold: the engine draws it
     board.locator('[data-action="flip"]').click()
-    page.wait_for_function("() => window.__drawings.length === 1")
-    asked = page.evaluate("window.__drawings[0]")
-    assert asked["flip"] is True and asked["static"] is True
+    page.wait_for_function(f"() => {DRAWINGS}.length === 1")
+    drawn = page.evaluate(f"{DRAWINGS}[0]")
+    assert drawn["flip"] is True and drawn["static"] is True
     as_person(board)
     black_steps_to_m5(page, board, "m6-m5")
     assert name_of(board, "m5").startswith("m5, black piece")
@@ -185,24 +189,14 @@ def test_play_a_move_against_the_computer(visit):
     assert "Black" in board.locator(".board-turn").text_content()
 
 
-# Counts the searches the page asks of its engine (the messages to the engine's worker).
-COUNT_SEARCHES = """() => {
-  window.__searches = 0;
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && typeof message.cmd === 'string' && message.cmd.endsWith('.ai')) window.__searches += 1;
-    return post.call(this, message, ...rest);
-  };
-}"""
-
-
 def test_stop_the_computer_and_page_stays_responsive(visit):
     page = visit.page()
     # the page's clock can be run ahead: any delay the computer would wait out is over at once
     page.clock.install()
+    page.add_init_script(NOTE_REQUESTS)
     page.goto(visit.base + PAGE)
     board = wait_ready(page, '.board[data-game="awithlaknannai"]')
-    page.evaluate(COUNT_SEARCHES)
+    before = page.evaluate(SEARCHES)
     board.locator('select[data-action="level"]').select_option("hard")
     board.locator('select[data-action="opponent"]').select_option("cvc")
     stop = board.get_by_role("button", name=re.compile("Stop"))
@@ -210,7 +204,7 @@ def test_stop_the_computer_and_page_stays_responsive(visit):
         "b => b.querySelector('.board-turn').textContent.includes('thinking')",
         arg=board.element_handle(),
     )
-    page.wait_for_function("() => window.__searches >= 1")
+    page.wait_for_function(f"() => {SEARCHES} > {before}")
     # the page answers while the computer thinks in the worker
     assert page.evaluate("1 + 1") == 2
     stop.click()
@@ -218,11 +212,11 @@ def test_stop_the_computer_and_page_stays_responsive(visit):
         "b => b.querySelector('[data-role=live]').textContent.includes('Stopped')",
         arg=board.element_handle(),
     )
-    moves, searches = moves_text(board), page.evaluate("window.__searches")
+    moves, searches = moves_text(board), page.evaluate(SEARCHES)
     # a minute of the page's time goes by: the computer asks for no other move and plays none
     page.clock.run_for(60_000)
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    assert page.evaluate("window.__searches") == searches, "the computer went on after Stop"
+    assert page.evaluate(SEARCHES) == searches, "the computer went on after Stop"
     assert moves_text(board) == moves, "the computer went on playing after Stop"
     assert "thinking" not in board.locator(".board-turn").text_content()
     assert board.locator('select[data-action="opponent"]').input_value() == "person"

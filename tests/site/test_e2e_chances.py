@@ -8,7 +8,7 @@ import re
 
 import pytest
 import test_e2e_support
-from test_e2e_support import engine_reply
+from test_e2e_support import NOTE_REQUESTS, asked, engine_reply
 
 pytestmark = pytest.mark.browser
 
@@ -135,29 +135,26 @@ def test_the_tally_compares_with_the_expectation(visit):
     )
 
 
-WATCH_THE_WORKER = """
-window.__lab = { terminated: 0, sent: [], prepared: 0 };
-const terminate = Worker.prototype.terminate;
-Worker.prototype.terminate = function () {
-  window.__lab.terminated += 1;
-  return terminate.call(this);
-};
-const post = Worker.prototype.postMessage;
-Worker.prototype.postMessage = function (message, ...rest) {
-  if (message && message.cmd === "zohn-ahl.lab") {
-    if (message.args.part === "prepare") window.__lab.prepared += 1;
-    else window.__lab.sent.push(message.args);
-  }
-  return post.call(this, message, ...rest);
-};
-"""
+# An init script: how many times the page ended a worker, in window.__terminated.
+COUNT_TERMINATED = """(() => {
+  window.__terminated = 0;
+  const terminate = Worker.prototype.terminate;
+  Worker.prototype.terminate = function () {
+    window.__terminated += 1;
+    return terminate.call(this);
+  };
+})()"""
+LAB_ASKED = asked("c === 'zohn-ahl.lab'")
+PREPARED = f"{LAB_ASKED}.filter((a) => a.part === 'prepare').length"  # the lab's preparations
+SENT = f"{LAB_ASKED}.filter((a) => a.part !== 'prepare')"  # and the figures it asked for
 
 
 def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair_sticks_come_from_the_build(
     visit,
 ):
     page = visit.page()
-    page.add_init_script(WATCH_THE_WORKER)
+    page.add_init_script(NOTE_REQUESTS)
+    page.add_init_script(COUNT_TERMINATED)
     page.goto(visit.base + LAB)
     first = page.locator(".lab-rulesets tr[data-ruleset='kiowa'] td[data-k='first']")
     fair = first.text_content()
@@ -171,13 +168,13 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     bias.scroll_into_view_if_needed()
     page.wait_for_selector("[data-lab-controls][data-prepared='true']", timeout=SLOW)
     rulesets = page.locator(".lab-rulesets tr[data-ruleset]").count()
-    assert page.evaluate("() => window.__lab.prepared") == rulesets == 5
-    assert page.evaluate("() => window.__lab.sent.length") == 0
+    assert page.evaluate(PREPARED) == rulesets == 5
+    assert page.evaluate(f"{SENT}.length") == 0
     bias.fill("3/5")
     again.click()
     # the engine is at work on the lab for 3/5 when the reader changes the bias again
-    page.wait_for_function("() => window.__lab.sent.length > 0", timeout=SLOW)
-    sent = page.evaluate("() => window.__lab.sent.length")
+    page.wait_for_function(f"() => {SENT}.length > 0", timeout=SLOW)
+    sent = page.evaluate(f"{SENT}.length")
     bias.fill("2/3")
     page.locator("select[data-lab='counters']").select_option("2")
     again.click()
@@ -185,8 +182,10 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
         "() => /Done.*2\\/3/.test(document.querySelector(\"[data-lab='status']\").textContent)",
         timeout=4 * SLOW,
     )
-    seen = page.evaluate("() => window.__lab")
-    assert seen["terminated"] >= 1  # the first computation was stopped, not waited for
+    seen = page.evaluate(SENT)
+    assert (
+        page.evaluate("window.__terminated") >= 1
+    )  # the first computation was stopped, not waited for
     assert (
         page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "16/81"
     )
@@ -200,13 +199,13 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     svg = engine_reply("zohn-ahl.lab", {"bias": "2/3", "counters": 2, "length": True})["length_svg"]
     desc = re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S)
     assert desc and said.strip() == html.unescape(desc.group(1)).strip()
-    later = [a for a in seen["sent"][sent:] if a.get("bias") == "2/3"]
+    later = [a for a in seen[sent:] if a.get("bias") == "2/3"]
     # each ruleset asked once for its row and once for its game lengths, then the chart
     rows = [(a["ruleset"], a["gully"], bool(a.get("length"))) for a in later if "ruleset" in a]
     assert len(rows) == len(set(rows)) == 10
     assert sum(1 for a in later if "ruleset" not in a and "part" not in a) == 1
     # fair sticks again: the build's figures, without asking the engine
-    before = len(seen["sent"])
+    before = len(seen)
     bias.fill("0.5")
     page.locator("select[data-lab='counters']").select_option("4")
     again.click()
@@ -216,4 +215,4 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     )
     assert first.text_content() == fair
     assert page.locator(".lab-comeback tbody tr").count() == 7
-    assert page.evaluate("() => window.__lab.sent.length") == before
+    assert page.evaluate(f"{SENT}.length") == before

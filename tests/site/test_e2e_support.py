@@ -202,16 +202,22 @@ def cold_visit(browser, e2e_url):
     _checked(v)
 
 
-# An init script: notes the drawings the page asks of its engine (the arguments of each
-# `svg` request to the engine's worker) in window.__drawings.
-NOTE_DRAWINGS = """(() => {
-  window.__drawings = [];
+# An init script: every request the page sends to the engine's worker, in order, as
+# {cmd, args}, in window.__requests (read with asked()).
+NOTE_REQUESTS = """(() => {
+  window.__requests = [];
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && message.cmd === 'svg') window.__drawings.push(message.args);
+    if (message && typeof message.cmd === 'string') window.__requests.push({ cmd: message.cmd, args: message.args });
     return post.call(this, message, ...rest);
   };
 })()"""
+
+
+def asked(test: str) -> str:
+    """An expression for the page: the arguments of the requests NOTE_REQUESTS noted whose
+    command ``c`` passes ``test`` (JavaScript), in order."""
+    return f"window.__requests.filter(({{ cmd: c }}) => {test}).map((r) => r.args)"
 
 
 def wait_ready(page, selector=".board[data-game]"):

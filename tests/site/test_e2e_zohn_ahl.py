@@ -6,7 +6,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import NOTE_DRAWINGS, USABLE, boards_on, engine_record, wait_ready
+from test_e2e_support import NOTE_REQUESTS, USABLE, asked, boards_on, engine_record, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +15,7 @@ PAGE = "/zohn-ahl/"
 
 def open_board(visit, path=PAGE, record=None):
     page = visit.page()
-    page.add_init_script(NOTE_DRAWINGS)
+    page.add_init_script(NOTE_REQUESTS)
     if record is None:
         page.goto(visit.base + path)
     else:
@@ -181,7 +181,7 @@ def test_french_page(visit):
     assert re.search(r"marque|Marque", said), said
     assert "bâtonnet" in board.locator(".za-sticks-svg").get_attribute("aria-label")
     # the board was drawn from the drawing the build put in the page, in French
-    assert page.evaluate("window.__drawings") == []
+    assert page.evaluate(asked("c === 'svg'")) == []
     assert board.locator("[data-space]").count() > 0
 
 
