@@ -135,8 +135,10 @@ def test_each_page_holds_once_each_drawing_its_boards_start_from(site_dir):
     checked = 0
     for page in pages:
         page_html = (site_dir / page).read_text(encoding="utf-8")
-        drawings = {html.unescape(key): drawing for key, drawing in template.findall(page_html)}
-        assert len(drawings) == len(template.findall(page_html)), f"{page}: a drawing twice"
+        held = template.findall(page_html)
+        drawings = {html.unescape(key): drawing for key, drawing in held}
+        assert len(drawings) == len(held), f"{page}: a drawing twice"
+        default_ruleset = {"awithlaknannai": "culin", "zohn-ahl": "kiowa"}
         starts = set()
         for game, config in re.findall(
             r'<div class="board" (?:data-puzzle="true" )?data-game="([a-z-]+)"[^>]*'
@@ -144,10 +146,7 @@ def test_each_page_holds_once_each_drawing_its_boards_start_from(site_dir):
             page_html,
         ):
             config = json.loads(html.unescape(config))
-            if game == "awithlaknannai":
-                starts.add((config.get("ruleset") or "culin", config["lang"]))
-            else:
-                starts.add((config.get("ruleset") or "kiowa", config["lang"]))
+            starts.add((config.get("ruleset") or default_ruleset[game], config["lang"]))
         found = set()
         for key, drawing in drawings.items():
             args = json.loads(key)
