@@ -8,9 +8,16 @@ blocked, so that the browser's HTTP cache and the engine's own snapshot are what
 visit reuses). Each run, in turns (the order alternates from run to run, so that neither
 side always goes first on a machine whose load changes):
 
-- ``baseline``: a bare page of the same server and the same runtime files (Pyodide, the
-  site's trimmed standard library, the lock) that only calls ``loadPyodide()``: the floor
-  the board page is judged against (``baseline:first-script``, ``baseline:interpreter-ready``);
+- ``published``: a bare page of the same server that only calls ``loadPyodide()`` on
+  Pyodide as published, the version ``package.json`` pins (its own standard library of
+  sources, which every start compiles, and its lock file; brotli copies, as the site's
+  large files have): the page a board page's first visit is held to
+  (``published:first-script``, ``published:interpreter-ready``); left out, and said so,
+  where ``make setup`` has not installed them;
+- ``baseline``: the same bare page given the site's own runtime files (the trimmed
+  standard library compiled ahead, the lock written into the call): the stricter floor,
+  what Python's start costs once the site's changes to the runtime are made
+  (``baseline:first-script``, ``baseline:interpreter-ready``);
 - ``worker_alone``: a blank page of the same server that only creates the site's own
   engine worker (``engine-worker.mjs``: Pyodide, the engine imported), empty cache, until
   the worker says it is ready (``worker-alone:ready``): the engine's start without the
@@ -26,7 +33,9 @@ side always goes first on a machine whose load changes):
 
 Each mark is the median of the runs, in ms from the start of navigation; ``steps`` lists
 the marks in order with the time from the previous one (where each 100 ms goes), and
-``bytes_sent`` what the site's own server sent for the first visit (brotli copies and gzip).
+``bytes_sent`` what the site's own server sent for the first visit (brotli copies and gzip);
+``per_run`` each run's figures, with the board page's "playable" over each bare page's
+"interpreter ready" (``first_visit_over_published``, ``first_visit_over_baseline``).
 ``processor_ms``: for each visit, the processor time each kind of Chromium process used
 from the navigation until the page was ready (median of the runs, from ``/proc``): on two
 cores, what the board page does beside Python is time Python waits. ``--runs`` (default 3); ``--page`` another board page (default the Awithlaknannai page).
@@ -54,6 +63,15 @@ import bench_site  # noqa: E402
 PAGE = "/awithlaknannai/"
 BASELINE = "/bench-baseline/"
 WORKER_ALONE = BASELINE + "worker/"
+PUBLISHED = BASELINE + "published/"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+PUBLISHED_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 READY_MS = 120_000
 
 MARKS_JS = """() => {
@@ -82,9 +100,11 @@ SNAPSHOT_SAVED_JS = r"""async () => {
 }"""
 
 
-def baseline_files(site: Path, folder: Path) -> None:
-    """Write the bare Pyodide page into ``folder/bench-baseline/``: the site's runtime
-    files, named as the site's manifest names them, loaded by ``loadPyodide`` alone."""
+def baseline_files(site: Path, folder: Path) -> bool:
+    """Write the bare Pyodide pages into ``folder/bench-baseline/``: the site's runtime
+    files, named as the site's manifest names them, loaded by ``loadPyodide`` alone; the
+    blank page of the engine's worker; and Pyodide as published (:func:`published_files`,
+    whose answer this returns)."""
     manifest = json.loads((site / "assets" / "runtime" / "manifest.json").read_text("utf-8"))
     runtime = "/assets/runtime/"
     target = folder / BASELINE.strip("/")
@@ -129,6 +149,41 @@ def baseline_files(site: Path, folder: Path) -> None:
         "};\n",
         encoding="utf-8",
     )
+    return published_files(folder / PUBLISHED.strip("/"))
+
+
+def published_files(target: Path) -> bool:
+    """Write the bare page of Pyodide as published into ``target``: the pinned release's
+    own files from ``node_modules/pyodide`` (with brotli copies of the large ones, as the
+    build makes for the site's), and a page that calls ``loadPyodide()`` with no option.
+    False, and nothing written, where ``make setup`` has not installed them."""
+    if not all((PYODIDE / name).is_file() for name in PUBLISHED_FILES):
+        return False
+    from build_scripts.precompress import SMALLEST, compressed
+
+    files = target / "pyodide"
+    files.mkdir(parents=True, exist_ok=True)
+    for name in PUBLISHED_FILES:
+        data = (PYODIDE / name).read_bytes()
+        (files / name).write_bytes(data)
+        if len(data) >= SMALLEST:
+            (files / (name + ".br")).write_bytes(compressed(data))
+    (target / "index.html").write_text(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Pyodide as '
+        'published</title>\n<script type="module" src="start.mjs"></script></head>'
+        "<body><p>Pyodide as published</p></body></html>\n",
+        encoding="utf-8",
+    )
+    (target / "start.mjs").write_text(
+        'performance.mark("published:first-script");\n'
+        'const { loadPyodide } = await import("./pyodide/pyodide.mjs");\n'
+        'performance.mark("published:pyodide-imported");\n'
+        "await loadPyodide({ stdout: () => {}, stderr: () => {} });\n"
+        'performance.mark("published:interpreter-ready");\n'
+        'document.body.dataset.ready = "true";\n',
+        encoding="utf-8",
+    )
+    return True
 
 
 def _server(site: Path, extra: Path, counter):
@@ -250,6 +305,7 @@ def _one_run(
     baseline_first: bool,
     other: str | None = None,
     page_path: str = PAGE,
+    published: bool = True,
 ) -> dict:
     out: dict = {}
 
@@ -262,6 +318,9 @@ def _one_run(
     used: dict = {}
 
     def baseline():
+        if published:
+            with _fresh_profile(playwright) as (_, page):
+                out["published"], used["published"] = _visit(page, base + PUBLISHED, BASELINE_READY)
         with _fresh_profile(playwright) as (_, page):
             out["baseline"], used["baseline"] = _visit(page, base + BASELINE, BASELINE_READY)
         with _fresh_profile(playwright) as (_, page):
@@ -332,7 +391,9 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
         site, _port, tmp = bench_site._prepare_site(log)
     counter = bench_site._Counter()
     extra = tempfile.TemporaryDirectory(prefix="bench-baseline-")
-    baseline_files(site, Path(extra.name))
+    published = baseline_files(site, Path(extra.name))
+    if not published:
+        log(f"Pyodide as published not measured: no {PYODIDE.relative_to(ROOT)} (make setup)")
     server, base = _server(site, Path(extra.name), counter)
     other_server, other = (
         _server(compare, Path(extra.name), bench_site._Counter()) if compare else (None, None)
@@ -343,14 +404,19 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
         with sync_playwright() as p:
             for i in range(runs):
                 started = time.perf_counter()
-                collected.append(_one_run(p, base, counter, i % 2 == 0, other, page_path))
-                first = collected[-1]["first_visit"].get("board:playable")
-                ret = collected[-1]["return_visit"].get("board:playable")
-                alone = collected[-1]["baseline"].get("baseline:interpreter-ready")
-                worker = collected[-1]["worker_alone"].get("worker-alone:ready")
+                collected.append(
+                    _one_run(p, base, counter, i % 2 == 0, other, page_path, published)
+                )
+                run = collected[-1]
+                first = run["first_visit"].get("board:playable")
+                ret = run["return_visit"].get("board:playable")
+                alone = run["baseline"].get("baseline:interpreter-ready")
+                worker = run["worker_alone"].get("worker-alone:ready")
+                as_published = (run.get("published") or {}).get("published:interpreter-ready")
                 log(
-                    f"run {i + 1}/{runs}: Pyodide alone {alone:.0f} ms, the engine's worker "
-                    f"alone {worker:.0f} ms, first visit playable {first:.0f} ms, return visit "
+                    f"run {i + 1}/{runs}: Pyodide as published {as_published or 0:.0f} ms, with "
+                    f"the site's runtime files {alone:.0f} ms, the engine's worker alone "
+                    f"{worker:.0f} ms, first visit playable {first:.0f} ms, return visit "
                     f"{ret:.0f} ms ({time.perf_counter() - started:.0f} s)"
                 )
     finally:
@@ -371,7 +437,12 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
         "note": "ms from the start of navigation, median of the runs; steps: each mark "
         "with the ms since the one before",
     }
-    kinds = ["baseline", "worker_alone", "first_visit", "return_visit"]
+    kinds = (["published"] if published else []) + [
+        "baseline",
+        "worker_alone",
+        "first_visit",
+        "return_visit",
+    ]
     if compare:
         kinds += ["compared_first_visit", "compared_return_visit"]
         result["compared_with"] = str(compare)
@@ -383,25 +454,29 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
     per_run = []
     for run in collected:
         alone = run["baseline"].get("baseline:interpreter-ready")
+        as_published = (run.get("published") or {}).get("published:interpreter-ready")
         first = run["first_visit"].get("board:playable")
         per_run.append(
             {
+                "published_interpreter_ready_ms": _r(as_published),
+                "first_visit_over_published": _ratio(first, as_published),
                 "baseline_interpreter_ready_ms": _r(alone),
                 "worker_alone_ready_ms": _r(run["worker_alone"].get("worker-alone:ready")),
                 "first_visit_playable_ms": _r(first),
-                "first_visit_over_baseline": round(first / alone, 2) if alone and first else None,
+                "first_visit_over_baseline": _ratio(first, alone),
                 "return_visit_playable_ms": _r(run["return_visit"].get("board:playable")),
             }
         )
     result["per_run"] = per_run
     result["processor_ms"] = _median_processor([run.get("processor_ms") or {} for run in collected])
-    ratios = [r["first_visit_over_baseline"] for r in per_run if r["first_visit_over_baseline"]]
-    result["first_visit_over_baseline_median"] = (
-        round(statistics.median(ratios), 2) if ratios else None
-    )
+    for floor in ("published", "baseline"):
+        ratios = [r[f"first_visit_over_{floor}"] for r in per_run if r[f"first_visit_over_{floor}"]]
+        result[f"first_visit_over_{floor}_median"] = (
+            round(statistics.median(ratios), 2) if ratios else None
+        )
     log(
         "where the time goes (ms from navigation, + ms since the mark before):\n"
-        + side_by_side(result)
+        + side_by_side(result, [k for k in kinds if k != "worker_alone"][:4])
     )
     for kind, used in result["processor_ms"].items():
         log(
@@ -414,7 +489,7 @@ def measure(runs: int = 3, log=None, compare: Path | None = None, page_path: str
 def _median_processor(runs: list[dict]) -> dict:
     """Each visit's processor time by kind of process, the median of the runs (ms)."""
     out: dict = {}
-    for kind in ("baseline", "worker_alone", "first_visit", "return_visit"):
+    for kind in ("published", "baseline", "worker_alone", "first_visit", "return_visit"):
         seen = [run[kind] for run in runs if run.get(kind)]
         processes = sorted({p for used in seen for p in used})
         medians = {p: round(statistics.median(u.get(p, 0) for u in seen)) for p in processes}
@@ -426,6 +501,11 @@ def _median_processor(runs: list[dict]) -> dict:
 
 def _r(x):
     return None if x is None else round(float(x), 1)
+
+
+def _ratio(playable, ready):
+    """The board page's "playable" over a bare page's "interpreter ready"."""
+    return round(playable / ready, 2) if playable and ready else None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -88,10 +88,13 @@ def _startup() -> dict:
     return {
         "runs": 3,
         "first_visit_over_baseline_median": 0.97,
+        "first_visit_over_published_median": 0.62,
         "bytes_sent_first_visit": 3_910_000,
+        "published": {"marks": {"published:interpreter-ready": 3870.0}},
         "baseline": {"marks": {"baseline:interpreter-ready": 2480.0}},
         "worker_alone": {"marks": {"worker-alone:ready": 2610.0}},
         "processor_ms": {
+            "published": {"renderer": 2350, "browser": 100, "all": 2570},
             "baseline": {"renderer": 810, "browser": 90, "all": 1005},
             "first_visit": {"renderer": 1530, "browser": 215, "all": 2020},
         },
@@ -158,12 +161,18 @@ def test_a_whole_report_rewrites_both_tables_with_date_cores_and_load():
         in site
     )
     assert (
+        "Pyodide as published (its standard library of sources and its lock file; same "
+        "server, same run) | Python ready at 3.9 s; the board page playable at 0.62 times "
+        "that |" in site
+    )
+    assert (
         "Python ready at 2.5 s / the engine ready at 2.6 s; the board page playable at 0.97 "
         "times the first" in site
     )
     assert (
-        "| processor time until ready, every process of the browser (2 cores) | the bare "
-        "Pyodide page 1.0 s, the board page 2.0 s |" in site
+        "| processor time until ready, every process of the browser (2 cores) | bare pages: "
+        "Pyodide as published 2.6 s, with the site's runtime files 1.0 s; the board page "
+        "2.0 s |" in site
     )
     assert (
         "| return visit, playable: in a new tab of the same browser (step by step, median) / "
@@ -211,3 +220,14 @@ def test_the_project_readme_has_both_markers():
     for name in ("engine", "site"):
         assert text.count(f"<!-- figures:{name} -->") == 1
         assert text.count(f"<!-- /figures:{name} -->") == 1
+
+
+def test_a_run_without_pyodide_as_published_leaves_its_row_out():
+    start = _startup()
+    del start["published"], start["first_visit_over_published_median"]
+    del start["processor_ms"]["published"]
+    text = figures.render(
+        {"site": {"startup": start}, "machine": {"cores": 2}}, README, today="2026-11-29"
+    )
+    assert "as published" not in text
+    assert "bare pages: with the site's runtime files 1.0 s; the board page 2.0 s" in text
