@@ -107,19 +107,14 @@ def baseline_files(site: Path, folder: Path) -> bool:
     whose answer this returns)."""
     manifest = json.loads((site / "assets" / "runtime" / "manifest.json").read_text("utf-8"))
     runtime = "/assets/runtime/"
-    target = folder / BASELINE.strip("/")
-    target.mkdir(parents=True, exist_ok=True)
-    (target / "index.html").write_text(
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Pyodide alone</title>\n'
-        '<script type="module" src="start.mjs"></script></head><body><p>Pyodide alone</p></body></html>\n',
-        encoding="utf-8",
-    )
     options = {
         "indexURL": runtime + manifest["indexURL"],
         "stdLibURL": runtime + manifest["stdlib"],
         "lockFileContents": manifest["lock"],
     }
-    (target / "start.mjs").write_text(
+    _bare_page(
+        folder / BASELINE.strip("/"),
+        "Pyodide alone",
         'performance.mark("baseline:first-script");\n'
         f"const options = {json.dumps(options)};\n"
         "for (const k of ['indexURL', 'stdLibURL']) options[k] = new URL(options[k], location.href).href;\n"
@@ -128,17 +123,10 @@ def baseline_files(site: Path, folder: Path) -> bool:
         "await loadPyodide({ ...options, stdout: () => {}, stderr: () => {} });\n"
         'performance.mark("baseline:interpreter-ready");\n'
         'document.body.dataset.ready = "true";\n',
-        encoding="utf-8",
     )
-    worker = folder / WORKER_ALONE.strip("/")
-    worker.mkdir(parents=True, exist_ok=True)
-    (worker / "index.html").write_text(
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>The engine\'s '
-        'worker alone</title>\n<script type="module" src="start.mjs"></script></head>'
-        "<body><p>The engine's worker alone</p></body></html>\n",
-        encoding="utf-8",
-    )
-    (worker / "start.mjs").write_text(
+    _bare_page(
+        folder / WORKER_ALONE.strip("/"),
+        "The engine's worker alone",
         'performance.mark("worker-alone:first-script");\n'
         'const worker = new Worker("/assets/js/engine-worker.mjs", { type: "module" });\n'
         "worker.onmessage = (event) => {\n"
@@ -147,9 +135,19 @@ def baseline_files(site: Path, folder: Path) -> bool:
         '    document.body.dataset.ready = "true";\n'
         "  }\n"
         "};\n",
-        encoding="utf-8",
     )
     return published_files(folder / PUBLISHED.strip("/"))
+
+
+def _bare_page(target: Path, title: str, script: str) -> None:
+    """A page that only runs ``script`` (its ``start.mjs``), in ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
+    (target / "index.html").write_text(
+        f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>\n'
+        f'<script type="module" src="start.mjs"></script></head><body><p>{title}</p></body></html>\n',
+        encoding="utf-8",
+    )
+    (target / "start.mjs").write_text(script, encoding="utf-8")
 
 
 def published_files(target: Path) -> bool:
@@ -168,20 +166,15 @@ def published_files(target: Path) -> bool:
         (files / name).write_bytes(data)
         if len(data) >= SMALLEST:
             (files / (name + ".br")).write_bytes(compressed(data))
-    (target / "index.html").write_text(
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Pyodide as '
-        'published</title>\n<script type="module" src="start.mjs"></script></head>'
-        "<body><p>Pyodide as published</p></body></html>\n",
-        encoding="utf-8",
-    )
-    (target / "start.mjs").write_text(
+    _bare_page(
+        target,
+        "Pyodide as published",
         'performance.mark("published:first-script");\n'
         'const { loadPyodide } = await import("./pyodide/pyodide.mjs");\n'
         'performance.mark("published:pyodide-imported");\n'
         "await loadPyodide({ stdout: () => {}, stderr: () => {} });\n"
         'performance.mark("published:interpreter-ready");\n'
         'document.body.dataset.ready = "true";\n',
-        encoding="utf-8",
     )
     return True
 
