@@ -50,15 +50,23 @@ def open_with(visit, record):
     return page, board
 
 
+def open_page(visit, init_script=None, path=PAGE):
+    """Open the Awithlaknannai page (``path``; with ``init_script`` run before the page's
+    own) and wait for its first board: ``(page, board)``."""
+    page = visit.page()
+    if init_script:
+        page.add_init_script(init_script)
+    page.goto(visit.base + path)
+    return page, wait_ready(page, '.board[data-game="awithlaknannai"]')
+
+
 def as_person(board):
     board.locator('select[data-action="opponent"]').select_option("person")
 
 
 def test_points_have_accessible_names(visit):
-    page = visit.page()
-    page.goto(visit.base + PAGE)
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
-    board.locator('select[data-action="opponent"]').select_option("person")
+    page, board = open_page(visit)
+    as_person(board)
     board.locator('button[data-action="new"]').click()
     page.wait_for_function(
         f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
@@ -75,10 +83,8 @@ def test_points_have_accessible_names(visit):
 
 
 def test_french_page_names_points_in_french(visit):
-    page = visit.page()
-    page.goto(visit.base + "/fr" + PAGE)
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
-    board.locator('select[data-action="opponent"]').select_option("person")
+    page, board = open_page(visit, path="/fr" + PAGE)
+    as_person(board)
     board.locator('button[data-action="new"]').click()
     page.wait_for_function(
         f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
@@ -144,10 +150,7 @@ SEARCHES = asked("c.endsWith('.ai')") + ".length"  # the computer's searches it 
 
 
 def test_a_board_starts_from_the_drawing_in_the_page(visit):
-    page = visit.page()
-    page.add_init_script(NOTE_REQUESTS)
-    page.goto(visit.base + PAGE)
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    page, board = open_page(visit, NOTE_REQUESTS)
     # the build drew the empty boards into the page: the engine is asked to draw none
     assert page.evaluate(DRAWINGS) == []
     assert name_of(board, "b1").startswith("b1, black piece")
@@ -176,9 +179,7 @@ def black_steps_to_m5(page, board, then):
 
 
 def test_play_a_move_against_the_computer(visit):
-    page = visit.page()
-    page.goto(visit.base + PAGE)
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    page, board = open_page(visit)
     board.locator('select[data-action="opponent"]').select_option("computer")
     board.locator('select[data-action="level"]').select_option("easy")
     board.locator('button[data-action="new"]').click()
@@ -223,11 +224,9 @@ def test_stop_the_computer_and_page_stays_responsive(visit):
 
 
 def test_keyboard_only(visit):
-    page = visit.page()
-    page.goto(visit.base + PAGE)
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    page, board = open_page(visit)
     bid = board.get_attribute("id")
-    board.locator('select[data-action="opponent"]').select_option("person")
+    as_person(board)
     # Tab into the board: the first stop on the board is one of its points
     board.locator('select[data-action="opponent"]').focus()
     page.keyboard.press("Shift+Tab")
@@ -272,10 +271,8 @@ def test_keyboard_only(visit):
 
 
 def test_ruleset_chosen_in_the_page_redraws_the_board(visit):
-    page = visit.page()
-    page.goto(visit.base + PAGE)
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
-    board.locator('select[data-action="opponent"]').select_option("person")
+    page, board = open_page(visit)
+    as_person(board)
     board.locator('select[data-action="ruleset"]').select_option("kolowis")
     page.wait_for_function(
         "b => b.querySelectorAll('[data-point]').length === 47", arg=board.element_handle()
@@ -302,9 +299,7 @@ def test_game_end_is_announced(visit):
 
 
 def test_computer_against_computer_plays_on(visit):
-    page = visit.page()
-    page.goto(visit.base + PAGE)
-    board = wait_ready(page, '.board[data-game="awithlaknannai"]')
+    page, board = open_page(visit)
     board.locator('select[data-action="level"]').select_option("random")
     board.locator('select[data-action="opponent"]').select_option("cvc")
     # several moves by each side, with nobody clicking (no game ends in four moves)
