@@ -1,5 +1,7 @@
 """Each graded claim has one grade and comes from named works: the build fails, naming the
-page, on a grade that conflicts with the claim's or a footnote crediting another work."""
+page, on a grade that conflicts with the claim's or a footnote crediting another work, on
+Culin's zohn ahl and Mooney's tsoñä made one game without a hedge, and on a figure from a
+dated source without its date."""
 
 from __future__ import annotations
 
@@ -33,6 +35,11 @@ def test_every_page_of_the_site_passes():
     }
     assert not {page: problems for page, problems in found.items() if problems}
     assert not claims.registry_problems(DOCS)
+    wording = {
+        p.relative_to(DOCS).as_posix(): claims.wording_problems(p.read_text(encoding="utf-8"))
+        for p in _pages()
+    }
+    assert not {page: problems for page, problems in wording.items() if problems}
 
 
 def test_a_grade_that_conflicts_with_the_claim_is_refused():
@@ -86,6 +93,58 @@ def test_every_claim_is_made_in_both_languages_on_the_same_pages():
         assert english == french, name
 
 
+def test_zohn_ahl_and_tsona_made_one_game_without_a_hedge_is_refused():
+    said = "Culin's zohn ahl and Mooney's tsoñä made one game without a hedge"
+    for text in (
+        "The name, in Culin's glosses, means creek and wood. The Kiowa also called it "
+        "*tsoñä*, the awl game, according to James Mooney.",
+        "When Culin and Mooney wrote down the same Kiowa game and did not agree, what can we know?",
+        "Selon Culin, le nom signifie ruisseau. D'après Mooney, les Kiowas l'appelaient "
+        "aussi *tsoñä*.",
+        "Culin et Mooney ont noté le même jeu.",
+    ):
+        found = claims.wording_problems(text)
+        assert len(found) == 1 and said in found[0], (text, found)
+    for text in (
+        "Mooney wrote down a Kiowa awl game, *tsoñä*, which is often taken for the same game "
+        "as Culin's zohn ahl, though it may be a separate one.",
+        "When Culin and Mooney wrote down a Kiowa game (or perhaps two games), what can we know?",
+        "Are Culin's zohn ahl and Mooney's tsoñä one game?",
+        "Le tsoñä de Mooney et le zohn ahl de Culin sont peut-être un seul jeu.",
+        # one writer alone is not the slip: Mooney's two names of his own game
+        "Mooney gives nebäkuthana beside the Kiowa *tsoñä* as a name of the same game.",
+        # nor a quotation in code
+        "`Culin and Mooney describe the same game`",
+    ):
+        assert claims.wording_problems(text) == [], text
+
+
+def test_a_figure_from_a_dated_source_without_its_date_is_refused():
+    qmul = "a figure from Queen Mary University of London's impact case study (2014)"
+    ana = "a figure from the Administration for Native Americans' profile"
+    bad = claims.wording_problems(
+        "A study with Queen Mary University of London reports 200 people learning Kiowa."
+    )
+    assert len(bad) == 1 and qmul in bad[0], bad
+    assert not claims.wording_problems(
+        "A study with Queen Mary University of London reported in 2014 that 200 people "
+        "were learning Kiowa."
+    )
+    # the source named in a footnote the sentence calls; its towns are what it reports
+    page = (
+        "The programme teaches in Anadarko, Carnegie and Tulsa.[^ana]\n\n"
+        "[^ana]: Administration for Native Americans, profile of the Kiowa Tribe.\n"
+    )
+    bad = claims.wording_problems(page)
+    assert len(bad) == 1 and ana in bad[0] and "Anadarko" in bad[0], bad
+    assert not claims.wording_problems(page.replace("profile of", "undated profile of"))
+    assert not claims.wording_problems(
+        "Vingt locuteurs (Administration for Native Americans, un profil non daté)."
+    )
+    # naming the source without one of its figures is no slip
+    assert not claims.wording_problems("See the Administration for Native Americans' profile.")
+
+
 def test_markers_are_removed_but_code_that_shows_one_is_kept():
     text = "Said (grade T). {{claim: mexico-origin}}\n\n```markdown\n(grade T). {{claim: x}}\n```\n"
     assert (
@@ -115,6 +174,12 @@ def test_no_claim_marker_reaches_a_built_page(site_dir):
             "[Sources](../sources/index.md#rules-route-and-layout). {{claim: printable-sheet}}",
             "[Sources](../sources/index.md#mooney-1896). {{claim: printable-sheet}}",
             "#mooney-1896",
+        ),
+        (
+            "Mooney's account explains the Kiowa name *tsoñä*,",
+            "Culin's zohn ahl and Mooney's tsoñä are the same game. Mooney's account "
+            "explains the Kiowa name *tsoñä*,",
+            "Culin's zohn ahl and Mooney's tsoñä made one game without a hedge",
         ),
     ],
 )
