@@ -176,9 +176,8 @@ def test_no_claim_marker_reaches_a_built_page(site_dir):
             "#mooney-1896",
         ),
         (
-            "Mooney's account explains the Kiowa name *tsoñä*,",
-            "Culin's zohn ahl and Mooney's tsoñä are the same game. Mooney's account "
-            "explains the Kiowa name *tsoñä*,",
+            "Mooney's account, often taken for one of the same game, explains",
+            "Culin's zohn ahl and Mooney's tsoñä are the same game. Mooney's account explains",
             "Culin's zohn ahl and Mooney's tsoñä made one game without a hedge",
         ),
     ],
