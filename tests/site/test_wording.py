@@ -70,7 +70,9 @@ def french_terms() -> dict[str, list[str]]:
 
 
 def _found(word: str, text: str) -> bool:
+    """Whether ``word`` stands in ``text``, either apostrophe (' or ’) matching either."""
     flags = 0 if word in CASE_SENSITIVE or word[:1].isupper() else re.I
+    word, text = word.replace("’", "'"), text.replace("’", "'")
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, flags) is not None
 
 
