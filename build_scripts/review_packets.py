@@ -73,6 +73,13 @@ SHEETS = {
     "kiowa": ("zohn-ahl-cloth", "zohn-ahl-square", "zohn-ahl-sticks"),
     "zuni": ("mosona-lined", "mosona-open", "kolowis"),
 }
+#: The nation -> to whom its packet goes (for the publisher; the letters name them too).
+RECIPIENTS = {
+    "kiowa": "the Kiowa Tribe's language and culture program (the Kiowa Language and "
+    "Culture Revitalization Program), Carnegie, Oklahoma",
+    "zuni": "the Pueblo of Zuni, its Historic Preservation Office, and the A:shiwi A:wan "
+    "Museum and Heritage Center, Zuni, New Mexico",
+}
 RULESETS_PAGE = "sources/rulesets"
 MAP_PAGE = "map"
 GAME_HEADING = {"zohn-ahl": "kiowa", "awithlaknannai": "zuni"}
