@@ -76,6 +76,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = reviews.expand(markdown, _reviews(config), lang, here, docs_dir)
     except reviews.ReviewError as err:
         raise PluginError(str(err)) from None
+    markdown = markdown.replace(
+        review_packets.REPLY_MARKER,
+        review_packets.reply_to(corrections.settings(config), lang),
+    )
     match = review_packets.MARKER.search(markdown)
     if not match:
         return markdown
@@ -88,10 +92,6 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         raise PluginError(f"{here}: {err}") from None
     printables = "../" * page.url.count("/") + "printables/"
     body = review_packets.markdown(found, here, printables)
-    markdown = markdown.replace(
-        review_packets.REPLY_MARKER,
-        review_packets.reply_to(corrections.settings(config), lang),
-    )
     return markdown[: match.start()] + body + markdown[match.end() :]
 
 

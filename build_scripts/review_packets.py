@@ -153,9 +153,11 @@ def _plain(markdown: str, lang: str) -> str:
     """One block of a page as one line: links as their text, no markers, no list marks."""
     text = ruleset_names.expand(claims.strip_markers(markdown), lang)
     text = re.sub(r"^\s*!!!.*$", "", text, flags=re.M)
+    text = re.sub(r"^\s*(?:>\s?)+", "", text, flags=re.M)
     text = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", text, flags=re.M)
     text = re.sub(r"^\[\^[^\]]+\]:\s*", "", text)
     text = re.sub(r"\[\^[^\]]+\]", "", text)
+    text = re.sub(r"\s*\[Sources\]\([^)]*sources/index\.md[^)]*\)\.?", "", text)
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)
     text = re.sub(r"<[^>]+>", "", text)
     text = re.sub(r"\{[:#.][^}]*\}", "", text)
@@ -198,10 +200,10 @@ def passages(docs_dir: Path, lang: str) -> dict[str, list[Passage]]:
                     title = page_title(docs_dir, f"{stem}.md", lang)
                 text = _plain(block, lang)
                 note = _FOOTNOTE.match(block)
-                if note:  # the statement is the passage that calls the note
-                    calls = [b for b in found if f"[^{note.group(1)}]" in b and b is not block]
-                    text = " ".join(_plain(b, lang) for b in calls) + f" [{text}]"
-                out.setdefault(name, []).append(Passage(rel, title, text.strip()))
+                # a footnote's statements are the passages that call it, each with the note
+                calls = [b for b in found if note and f"[^{note.group(1)}]" in b and b != block]
+                texts = [f"{_plain(b, lang)} [{text}]" for b in calls] or [text]
+                out.setdefault(name, []).extend(Passage(rel, title, one) for one in texts)
     return out
 
 

@@ -60,7 +60,7 @@ WORDS: dict[str, Any] = {
         "prints beneath it.",
         "item": "Item",
         "claim": "In short",
-        "source-line": "From: {works}. Grade {grade}.",
+        "source-line": "From: {works}; grade {grade}.",
         "sheet-alt": "The printable sheet “{title}”, as the site prints it",
         "map": "The [schematic map]({href}) of the places the site names. {desc}",
         "map-print": "The schematic map of the places the site names. {desc}",

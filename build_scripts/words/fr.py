@@ -61,7 +61,7 @@ WORDS: dict[str, Any] = {
         "imprimée au-dessous.",
         "item": "Point",
         "claim": "En bref",
-        "source-line": "Source : {works}. Niveau {grade}.",
+        "source-line": "Source : {works} ; niveau {grade}.",
         "sheet-alt": "La feuille à imprimer « {title} », telle que le site l'imprime",
         "map": "La [carte schématique]({href}) des lieux que nomme le site. {desc}",
         "map-print": "La carte schématique des lieux que nomme le site. {desc}",
