@@ -283,7 +283,9 @@ WORDS: dict[str, Any] = {
                 "middle row stays empty. The same rules on a longer board."
             ],
             "Reconstruction after Culin 1907 (p. 801, fig. 1111) as the Digital Ludeme "
-            "Project reads it: 16, 15 and 16 points. Zuni.",
+            "Project reads it: 16, 15 and 16 points. Zuni: a redrawing of the diagram on a "
+            "stone slab at Zuni, printed without the permission of the Pueblo of Zuni, which "
+            "has not yet been asked; withdrawn if the Pueblo asks.",
         ),
         "zohn-ahl-sticks": (
             "Zohn Ahl: four stick dice to cut out",

@@ -290,7 +290,9 @@ WORDS: dict[str, Any] = {
                 "la rangée du milieu reste vide. Les mêmes règles sur un plateau plus long."
             ],
             "Reconstitution d'après Culin 1907 (p. 801, fig. 1111) lue par le Digital "
-            "Ludeme Project : 16, 15 et 16 points. Zuni.",
+            "Ludeme Project : 16, 15 et 16 points. Zuni : le schéma d'une dalle de pierre de "
+            "Zuni, redessiné sans l'autorisation du Pueblo de Zuni, qui n'a pas encore été "
+            "demandée ; retiré si le Pueblo le demande.",
         ),
         "zohn-ahl-sticks": (
             "Zohn Ahl : quatre bâtonnets-dés à découper",

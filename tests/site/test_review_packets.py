@@ -255,3 +255,18 @@ def test_a_build_with_a_review_entry_says_so_on_every_statement(tmp_path):
         assert ("none yet" if lang == "en" else "aucune pour l") in about  # the Zuni: none
         pdf = _text(site / "printables" / review_packets.file_name("kiowa", "a4", lang))
         assert said[lang] in pdf and date[lang] in pdf
+
+
+@pytest.mark.parametrize("nation", NATIONS)
+def test_the_french_packets_keep_french_spacing_and_guillemets(site_dir, nation):
+    """As in the other French PDFs: no line starts with a high punctuation mark or ends
+    with an opening guillemet, and quotations use « »."""
+    path = site_dir / "printables" / review_packets.file_name(nation, "a4", "fr")
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+    text = re.sub(r"https?://\S+|\bA:(?=\w)", "", text)  # addresses; A:shiwi, A:wan
+    bad = [
+        text[max(0, m.start() - 25) : m.end() + 15]
+        for pattern in (r"\n[:;?!»%]", r"«\n", r"[^\W\d_][:;?!»]", r"«\w", "[“”]")
+        for m in re.finditer(pattern, text)
+    ]
+    assert not bad, bad[:10]
