@@ -81,6 +81,13 @@ RECIPIENTS = {
     "Museum and Heritage Center, Zuni, New Mexico",
 }
 RULESETS_PAGE = "sources/rulesets"
+#: The kind of an item -> the section of the packet it stands in.
+SECTION_OF = {
+    "statement": "statements",
+    "choice": "choices",
+    "sheet": "drawings",
+    "map": "drawings",
+}
 MAP_PAGE = "map"
 GAME_HEADING = {"zohn-ahl": "kiowa", "awithlaknannai": "zuni"}
 MARKER = re.compile(r"^\{\{review-packet: ?([a-z]+)\}\}\s*$", re.M)
@@ -177,8 +184,8 @@ def _pages(docs_dir: Path, lang: str) -> list[str]:
     found = []
     for path in docs_dir.rglob("*.md"):
         rel = path.relative_to(docs_dir).as_posix()
-        translated = any(rel.endswith(f".{other}.md") for other in LANGUAGES if other != "en")
-        if (rel.endswith(f".{lang}.md") if lang != "en" else not translated) is False:
+        translated = next((o for o in LANGUAGES if o != "en" and rel.endswith(f".{o}.md")), "en")
+        if translated != lang:
             continue
         if rel.startswith("reviews/") or _is_for_authors(path.read_text(encoding="utf-8")):
             continue
@@ -345,10 +352,9 @@ def markdown(found: Packet, here: str, printable_href: str) -> str:
     w = WORDS[found.lang]
     suffix = "" if found.lang == "en" else f"-{found.lang}"
     out = []
-    heads = {"statement": "statements", "choice": "choices", "sheet": "drawings"}
     seen: set[str] = set()
     for number, kind, item in items(found):
-        section = heads.get(kind, "drawings")
+        section = SECTION_OF[kind]
         if section not in seen:
             seen.add(section)
             out += [f"## {w[section]} {{ #{section} }}", "", w[section + "-intro"], ""]
@@ -416,11 +422,10 @@ def story(found: Packet, page_markdown: str, paper: str, site_url: str) -> list[
     width = printable_pdfs.PAPERS[paper][0] - 32 * mm
     letter, _, _ = MARKER.split(page_markdown, maxsplit=1)
     out = _letter(letter, lang, where)
-    heads = {"statement": "statements", "choice": "choices", "sheet": "drawings"}
     seen: set[str] = set()
     base = site_url.rstrip("/") + "/"
     for number, kind, item in items(found):
-        section = heads.get(kind, "drawings")
+        section = SECTION_OF[kind]
         if section not in seen:
             seen.add(section)
             out += [
