@@ -14,6 +14,63 @@ WORDS: dict[str, Any] = {
         "not-set": "No correction address is set for this copy of the site yet, so no "
         "message can be sent from here.",
     },
+    "reviews": {
+        "months": "January February March April May June July August September October November December",
+        "none": {
+            "kiowa": "**Review by the Kiowa Tribe: none yet.** No institution of the Kiowa Tribe "
+            "has reviewed any page of this site, and the Tribe has not approved what it says. "
+            "A [review packet for the Kiowa Tribe]({packet}) sets out every statement the site "
+            "makes about Zohn Ahl and the Kiowa, for the Tribe to read and answer.",
+            "zuni": "**Review by the Pueblo of Zuni: none yet.** No institution of the Pueblo of "
+            "Zuni has reviewed any page of this site, and the Pueblo has not given permission "
+            "for what it publishes. A [review packet for the Pueblo of Zuni]({packet}) sets out "
+            "every statement the site makes about Awithlaknannai and the Zuni, for the Pueblo "
+            "to read and answer.",
+        },
+        "done-lead": {
+            "kiowa": "**Reviews by the Kiowa Tribe.**",
+            "zuni": "**Reviews by the Pueblo of Zuni.**",
+        },
+        "done": "{by} reviewed {pages} on {date}.",
+        "done-rest": {
+            "kiowa": "No other page has been reviewed by an institution of the Kiowa Tribe. The "
+            "[review packet for the Kiowa Tribe]({packet}) lists every statement the site makes "
+            "about Zohn Ahl and the Kiowa.",
+            "zuni": "No other page has been reviewed by an institution of the Pueblo of Zuni. The "
+            "[review packet for the Pueblo of Zuni]({packet}) lists every statement the site "
+            "makes about Awithlaknannai and the Zuni.",
+        },
+    },
+    "review-packets": {
+        "choices-lead": "The site's choices",
+        "title": {
+            "kiowa": "Review packet for the Kiowa Tribe",
+            "zuni": "Review packet for the Pueblo of Zuni",
+        },
+        "statements": "What the site says",
+        "statements-intro": "Each statement the site makes, with the passages that make it, "
+        "the works it comes from and how firm the evidence is (the grades: P, read in the "
+        "original or an exact quotation; P*, read only in a third party's transcription; S, a "
+        "modern study; T, a pointer such as an encyclopedia; U, unverified).",
+        "choices": "What the site chose where the sources are silent",
+        "choices-intro": "No old record gives the complete rules. To make the game playable, "
+        "the site had to decide these points itself; they are not in any source.",
+        "drawings": "What the site draws",
+        "drawings-intro": "The drawings the site makes and prints, each with the line it "
+        "prints beneath it.",
+        "item": "Item",
+        "claim": "In short",
+        "source-line": "From: {works}; grade {grade}.",
+        "sheet-alt": "The printable sheet “{title}”, as the site prints it",
+        "map": "The [schematic map]({href}) of the places the site names. {desc}",
+        "map-print": "The schematic map of the places the site names. {desc}",
+        "reply": "Your reply to this item (on the printed packet, or in a message quoting its "
+        "number): correct, wrong and what it should say, or not to be published.",
+        "reply-print": "Your reply: correct / wrong, and what it should say / not to be published",
+        "reply-to": "Replies go to {where}.",
+        "reply-to-none": "The publisher of this copy of the site has not yet set an address for "
+        "replies; the copy you received names one.",
+    },
     "answers": {
         "label": "Answer to exercise {id}",
         "label-part": "Answer to exercise {id}, part {part} of {parts}",
@@ -226,7 +283,9 @@ WORDS: dict[str, Any] = {
                 "middle row stays empty. The same rules on a longer board."
             ],
             "Reconstruction after Culin 1907 (p. 801, fig. 1111) as the Digital Ludeme "
-            "Project reads it: 16, 15 and 16 points. Zuni.",
+            "Project reads it: 16, 15 and 16 points. Zuni: a redrawing of the diagram on a "
+            "stone slab at Zuni, printed without the permission of the Pueblo of Zuni, which "
+            "has not yet been asked; withdrawn if the Pueblo asks.",
         ),
         "zohn-ahl-sticks": (
             "Zohn Ahl: four stick dice to cut out",

@@ -14,6 +14,64 @@ WORDS: dict[str, Any] = {
         "not-set": "Aucune adresse de correction n'est encore indiquée pour cet exemplaire du "
         "site : aucun message ne peut en partir.",
     },
+    "reviews": {
+        "months": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+        "none": {
+            "kiowa": "**Relecture par la tribu kiowa : aucune pour l'instant.** Aucune institution "
+            "de la tribu kiowa n'a relu de page de ce site, et la tribu n'a pas approuvé ce qu'il "
+            "dit. Un [dossier de relecture pour la tribu kiowa]({packet}) rassemble tout ce que le "
+            "site affirme du Zohn Ahl et des Kiowas, pour que la tribu puisse le lire et y répondre.",
+            "zuni": "**Relecture par le Pueblo de Zuni : aucune pour l'instant.** Aucune institution "
+            "du Pueblo de Zuni n'a relu de page de ce site, et le Pueblo n'a pas autorisé ce qu'il "
+            "publie. Un [dossier de relecture pour le Pueblo de Zuni]({packet}) rassemble tout ce "
+            "que le site affirme de l'Awithlaknannai et des Zunis, pour que le Pueblo puisse le "
+            "lire et y répondre.",
+        },
+        "done-lead": {
+            "kiowa": "**Relectures par la tribu kiowa.**",
+            "zuni": "**Relectures par le Pueblo de Zuni.**",
+        },
+        "done": "{by} a relu {pages} le {date}.",
+        "done-rest": {
+            "kiowa": "Aucune autre page n'a été relue par une institution de la tribu kiowa. Le "
+            "[dossier de relecture pour la tribu kiowa]({packet}) rassemble tout ce que le site "
+            "affirme du Zohn Ahl et des Kiowas.",
+            "zuni": "Aucune autre page n'a été relue par une institution du Pueblo de Zuni. Le "
+            "[dossier de relecture pour le Pueblo de Zuni]({packet}) rassemble tout ce que le site "
+            "affirme de l'Awithlaknannai et des Zunis.",
+        },
+    },
+    "review-packets": {
+        "choices-lead": "Les choix du site",
+        "title": {
+            "kiowa": "Dossier de relecture pour la tribu kiowa",
+            "zuni": "Dossier de relecture pour le Pueblo de Zuni",
+        },
+        "statements": "Ce que dit le site",
+        "statements-intro": "Chaque affirmation du site, avec les passages qui la font, les "
+        "ouvrages dont elle vient et la solidité de la preuve (les niveaux : P, lu dans "
+        "l'original ou une citation exacte ; P*, lu seulement dans la transcription d'un tiers ; "
+        "S, une étude moderne ; T, un renvoi, une encyclopédie par exemple ; U, non vérifié).",
+        "choices": "Ce que le site a choisi là où les sources se taisent",
+        "choices-intro": "Aucun document ancien ne donne les règles complètes. Pour rendre le "
+        "jeu jouable, le site a dû trancher lui-même ces points ; ils ne figurent dans aucune "
+        "source.",
+        "drawings": "Ce que le site dessine",
+        "drawings-intro": "Les dessins que fait et imprime le site, chacun avec la ligne "
+        "imprimée au-dessous.",
+        "item": "Point",
+        "claim": "En bref",
+        "source-line": "Source : {works} ; niveau {grade}.",
+        "sheet-alt": "La feuille à imprimer « {title} », telle que le site l'imprime",
+        "map": "La [carte schématique]({href}) des lieux que nomme le site. {desc}",
+        "map-print": "La carte schématique des lieux que nomme le site. {desc}",
+        "reply": "Votre réponse à ce point (sur le dossier imprimé, ou dans un message qui en "
+        "cite le numéro) : exact, inexact et ce qu'il faudrait dire, ou à ne pas publier.",
+        "reply-print": "Votre réponse : exact / inexact, et ce qu'il faudrait dire / à ne pas publier",
+        "reply-to": "Les réponses vont à {where}.",
+        "reply-to-none": "L'éditeur de cet exemplaire du site n'a pas encore indiqué d'adresse "
+        "pour les réponses ; l'exemplaire que vous avez reçu en donne une.",
+    },
     "answers": {
         "label": "Réponse à l'exercice {id}",
         "label-part": "Réponse à l'exercice {id}, partie {part} sur {parts}",
@@ -232,7 +290,9 @@ WORDS: dict[str, Any] = {
                 "la rangée du milieu reste vide. Les mêmes règles sur un plateau plus long."
             ],
             "Reconstitution d'après Culin 1907 (p. 801, fig. 1111) lue par le Digital "
-            "Ludeme Project : 16, 15 et 16 points. Zuni.",
+            "Ludeme Project : 16, 15 et 16 points. Zuni : le schéma d'une dalle de pierre de "
+            "Zuni, redessiné sans l'autorisation du Pueblo de Zuni, qui n'a pas encore été "
+            "demandée ; retiré si le Pueblo le demande.",
         ),
         "zohn-ahl-sticks": (
             "Zohn Ahl : quatre bâtonnets-dés à découper",
