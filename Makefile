@@ -30,9 +30,10 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	touch $@
 
 # (with the brotli copies of Pyodide's two large files, which change only with its version:
-# build_scripts/precompress.py)
+# build_scripts/precompress.py). No install script runs: the only one, vnu-jar's, would
+# download a Java runtime from the internet; the tests use Debian's (below).
 node_modules/.installed: package.json package-lock.json $(VENV)/.installed
-	npm ci --no-audit --no-fund
+	npm ci --no-audit --no-fund --ignore-scripts
 	$(PY) -m build_scripts.precompress node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/pyodide.asm.mjs
 	touch $@
 
@@ -47,6 +48,11 @@ node_modules/.installed: package.json package-lock.json $(VENV)/.installed
 /usr/bin/pdftoppm:
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q poppler-utils; \
 	else echo "Install Debian's poppler-utils package (sudo apt-get install poppler-utils) and run make again." >&2; exit 1; fi
+
+# Java runs the Nu Html Checker (npm vnu-jar) in the tests: Debian's headless runtime.
+/usr/bin/java:
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q default-jre-headless; \
+	else echo "Install Debian's default-jre-headless package (sudo apt-get install default-jre-headless) and run make again." >&2; exit 1; fi
 
 build: setup
 	SITE_URL=$(SITE_URL) $(PY) -m mkdocs build --strict
@@ -77,7 +83,7 @@ typecheck: setup
 # took is printed at the end. The tests marked `oracle` (an exhaustive check at its full
 # size, whose smaller size make test runs) are left to make test-oracles.
 TEST_WORKERS ?= 2
-test: lint /usr/bin/chromium-headless-shell /usr/bin/pdftoppm
+test: lint /usr/bin/chromium-headless-shell /usr/bin/pdftoppm /usr/bin/java
 	@start=$$(date +%s); \
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15 -m "not oracle"; status=$$?; \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status

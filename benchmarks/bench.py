@@ -1,12 +1,14 @@
 """`make bench`: print the project's benchmark figures as one JSON document.
 
     python benchmarks/bench.py [--quick] [--games N] [--jobs J] [--no-pyodide] [--no-site]
-                               [--only engine|site|startup] [--no-readme]
+                               [--only engine|site|startup|lighthouse] [--no-readme]
 
-``make bench ONLY=site`` (or ``ONLY=startup``: the start's trace alone, a few minutes)
+``make bench ONLY=site`` (or ``ONLY=startup``: the start's trace alone, a few minutes;
+``ONLY=lighthouse``: Lighthouse's scores of each kind of page, ``benchmarks/bench_lighthouse.py``)
 runs one part. The report's figures are written into README.md's "Figures" (each part
 measured replaces its own table: ``benchmarks/figures.py``), unless ``--no-readme``,
-``--quick`` or ``--only startup`` (a part of the site's table only).
+``--quick``, ``--only startup`` (a part of the site's table only) or ``--only lighthouse``
+(not in the README's tables).
 
 Progress goes to stderr, the JSON to stdout. Parts:
 
@@ -23,6 +25,9 @@ Progress goes to stderr, the JSON to stdout. Parts:
 - ``site``: ``benchmarks/bench_site.measure()`` (the site must be built first; ``make
   bench`` runs ``make build``), and under ``site.startup`` the start of a board page
   traced from its own marks beside a bare Pyodide page (``benchmarks/bench_startup.py``).
+- ``lighthouse`` (``--only lighthouse`` alone): Lighthouse's mobile scores and total
+  blocking time of each kind of page, the median of three runs
+  (``benchmarks/bench_lighthouse.py``).
 - ``machine``: the cores and the load average at the start and the end of the run.
 - ``targets``: each target with the measured value and whether it is met.
 """
@@ -195,9 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-site", action="store_true", help="skip the site figures")
     parser.add_argument(
         "--only",
-        choices=("engine", "site", "startup"),
+        choices=("engine", "site", "startup", "lighthouse"),
         default=os.environ.get("BENCH_ONLY") or None,
-        help="one part: the engine, the site (with the start's trace), or the trace alone",
+        help="one part: the engine, the site (with the start's trace), the trace alone, "
+        "or Lighthouse's scores",
     )
     parser.add_argument(
         "--no-readme", action="store_true", help="do not write the figures into README.md"
@@ -206,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     games = args.games if args.games is not None else (40 if args.quick else 200)
     load_start = os.getloadavg()[0]
     t0 = time.perf_counter()
+    if args.only == "lighthouse":
+        import bench_lighthouse
+
+        report = {"quick": args.quick, "lighthouse": bench_lighthouse.measure()}
+        return _finish(report, t0, load_start, True)
     if args.only in ("site", "startup"):
         report = {
             "quick": args.quick,

@@ -241,9 +241,12 @@ def _throws(view: dict[str, Any]) -> list[str]:
     return [str(t) for t in Record.parse(view["record"]).throws]
 
 
-def static_svgs(config: dict[str, Any], lang: str) -> tuple[str, str | None]:
+def static_svgs(
+    config: dict[str, Any], lang: str, element_id: str = "za"
+) -> tuple[str, str | None]:
     """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine's ``svg`` modules:
-    the sticks as the page throws them, showing the last throw."""
+    the sticks as the page throws them, showing the last throw (their patterns' ids start
+    with the board's ``element_id``: an id once on the page)."""
     view = config["view"]
     if config["game"] == "zohn-ahl":
         from engine.zohn_ahl import svg as za_svg
@@ -252,7 +255,7 @@ def static_svgs(config: dict[str, Any], lang: str) -> tuple[str, str | None]:
             "svg", {"game": "zohn-ahl", "record": view["record"], "lang": lang}
         )["svg"]
         throws = _throws(view)
-        sticks = za_svg.page_sticks_svg(throws[-1] if throws else None, lang=lang)
+        sticks = za_svg.page_sticks_svg(throws[-1] if throws else None, lang=lang, board=element_id)
         return board, sticks
     board = protocol.dispatch(
         "svg",
@@ -324,7 +327,7 @@ def _button(action: str, lang: str, *, hidden: bool = False) -> str:
 def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
     """The HTML of a board block (see the module docstring)."""
     game = config["game"]
-    board_svg, sticks_svg = static_svgs(config, lang)
+    board_svg, sticks_svg = static_svgs(config, lang, element_id)
     data = {k: v for k, v in config.items() if k != "view"}
     data["id"] = element_id
     data["lang"] = lang

@@ -223,10 +223,7 @@ def render(part: str, lang: str, counters: int, aids: bool = True) -> str:
         inner = _tally(lang, aids)
     inner = _scrolling(inner, part, counters)
     mode = "" if aids else ' data-aids="off"'
-    return (
-        f'<div class="lab" data-lab="{part}" data-counters="{counters}"{mode} markdown="0">\n'
-        f"{inner}\n</div>"
-    )
+    return f'<div class="lab" data-lab="{part}" data-counters="{counters}"{mode}>\n{inner}\n</div>'
 
 
 def _parse(body: str, where: str, page_aids: bool = True) -> tuple[str, int, bool]:

@@ -24,7 +24,6 @@ from typing import Any
 from build_scripts import words as build_words
 from build_scripts.block_syntax import BlockError, choice, parse_pairs
 from build_scripts.board_blocks import render_board
-from build_scripts.labels import label
 from build_scripts.page_language import known
 from engine import protocol
 from engine.awithlaknannai.puzzles import LEVELS, Puzzle, PuzzleError, check
@@ -150,6 +149,6 @@ def render_puzzles(text: str, lang: str, ids: set[str], path: Path = DATA) -> st
         parts.append(render_puzzle(n, p, lang))
     if not parts:
         raise BlockError("no puzzle to show" + (f" at level {only!r}" if only else ""))
-    return f'<div class="puzzles" aria-label="{html.escape(label(lang, "awithlaknannai"))}">' + (
-        "\n".join(parts) + "</div>"
-    )
+    # (each puzzle is a section named by its title: the list itself is a plain div, which
+    # may not carry a name)
+    return '<div class="puzzles">' + "\n".join(parts) + "</div>"

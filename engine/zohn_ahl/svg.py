@@ -1166,20 +1166,25 @@ def sticks_svg(
     )
 
 
-def page_sticks_svg(throw: Throw | str | None = None, *, lang: str = "en") -> str:
+def page_sticks_svg(
+    throw: Throw | str | None = None, *, lang: str = "en", board: str = "za"
+) -> str:
     """The four sticks of a board on the page, drawn to tumble and land: upright, each
     with its marked face (``.za-face-marks``, crossed grooves on the sahe) shown by the
     page's style sheet when the stick's ``is-marked`` class is set. ``throw`` (None: not
     thrown yet) sets the faces shown; the page sets them for each throw and says them in
-    words (``aria-label``). The plain sticks are numbered 1 to 3, the fourth is the sahe."""
+    words (``aria-label``). The plain sticks are numbered 1 to 3, the fourth is the sahe.
+    ``board`` (the board's element id) starts the ids of the two groove patterns
+    (``{board}-marks``, ``{board}-marks-sahe``), so that each board of a page has its own."""
     check_lang(lang)
     sticks = _parse_throw(throw)
     page = section("page")[lang]
+    mark_id = esc(f"{board}-marks")
     marks = (
-        '<defs><pattern id="za-marks" width="12" height="12" patternUnits="userSpaceOnUse">'
+        f'<defs><pattern id="{mark_id}" width="12" height="12" patternUnits="userSpaceOnUse">'
         '<path d="M0 8 L6 2 L12 8" fill="none" stroke="currentColor" stroke-width="2.2"/>'
         "</pattern>"
-        '<pattern id="za-marks-sahe" width="10" height="10" patternUnits="userSpaceOnUse">'
+        f'<pattern id="{mark_id}-sahe" width="10" height="10" patternUnits="userSpaceOnUse">'
         '<path d="M1 1 L9 9 M9 1 L1 9" fill="none" stroke="currentColor" stroke-width="1.8"/>'
         "</pattern></defs>"
     )
@@ -1199,7 +1204,7 @@ def page_sticks_svg(throw: Throw | str | None = None, *, lang: str = "en") -> st
                     "width": 26,
                     "height": 94,
                     "rx": 10,
-                    "fill": f"url(#{'za-marks-sahe' if sahe else 'za-marks'})",
+                    "fill": f"url(#{mark_id}{'-sahe' if sahe else ''})",
                 },
             ),
         ]

@@ -457,6 +457,19 @@ def test_the_page_sticks_show_the_throw_and_say_it_in_the_page_language():
         zsvg.page_sticks_svg("0102")
 
 
+def test_each_board_s_sticks_have_their_own_pattern_ids():
+    """Two boards on a page draw their sticks' grooves from patterns of their own (an id
+    is once on a page), each stick filled from its own board's."""
+    ids = {}
+    for board in ("first", "second"):
+        root = parse(zsvg.page_sticks_svg("1111", board=board))
+        ids[board] = {p.get("id") for p in root.iter() if p.tag.endswith("pattern")}
+        fills = {r.get("fill") for r in root.iter() if "za-face-marks" in (r.get("class") or "")}
+        assert ids[board] == {f"{board}-marks", f"{board}-marks-sahe"}
+        assert fills == {f"url(#{board}-marks)", f"url(#{board}-marks-sahe)"}
+    assert not ids["first"] & ids["second"]
+
+
 def test_the_page_board_holds_every_counter_and_shows_the_count():
     root = parse(zsvg.board_svg({"ruleset": "kiowa", "counters": 2}, None, every_counter=True))
     piles = [g for g in root.iter() if g.get("class") == "za-counters"]

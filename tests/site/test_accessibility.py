@@ -48,3 +48,24 @@ def test_no_serious_accessibility_finding_on_any_page(every_page):
                 assert any(k[:2] == (lang, game) and k[3] is aids for k in played), (
                     f"no {game} board {'with' if aids else 'without'} aids was played ({lang})"
                 )
+
+
+def test_every_navigation_landmark_is_named_by_its_section(site_dir):
+    """Each section's <nav> in the navigation is named (aria-labelledby) by its expand
+    toggle, whose text is the section's title, so that no two landmarks of a page sound
+    alike (overrides/partials/nav-item.html)."""
+    import re
+
+    checked = 0
+    for path in (site_dir / "index.html", site_dir / "fr" / "zohn-ahl" / "rules" / "index.html"):
+        html = path.read_text(encoding="utf-8")
+        names = []
+        for ref in re.findall(r'<nav class="md-nav"[^>]*aria-labelledby="([^"]+)"', html):
+            label = re.search(rf'<label [^>]*id="{re.escape(ref)}"[^>]*>(.*?)</label>', html, re.S)
+            assert label, f"{path}: no label {ref!r} names its <nav>"
+            text = " ".join(re.sub(r"<[^>]+>", " ", label.group(1)).split())
+            assert text, f"{path}: the label {ref!r} has no text"
+            names.append(text)
+        assert len(names) > 3 and len(set(names)) == len(names), names
+        checked += len(names)
+    assert checked

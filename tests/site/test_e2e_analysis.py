@@ -89,6 +89,13 @@ def test_review_grades_a_finished_game(visit):
     assert graph.get_attribute("role") == "img"
     assert "3 moves" in graph.locator("desc").text_content()
     assert "Black:" in board.locator(".aw-review-status").text_content()
+    # its title is a heading one level below the page's heading before it (none skipped)
+    levels = page.evaluate(
+        """t => { const all = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+        const i = all.indexOf(t); return [all[i - 1].tagName, t.tagName]; }""",
+        board.locator(".aw-review-title").element_handle(),
+    )
+    assert int(levels[1][1]) == int(levels[0][1]) + 1, levels
     # the engine's line at a graded move, replayed step by step
     if board.locator('[data-action="best-line"]').count():
         board.locator('[data-action="best-line"]').first.click()

@@ -11,6 +11,21 @@ import { numbered, standing } from "./analysis.js";
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 // The review's words (the `review` part of the page's words), as functions of their values.
+/**
+ * The level of a heading at `node`: one below the page's last heading before it (a page's
+ * headings skip no level), 6 at most.
+ * @param {Node} node
+ */
+function headingLevelAt(node) {
+  let level = 1;
+  for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    if (node.contains(h)) continue;
+    if (!(h.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    level = Number(h.tagName[1]);
+  }
+  return Math.min(level + 1, 6);
+}
+
 function words() {
   const L = strings();
   const T = L.review;
@@ -104,7 +119,8 @@ export class ReviewPanel {
       list.append(item);
     }
     const note = el("p", { class: "aw-review-note", text: W.thresholds(res.thresholds) });
-    this.panel.replaceChildren(el("h4", { class: "aw-review-title", text: W.title }), graph, list, this.viewer, note);
+    const title = el(`h${headingLevelAt(this.panel)}`, { class: "aw-review-title", text: W.title });
+    this.panel.replaceChildren(title, graph, list, this.viewer, note);
     this.panel.hidden = false;
   }
 
