@@ -37,6 +37,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
+from build_scripts.site_assets import STYLESHEETS
+
 THEME_SHEETS = ("main", "palette")
 """mkdocs-material's sheets, in the order its template links them."""
 HEAD_SCRIPTS = (
@@ -51,13 +53,14 @@ _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
 
 
 def site_sheets(config: MkDocsConfig) -> list[str]:
-    """The site's own sheets, as ``extra.stylesheets`` lists them."""
+    """The site's own sheets, as ``extra.stylesheets`` lists them (by default the sheets of
+    the boards and pages, :data:`build_scripts.site_assets.STYLESHEETS`)."""
     if config["extra_css"]:
         raise PluginError(
             "mkdocs.yml: list style sheets under extra.stylesheets (joined into one), "
             f"not extra_css: {list(config['extra_css'])}"
         )
-    sheets = config["extra"].get("stylesheets", [])
+    sheets = config["extra"].get("stylesheets", list(STYLESHEETS))
     if not isinstance(sheets, list) or not all(isinstance(s, str) for s in sheets):
         raise PluginError(f"mkdocs.yml: extra.stylesheets must be a list of paths: {sheets!r}")
     return sheets

@@ -50,6 +50,7 @@ from build_scripts import (
     public_words,
     ruleset_names,
     runtime,
+    site_assets,
     student_nav,
     vendor,
 )
@@ -159,6 +160,9 @@ class GamesPlugin(BasePlugin[GamesConfig]):  # type: ignore[no-untyped-call]
         i18n_log = logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure")
         if not any(isinstance(f, KnownI18nWarning) for f in i18n_log.filters):
             i18n_log.addFilter(KnownI18nWarning())
+        site_assets.add_theme_dir(config)
+        if self.config.runtime:
+            site_assets.add_scripts(config)
         fences.register(config, self.state.renderer)
         if self.config.sources:
             corrections.warn_if_unconfigured(config, self.state.warned)
@@ -173,6 +177,7 @@ class GamesPlugin(BasePlugin[GamesConfig]):  # type: ignore[no-untyped-call]
     # after mkdocs-static-i18n's (-100), which sorts the language's files by source path
     @event_priority(-110)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        site_assets.add_asset_files(files, config)
         self.state.joined = joined.join_files(files, config)
         return files
 
