@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 from test_e2e_support import USABLE, wait_ready
@@ -125,3 +128,91 @@ def test_both_boards_of_the_second_site_play(second_site, serve, browser):
         ]
     finally:
         context.close()
+
+
+TWO_BUILDS = """
+import filecmp, sys
+from pathlib import Path
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+config = load_config("mkdocs.yml")  # the plugins made once, as mkdocs serve keeps them
+config.plugins.on_startup(command="build", dirty=False)
+for out in sys.argv[1:]:
+    config["site_dir"] = out
+    build(config)
+"""
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_two_builds_in_one_process_give_the_same_site(second_site, tmp_path):
+    project = second_site.parent
+    first, second = tmp_path / "first", tmp_path / "second"
+    done = subprocess.run(
+        [sys.executable, "-c", TWO_BUILDS, str(first), str(second)],
+        cwd=project,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1"),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    one, two = _tree(first), _tree(second)
+    assert sorted(one) == sorted(two)
+    assert [name for name in one if one[name] != two[name]] == []
+    assert one == _tree(second_site)  # and the same as mkdocs build's own
+
+
+def _served(url: str) -> str:
+    with urlopen(url, timeout=30) as reply:
+        return reply.read().decode("utf-8")
+
+
+def test_mkdocs_serve_rebuilds_a_changed_page_with_its_boards(second_site, tmp_path):
+    project = tmp_path / "served"
+    shutil.copytree(second_site.parent, project, ignore=shutil.ignore_patterns("site"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{port}"],
+        cwd=project,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        lines: list[str] = []
+
+        def until_logged(words: str, count: int = 1) -> None:
+            """Read the server's log until it has said ``words`` ``count`` times."""
+            while sum(words in line for line in lines) < count:
+                line = server.stderr.readline()
+                assert line, "mkdocs serve stopped:\n" + "".join(lines[-40:])
+                lines.append(line)
+
+        until_logged("Serving on")
+        url = f"http://127.0.0.1:{port}/"
+        assert _served(url).count('data-game="') == 2
+        assert json.loads(_served(url + "assets/runtime/manifest.json"))["wheel"]
+        page = project / "docs" / "index.md"
+        page.write_text(
+            page.read_text(encoding="utf-8") + "\n```awithlaknannai\nid: second\n```\n",
+            encoding="utf-8",
+        )
+        until_logged("Documentation built in", 2)
+        html = _served(url)
+        assert html.count('data-game="') == 3 and 'id="second"' in html
+        assert json.loads(_served(url + "assets/runtime/manifest.json"))["wheel"]
+        assert not any("ERROR" in line or "Aborted" in line for line in lines), lines
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
