@@ -8,7 +8,8 @@
 #              the build scripts, ESLint and tsc --noEmit on the page scripts
 # make build   build the site into site/
 # make bench   print the benchmark figures (JSON) and write them into README.md's Figures
-#              (make bench ONLY=site: the site's part alone; ONLY=startup: the start's trace)
+#              (make bench ONLY=site: the site's part alone; ONLY=startup: the start's trace;
+#              ONLY=build: the build's time)
 
 PYTHON ?= python3
 VENV   := .venv

@@ -1,14 +1,15 @@
 """`make bench`: print the project's benchmark figures as one JSON document.
 
     python benchmarks/bench.py [--quick] [--games N] [--jobs J] [--no-pyodide] [--no-site]
-                               [--only engine|site|startup|lighthouse] [--no-readme]
+                               [--only engine|site|startup|build|lighthouse] [--no-readme]
 
 ``make bench ONLY=site`` (or ``ONLY=startup``: the start's trace alone, a few minutes;
-``ONLY=lighthouse``: Lighthouse's scores of each kind of page, ``benchmarks/bench_lighthouse.py``)
-runs one part. The report's figures are written into README.md's "Figures" (each part
-measured replaces its own table: ``benchmarks/figures.py``), unless ``--no-readme``,
-``--quick``, ``--only startup`` (a part of the site's table only) or ``--only lighthouse``
-(not in the README's tables).
+``ONLY=build``: the site's build timed alone; ``ONLY=lighthouse``: Lighthouse's scores of
+each kind of page, ``benchmarks/bench_lighthouse.py``) runs one part. The report's figures
+are written into README.md's "Figures" (each part measured replaces its own table:
+``benchmarks/figures.py``), unless ``--no-readme``, ``--quick``, ``--only startup`` or
+``--only build`` (a part of the site's table only) or ``--only lighthouse`` (not in the
+README's tables).
 
 Progress goes to stderr, the JSON to stdout. Parts:
 
@@ -22,7 +23,9 @@ Progress goes to stderr, the JSON to stdout. Parts:
 - ``engine.pyodide_vs_cpython``: for each throughput figure, Pyodide's rate divided by
   CPython's (1.0 = as fast; 0.33 = three times slower), and for the computer's time per
   move CPython's time divided by Pyodide's, the same way round.
-- ``site``: ``benchmarks/bench_site.measure()`` (the site must be built first; ``make
+- ``site``: under ``site.build`` the site's build timed (``benchmarks/bench_build.py``:
+  ``mkdocs build --strict`` into a folder of its own), then
+  ``benchmarks/bench_site.measure()`` (the site must be built first; ``make
   bench`` runs ``make build``), and under ``site.startup`` the start of a board page
   traced from its own marks beside a bare Pyodide page (``benchmarks/bench_startup.py``).
 - ``lighthouse`` (``--only lighthouse`` alone): Lighthouse's mobile scores and total
@@ -163,18 +166,32 @@ def targets(cpython: dict, ratio: dict, pyodide: dict | None = None) -> dict:
     return out
 
 
+def run_build() -> dict:
+    """The site's build timed (``benchmarks/bench_build.py``)."""
+    import bench_build
+
+    log("site: mkdocs build --strict, timed")
+    try:
+        return bench_build.measure()
+    except Exception as exc:  # report and carry on: the other figures still stand
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
 def run_site(startup_only: bool = False) -> dict:
-    """The site's figures in Chromium (``benchmarks/bench_site.py``; the site is built),
-    with the start's trace (``benchmarks/bench_startup.py``) under "startup"."""
+    """The site's build timed (under "build"), its figures in Chromium
+    (``benchmarks/bench_site.py``; the site is built), with the start's trace
+    (``benchmarks/bench_startup.py``) under "startup"."""
     import bench_site
     import bench_startup
 
     out: dict = {}
     if not startup_only:
+        build = run_build()
         try:
             out = bench_site.measure()
         except Exception as exc:  # report and carry on: the engine figures still stand
             out = {"error": f"{type(exc).__name__}: {exc}"}
+        out["build"] = build
     try:
         out["startup"] = bench_startup.measure()
     except Exception as exc:
@@ -200,10 +217,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-site", action="store_true", help="skip the site figures")
     parser.add_argument(
         "--only",
-        choices=("engine", "site", "startup", "lighthouse"),
+        choices=("engine", "site", "startup", "build", "lighthouse"),
         default=os.environ.get("BENCH_ONLY") or None,
-        help="one part: the engine, the site (with the start's trace), the trace alone, "
-        "or Lighthouse's scores",
+        help="one part: the engine, the site (with the start's trace and the build's "
+        "time), the trace alone, the build's time alone, or Lighthouse's scores",
     )
     parser.add_argument(
         "--no-readme", action="store_true", help="do not write the figures into README.md"
@@ -216,6 +233,14 @@ def main(argv: list[str] | None = None) -> int:
         import bench_lighthouse
 
         report = {"quick": args.quick, "lighthouse": bench_lighthouse.measure()}
+        return _finish(report, t0, load_start, True)
+    if args.only == "build":
+        report = {
+            "quick": args.quick,
+            "engine": {"skipped": "--only build"},
+            "site": {"build": run_build()},
+        }
+        # (the build's time alone is not the site's whole table: README.md is left as it is)
         return _finish(report, t0, load_start, True)
     if args.only in ("site", "startup"):
         report = {

@@ -339,6 +339,14 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
                 f"playable at {_ms_range([r.get('board_playable_ms') for r in reloads])}",
             )
         )
+    build = site.get("build") or {}
+    if build.get("seconds") is not None:
+        rows.append(
+            (
+                "the site's build (`mkdocs build --strict`, both languages, the build's caches warm)",
+                f"{build['seconds']} s ({build.get('cpu_seconds')} s of processor time)",
+            )
+        )
     return rows
 
 

@@ -1,5 +1,5 @@
 """Answer fields on the students' pages, their "Hand in" section, and the class results page
-(a MkDocs hook).
+(a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 Each lesson has a teachers' page (``docs/teachers/x.md``, with its ```` ```answer ````
 blocks, checked by the engine: :mod:`build_scripts.answer_blocks`) and a students' page
@@ -39,32 +39,28 @@ import hashlib
 import html
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
-    sys.path.insert(0, str(ROOT))
+from mkdocs.exceptions import PluginError
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-
-from build_scripts import answer_keys as keys  # noqa: E402
-from build_scripts.answer_blocks import ANSWER_KEYS, _aw_view, check_answer  # noqa: E402
-from build_scripts.block_syntax import BlockError, parse_pairs  # noqa: E402
-from build_scripts.fences import find_fences  # noqa: E402
-from build_scripts.page_language import built_language  # noqa: E402
-from build_scripts.words import table  # noqa: E402
-from engine import protocol  # noqa: E402
-from engine.core import EngineError  # noqa: E402
-from engine.words import ruleset_name, table_name  # noqa: E402
+from build_scripts import answer_keys as keys
+from build_scripts.answer_blocks import ANSWER_KEYS, _aw_view, check_answer
+from build_scripts.block_syntax import BlockError, parse_pairs
+from build_scripts.fences import find_fences
+from build_scripts.page_language import built_language
+from build_scripts.words import table
+from engine import protocol
+from engine.core import EngineError
+from engine.words import ruleset_name, table_name
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parent.parent
 
 TALLY_MARKER = "<!-- tally-form -->"
 RESULTS_MARKER = "<!-- class-results -->"
@@ -522,31 +518,20 @@ def results_html(all_lessons: dict[str, Lesson], lang: str) -> str:
     )
 
 
-# --------------------------------------------------------------------------- hooks
-
-_LESSONS: dict[str, Lesson] = {}
+# ------------------------------------------------------------------------- the page
 
 
-def _all(config: MkDocsConfig) -> dict[str, Lesson]:
-    if not _LESSONS:
-        _LESSONS.update(lessons(Path(config["docs_dir"])))
-    return _LESSONS
-
-
-def on_pre_build(config: MkDocsConfig) -> None:
-    _LESSONS.clear()
-    _all(config)
-
-
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def page_markdown(markdown: str, page: Page, config: MkDocsConfig, found: dict[str, Lesson]) -> str:
+    """The page's Markdown with its answer fields (a students' page) or the class results
+    (the teachers' results page); ``found`` is :func:`lessons` of this build."""
     src = str(page.file.src_uri).replace("\\", "/")
     lang = built_language(config)
     if src.startswith("teachers/") and RESULTS_MARKER in markdown:
-        return markdown.replace(RESULTS_MARKER, results_html(_all(config), lang))
+        return markdown.replace(RESULTS_MARKER, results_html(found, lang))
     if not src.startswith("students/"):
         return markdown
     slug = Path(src).name.removesuffix(".md").removesuffix(".fr")
-    lesson = _all(config).get(slug)
+    lesson = found.get(slug)
     if lesson is None:
         if TALLY_MARKER in markdown:
             raise PluginError(f"docs/{src}: a tally form needs a lesson page")

@@ -1,4 +1,4 @@
-"""Every graded claim of the site, with its one grade and the works it comes from (a hook).
+"""Every graded claim of the site, with its one grade and the works it comes from (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 A page that grades a statement ("(grade T)", "(niveau P\\*)") names the claim it makes with
 a marker in the same paragraph, list item, table row or footnote::
@@ -44,7 +44,6 @@ from mkdocs.exceptions import PluginError
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
 
 WORKS_CITED = "sources/index.md"
@@ -405,13 +404,16 @@ def strip_markers(markdown: str) -> str:
     return "".join(part if i % 2 else _MARKER_OUT.sub("", part) for i, part in enumerate(parts))
 
 
-def on_pre_build(config: MkDocsConfig) -> None:
+def check_registry(config: MkDocsConfig) -> None:
+    """Fail the build when the claims and the works cited disagree."""
     found = registry_problems(Path(config["docs_dir"]))
     if found:
         raise PluginError("Claims and works cited disagree:\n  " + "\n  ".join(found))
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def checked_markdown(markdown: str, page: Page) -> str:
+    """The page's Markdown without its claim markers; the build fails on a graded claim
+    that does not match the registry, or on a wording the sources do not support."""
     found = page_problems(markdown, page.file.src_uri) + wording_problems(markdown)
     if found:
         raise PluginError(

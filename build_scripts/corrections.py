@@ -1,4 +1,4 @@
-"""A "Suggest a correction" link at the foot of every page (a hook).
+"""A "Suggest a correction" link at the foot of every page (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 Where corrections go is the site's configuration, in ``mkdocs.yml``::
 
@@ -31,14 +31,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode, urlsplit
 
-from mkdocs.plugins import event_priority
-
 from build_scripts import words as build_words
 from build_scripts.page_language import page_language
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
 
 
@@ -100,17 +97,16 @@ def footer_html(where: dict[str, str], title: str, url: str, lang: str, about_hr
     )
 
 
-_WARNED: set[str] = set()
-
-
-def warn_if_unconfigured(config: MkDocsConfig) -> None:
+def warn_if_unconfigured(config: MkDocsConfig, warned: set[str]) -> None:
+    """A loud notice on the error stream when no real correction address is set, once per
+    address in ``warned`` (the plugin's: once per build, not once per language)."""
     where = settings(config)
     if not is_placeholder(where):
         return
     key = f"{where.get('email')}|{where.get('issues')}"
-    if key in _WARNED:
+    if key in warned:
         return
-    _WARNED.add(key)
+    warned.add(key)
     bar = "!" * 78
     sys.stderr.write(
         f"\n{bar}\n!! CORRECTIONS ARE NOT CONFIGURED ({where.get('email') or where.get('issues') or 'none'!s}):\n"
@@ -122,13 +118,8 @@ def warn_if_unconfigured(config: MkDocsConfig) -> None:
     )
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    warn_if_unconfigured(config)
-    return config
-
-
-@event_priority(10)  # after the grades (30) and the glossary links (20)
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def with_footer(html: str, page: Page, config: MkDocsConfig) -> str:
+    """The page's HTML with its correction link (or the notice that none is set) at its foot."""
     from mkdocs.utils import get_relative_url
 
     lang = page_language(page)

@@ -3,15 +3,16 @@
 build (:func:`find_fences`, also used by the lab's blocks).
 
 A :class:`FenceRenderer` holds one build's state: :meth:`FenceRenderer.custom_fences`
-returns the entries that :mod:`build_scripts.hooks` appends to superfences'
-``custom_fences`` in ``on_config``; superfences calls its ``format_block`` for each block;
-the hooks tell it which page is being rendered and in which language
+returns the entries that :func:`register` puts into superfences' ``custom_fences`` (the
+plugin, :mod:`build_scripts.plugin`, at the start of each build); superfences calls its
+``format_block`` for each block; the plugin tells it which page is being rendered and in
+which language
 (:meth:`FenceRenderer.begin_page`), because a fence formatter is not told.
 
 A bad block must fail the build, naming the file, the block and the reason. Superfences
 swallows ordinary exceptions raised by a formatter (the block would silently become a code
 block), so the formatter raises ``SuperFencesException``, and it also records the error so
-that the hooks can raise a ``PluginError`` after the page is rendered (``on_page_content``)
+that the plugin can raise a ``PluginError`` after the page is rendered (``on_page_content``)
 in case anything between superfences and MkDocs drops the exception.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from markdown import Markdown
 from mkdocs.exceptions import PluginError
@@ -36,6 +38,9 @@ from build_scripts.board_blocks import (
 )
 from build_scripts.puzzle_blocks import render_puzzles
 from engine.core import EngineError
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
 
 def is_lesson(src_path: str) -> bool:
@@ -179,9 +184,9 @@ def render_block(
 
 class FenceRenderer:
     """The custom fences of one build: the page being rendered (superfences does not tell
-    a formatter) and every block refused so far, for the hooks to report.
+    a formatter) and every block refused so far, for the plugin to report.
 
-    The hooks make one and register :meth:`custom_fences` with superfences; they call
+    The plugin makes one and register :meth:`custom_fences` with superfences; they call
     :meth:`begin_page` before each page's Markdown is converted, read ``page.errors``
     after it, and ``errors`` once the build is done."""
 
@@ -269,3 +274,30 @@ class FenceRenderer:
             }
             for name in FENCES
         ]
+
+
+def register(config: MkDocsConfig, renderer: FenceRenderer) -> None:
+    """Register ``renderer``'s custom fences with pymdownx.superfences in ``config`` (in
+    place of any an earlier build registered: each build has its own renderer)."""
+    if "pymdownx.superfences" not in config["markdown_extensions"]:
+        config["markdown_extensions"].append("pymdownx.superfences")
+    superfences = config["mdx_configs"].setdefault("pymdownx.superfences", {})
+    entries = superfences.setdefault("custom_fences", [])
+    ours = {entry["name"]: entry for entry in renderer.custom_fences()}
+    entries[:] = [ours.pop(entry.get("name"), entry) for entry in entries]
+    entries.extend(ours.values())
+
+
+def raise_refused(renderer: FenceRenderer) -> None:
+    """Fail the build if a block of the page just rendered was refused (the fence also
+    raises, this is the safety net); the message names the file, the block and the reason."""
+    if renderer.page.errors:
+        raise PluginError(
+            "A board or answer block is wrong:\n  " + "\n  ".join(renderer.page.errors)
+        )
+
+
+def raise_all_refused(renderer: FenceRenderer) -> None:
+    """Fail the build if any block of the build was refused."""
+    if renderer.errors:
+        raise PluginError("Board or answer blocks are wrong:\n  " + "\n  ".join(renderer.errors))

@@ -1,4 +1,4 @@
-"""French spacing in the French pages (a hook).
+"""French spacing in the French pages (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 French typography puts a non-breaking space before the tall punctuation marks (: ; ? !)
 and inside the guillemets (« ... »), so that a line never starts with a colon or a closing
@@ -25,7 +25,6 @@ from build_scripts.html_text import RAW, Segment, rewrite_text, segments
 from build_scripts.page_language import page_language
 
 if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.pages import Page
 
 
@@ -109,7 +108,8 @@ def problems(html: str) -> list[str]:
     return found
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
+def french_page(output: str, page: Page) -> str:
+    """A French page with its no-break spaces; any other page as it is."""
     if page_language(page) != "fr":
         return output
     return french_spacing(output)

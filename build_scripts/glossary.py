@@ -1,4 +1,4 @@
-"""Words of the glossary linked where a page first uses them (a hook).
+"""Words of the glossary linked where a page first uses them (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 ``TERMS`` pairs each entry of the glossary page (``glossary.md``, ``glossary.fr.md``; the
 entries are headings whose anchors are the keys below) with the forms of the word in each
@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 from build_scripts.html_text import RAW, Segment, rewrite_text
@@ -21,8 +20,6 @@ from build_scripts.page_language import page_language
 from build_scripts.public_words import for_authors
 
 if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
 
 
@@ -105,8 +102,8 @@ def link_terms(html: str, lang: str, href: str) -> str:
     return rewrite_text(html, change)
 
 
-@event_priority(20)  # after the grades (30), before the correction link (10)
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def linked_glossary(html: str, page: Page) -> str:
+    """The page's HTML with the first use of each glossary word linked to its entry."""
     lang = page_language(page)
     if for_authors(page) or page.file.src_uri.startswith("glossary."):
         return html

@@ -1,4 +1,4 @@
-"""Evidence grades explained where they appear (a hook).
+"""Evidence grades explained where they appear (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 The sources page grades every fact: P (read in the original or an exact quotation), P*
 (seen only in a third party's transcription), S (a modern study), T (a pointer such as
@@ -13,7 +13,6 @@ import html as html_lib
 import re
 from typing import TYPE_CHECKING
 
-from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 from build_scripts import words as build_words
@@ -22,8 +21,6 @@ from build_scripts.page_language import folder as language_folder
 from build_scripts.page_language import page_language
 
 if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
 
 
@@ -65,8 +62,8 @@ def link_grades(html: str, lang: str, href: str) -> str:
     )
 
 
-@event_priority(30)  # the page's rewriting: grades, glossary links, then the correction link
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def linked_grades(html: str, page: Page) -> str:
+    """The page's HTML with each grade an abbreviation linked to the key of grades."""
     lang = page_language(page)
     href = get_relative_url(language_folder(lang) + KEY_PAGE, page.url) + "#" + KEY_ANCHOR
     return link_grades(html, lang, href)

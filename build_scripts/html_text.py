@@ -1,9 +1,9 @@
 """Reading and rewriting the words of a rendered page, never its markup.
 
-The build hooks that check or adjust what a reader sees (banned internal words, French
+The build steps that check or adjust what a reader sees (banned internal words, French
 spacing, links to the glossary and to the key of the evidence grades) work on the text
 between the tags of the HTML that MkDocs renders. ``segments(html)`` splits a page into
-tags and text and says, for each piece of text, which elements enclose it, so that a hook
+tags and text and says, for each piece of text, which elements enclose it, so that a step
 can leave code, scripts, drawings and links alone.
 
 The split is a plain scan for ``<...>``: the HTML comes from Markdown and from the theme,

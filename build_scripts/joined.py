@@ -33,11 +33,11 @@ from __future__ import annotations
 import hashlib
 import re
 
-from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+
+from build_scripts.site_assets import STYLESHEETS
 
 THEME_SHEETS = ("main", "palette")
 """mkdocs-material's sheets, in the order its template links them."""
@@ -50,17 +50,17 @@ HEAD_SCRIPTS = (
 _THEME_SHEET = re.compile(r"assets/stylesheets/(main|palette)\.[0-9a-f]+\.min\.css")
 _URL = re.compile(r"url\(\s*(['\"]?)(?!data:)([^'\")]*)\1\s*\)", re.IGNORECASE)
 _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
-_JOINED: dict[str, str] = {}
 
 
 def site_sheets(config: MkDocsConfig) -> list[str]:
-    """The site's own sheets, as ``extra.stylesheets`` lists them."""
+    """The site's own sheets, as ``extra.stylesheets`` lists them (by default the sheets of
+    the boards and pages, :data:`build_scripts.site_assets.STYLESHEETS`)."""
     if config["extra_css"]:
         raise PluginError(
             "mkdocs.yml: list style sheets under extra.stylesheets (joined into one), "
             f"not extra_css: {list(config['extra_css'])}"
         )
-    sheets = config["extra"].get("stylesheets", [])
+    sheets = config["extra"].get("stylesheets", list(STYLESHEETS))
     if not isinstance(sheets, list) or not all(isinstance(s, str) for s in sheets):
         raise PluginError(f"mkdocs.yml: extra.stylesheets must be a list of paths: {sheets!r}")
     return sheets
@@ -123,23 +123,18 @@ def _replace(config: MkDocsConfig, files: Files, parts: list[File], name: str, t
     return name
 
 
-# After mkdocs-static-i18n (-100) has sorted the language's files: it reads each file's
-# source path, which a generated file has not.
-@event_priority(-110)
-def on_files(files: Files, config: MkDocsConfig) -> Files:
+def join_files(files: Files, config: MkDocsConfig) -> dict[str, str]:
+    """Replace the sheets and the head scripts in ``files`` by the two joined files; return
+    the template names of the files made (``site_stylesheet``, ``head_script``). Run after
+    mkdocs-static-i18n has sorted the language's files: it reads each file's source path,
+    which a generated file has not."""
+    joined = {}
     sheets = _theme_sheets(files) + _listed(
         files, site_sheets(config), "mkdocs.yml: extra.stylesheets"
     )
     text = joined_sheet([(f.src_uri, f.content_string) for f in sheets])
-    _JOINED["site_stylesheet"] = _replace(
-        config, files, sheets, "assets/stylesheets/site.css", text
-    )
+    joined["site_stylesheet"] = _replace(config, files, sheets, "assets/stylesheets/site.css", text)
     scripts = _listed(files, HEAD_SCRIPTS, "build_scripts/joined.py: HEAD_SCRIPTS")
     text = joined_script([(f.src_uri, f.content_string) for f in scripts])
-    _JOINED["head_script"] = _replace(config, files, scripts, "assets/javascripts/head.js", text)
-    return files
-
-
-def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
-    env.globals.update(_JOINED)
-    return env
+    joined["head_script"] = _replace(config, files, scripts, "assets/javascripts/head.js", text)
+    return joined

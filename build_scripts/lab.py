@@ -1,4 +1,4 @@
-"""MkDocs hook: the probability lab's blocks (```` ```zohn-ahl-lab ````), computed at build time.
+"""The probability lab's blocks (```` ```zohn-ahl-lab ````), computed at build time.
 
 A block names one part of the lab::
 
@@ -30,38 +30,32 @@ from __future__ import annotations
 import html
 import itertools
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
-    sys.path.insert(0, str(ROOT))
-
-from typing import TYPE_CHECKING  # noqa: E402
-
-from build_scripts import words as build_words  # noqa: E402
-from build_scripts.aids import VALUES as AIDS_VALUES  # noqa: E402
-from build_scripts.aids import page_default  # noqa: E402
-from build_scripts.fences import find_fences  # noqa: E402
-from build_scripts.lab_figures import counters_by_lang as _counters_figures  # noqa: E402
-from build_scripts.lab_figures import figures as _figures  # noqa: E402
-from build_scripts.lab_figures import length_chart_svg as _length_chart  # noqa: E402
-from build_scripts.page_language import page_language  # noqa: E402
-from engine.words import table_name  # noqa: E402
-from engine.zohn_ahl.chances import (  # noqa: E402
+from build_scripts import words as build_words
+from build_scripts.aids import VALUES as AIDS_VALUES
+from build_scripts.aids import page_default
+from build_scripts.fences import find_fences
+from build_scripts.lab_figures import counters_by_lang as _counters_figures
+from build_scripts.lab_figures import figures as _figures
+from build_scripts.lab_figures import length_chart_svg as _length_chart
+from build_scripts.page_language import page_language
+from engine.words import table_name
+from engine.zohn_ahl.chances import (
     throw_table,
     variant_name,
 )
-from engine.zohn_ahl.charts import percent  # noqa: E402
-from engine.zohn_ahl.throws import marked_probabilities  # noqa: E402
+from engine.zohn_ahl.charts import percent
+from engine.zohn_ahl.throws import marked_probabilities
 
 if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 PARTS = ("dice", "rulesets", "counters", "comeback", "tally")
@@ -273,7 +267,8 @@ def replace_blocks(markdown: str, render_one: Callable[[str, int], str]) -> str:
     return "\n".join(out)
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def lab_markdown(markdown: str, page: Page) -> str:
+    """The page's Markdown with its probability-lab blocks drawn."""
     if "zohn-ahl-lab" not in markdown:
         return markdown
     lang = page_language(page)

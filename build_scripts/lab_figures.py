@@ -1,11 +1,10 @@
-"""The probability lab's exact figures for fair sticks, as the build shows them: computed
-once per build and shared by both languages, the lab's blocks (:mod:`build_scripts.lab`)
-and the printable worksheets (:mod:`build_scripts.printable_pdfs`).
+"""The probability lab's exact figures for fair sticks, as the build shows them: worked
+out once per process and shared by both languages, the lab's blocks
+(:mod:`build_scripts.lab`) and the printable worksheets (:mod:`build_scripts.printable_pdfs`).
 
-The cache lives here, in a module that is only ever imported by its package name: MkDocs
-loads each hook by its file's path, as a module of its own, so a cache kept in the lab's
-hook would be a second one beside the ``build_scripts.lab`` the worksheets import, and
-every figure would be worked out twice.
+The figures depend only on their arguments (the engine's rules and fair sticks), so they
+are remembered with :func:`functools.cache` (a second build in the same process, as under
+``mkdocs serve``, gets the same figures).
 """
 
 from __future__ import annotations

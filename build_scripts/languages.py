@@ -1,4 +1,4 @@
-"""What mkdocs-material needs to find each language's pages (a hook).
+"""What mkdocs-material needs to find each language's pages (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 mkdocs-material reads ``sitemap.xml`` in the folder of each language: for instant
 navigation (which keeps the Python worker across the pages of a visit) beside the pages
@@ -30,7 +30,6 @@ from urllib.parse import urlsplit
 
 from build_scripts.page_language import DEFAULT_LANGUAGE, OTHER_LANGUAGES
 from build_scripts.page_language import folder as language_folder
-from build_scripts.twin_headings import mark_twins
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -41,7 +40,8 @@ _ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="([A-Za-z-
 _MENU_LINK = re.compile(r'<a href="[^"]*" hreflang="([A-Za-z-]+)" class="md-select__link">')
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
+def language_homes(output: str, page: Page) -> str:
+    """The page with its head's alternate links naming each language's home."""
     root = "../" * page.url.count("/") or "./"
 
     def home(match: re.Match[str]) -> str:
@@ -63,9 +63,8 @@ def _site_path(config: MkDocsConfig) -> str:
     return path
 
 
-def on_post_template(
-    output_content: str, template_name: str, config: MkDocsConfig, **kwargs: object
-) -> str:
+def template_homes(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """The 404 page with its language menu and alternate links naming each language's home."""
     if template_name != "404.html":
         return output_content
     root = _site_path(config)
@@ -83,7 +82,8 @@ def on_post_template(
     )
 
 
-def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
+def write_sitemaps(config: MkDocsConfig) -> None:
+    """Each other language's own ``sitemap.xml`` (and its gzip copy) in its folder."""
     site = Path(config["site_dir"])
     source = site / "sitemap.xml"
     if not source.exists():
@@ -99,9 +99,3 @@ def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
         out = head.rstrip() + "".join(kept) + "\n</urlset>\n"
         (folder / "sitemap.xml").write_text(out, encoding="utf-8")
         (folder / "sitemap.xml.gz").write_bytes(gzip.compress(out.encode("utf-8"), mtime=0))
-
-
-def on_page_content(html: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
-    """Each heading names its twin's anchor in the other language (the switch keeps the
-    reader's section); headings that do not pair up fail the build."""
-    return mark_twins(html, page, config)

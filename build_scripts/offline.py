@@ -1,4 +1,4 @@
-"""Offline reading and playing, and installing the site as an app (a hook).
+"""Offline reading and playing, and installing the site as an app (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 - ``on_post_page``: every page's head names the web app manifest of its language and the
   icon (``<link rel="manifest">``, ``<link rel="apple-touch-icon">``), with addresses
@@ -26,33 +26,26 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mkdocs.plugins import event_priority
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs puts only this folder on sys.path, and not for long
-    sys.path.insert(0, str(ROOT))
-
-from typing import TYPE_CHECKING  # noqa: E402
-
-from build_scripts import icons  # noqa: E402
-from build_scripts import words as build_words  # noqa: E402
-from build_scripts.page_language import (  # noqa: E402
+from build_scripts import icons
+from build_scripts import words as build_words
+from build_scripts.page_language import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     built_language,
-    whole_site_built,
 )
-from build_scripts.page_language import folder as language_folder  # noqa: E402
+from build_scripts.page_language import folder as language_folder
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.pages import Page
 
+ROOT = Path(__file__).resolve().parent.parent
 
-log = logging.getLogger("mkdocs.hooks.offline")
+
+log = logging.getLogger("mkdocs.plugins.heritage_games.offline")
 
 HERE = Path(__file__).resolve().parent
 WORKER_SOURCE = HERE / "service_worker.js"
@@ -66,7 +59,8 @@ _SKIPPED_SUFFIXES = (".gz", ".br", ".map")
 _LUNR = "assets/javascripts/lunr/"
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
+def manifest_links(output: str, page: Page, config: MkDocsConfig) -> str:
+    """The page with its head naming the web app manifest of its language and the icon."""
     root = "../" * page.url.count("/") or "./"
     lang = built_language(config)
     manifest = f'<link rel="manifest" href="{root}{language_folder(lang)}manifest.webmanifest">'
@@ -188,20 +182,13 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 })()));
 """
 
-_COMMAND = {"name": "build"}
 
-
-def on_startup(command: str, dirty: bool, **kwargs: object) -> None:
-    _COMMAND["name"] = command
-
-
-@event_priority(-200)
-def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
-    if not whole_site_built(config):
-        return  # a language built from inside mkdocs-static-i18n: wait for the whole site
+def write_offline(config: MkDocsConfig, serving: bool) -> None:
+    """The icons, the app manifests and the service worker (one that keeps nothing when
+    ``serving``: ``mkdocs serve``), once the whole site is built."""
     site = Path(config["site_dir"])
     write_manifests(site, config["site_name"])
-    if _COMMAND["name"] == "serve":
+    if serving:
         (site / WORKER).write_text(RETIRING_WORKER, encoding="utf-8")
         return
     digest, files = write_service_worker(site)

@@ -1,4 +1,4 @@
-"""Every page carries the site's Content-Security-Policy and runs no inline script (a hook).
+"""Every page carries the site's Content-Security-Policy and runs no inline script (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 - ``on_env``: give the theme templates (``overrides/main.html``) the policy of
   :mod:`build_scripts.security`, which the template writes first in every page's
@@ -14,25 +14,17 @@ from __future__ import annotations
 
 import html
 import re
-import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
-    sys.path.insert(0, str(ROOT))
-
-from typing import TYPE_CHECKING  # noqa: E402
-
-from build_scripts.security import CSP  # noqa: E402
+from build_scripts.security import CSP
 
 if TYPE_CHECKING:
-    from jinja2 import Environment
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 _META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
@@ -68,11 +60,6 @@ def policy_problems(page_html: str) -> list[str]:
     return problems
 
 
-def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
-    env.globals["content_security_policy"] = CSP
-    return env
-
-
 def _check(output: str, where: str) -> str:
     problems = policy_problems(output)
     if problems:
@@ -80,14 +67,13 @@ def _check(output: str, where: str) -> str:
     return output
 
 
-@event_priority(-100)  # last: the page is checked as it is written out
-def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: object) -> str:
+def check_page(output: str, page: Page) -> str:
+    """The page as it is written out, unchanged; the build fails on what the policy blocks."""
     return _check(output, f"the page built from docs/{page.file.src_uri}")
 
 
-def on_post_template(
-    output_content: str, template_name: str, config: MkDocsConfig, **kwargs: object
-) -> str:
+def check_template(output_content: str, template_name: str) -> str:
+    """The theme's page (``404.html``) unchanged; the build fails on what the policy blocks."""
     if template_name.endswith(".html"):
         return _check(output_content, f"the theme's {template_name}")
     return output_content

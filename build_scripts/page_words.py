@@ -1,4 +1,4 @@
-"""The page's words module, written from the interface's tables at build time (a hook).
+"""The page's words module, written from the interface's tables at build time (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 ``on_post_build`` writes ``assets/js/words.js`` into the site (beside ``i18n.js``, which
 every language's pages share): the ``page`` section of every language's table (:mod:`engine.words`) as ``export const WORDS = {"en": {...}, "fr":
@@ -9,19 +9,11 @@ scripts say live in the same tables as the words the build and the SVG boards us
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
+from engine.words import section
+
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
-    sys.path.insert(0, str(ROOT))
-
-from typing import TYPE_CHECKING  # noqa: E402
-
-from engine.words import section  # noqa: E402
-
-if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
 
 
 PATH = "assets/js/words.js"
@@ -37,7 +29,8 @@ def words_module() -> str:
     )
 
 
-def on_post_build(config: MkDocsConfig) -> None:
-    target = Path(config["site_dir"]) / PATH
+def write_words(site_dir: Path) -> None:
+    """Write :func:`words_module` into ``site_dir``."""
+    target = site_dir / PATH
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(words_module(), encoding="utf-8")

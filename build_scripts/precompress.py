@@ -1,4 +1,4 @@
-"""Brotli copies of the site's large files, made once at build time (a hook).
+"""Brotli copies of the site's large files, made once at build time (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 ``on_post_build``, last (priority -300: after the offline copy's list, so the copies are
 not in it), once the whole site is written: every file of at least :data:`SMALLEST` bytes
@@ -39,22 +39,14 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import brotli
-from mkdocs.plugins import event_priority
+
+from build_scripts.serve import COMPRESSIBLE, PRECOMPRESSED
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs puts only this folder on sys.path, and not for long
-    sys.path.insert(0, str(ROOT))
 
-from build_scripts.page_language import whole_site_built  # noqa: E402
-from build_scripts.serve import COMPRESSIBLE, PRECOMPRESSED  # noqa: E402
-
-if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
-
-log = logging.getLogger("mkdocs.hooks.precompress")
+log = logging.getLogger("mkdocs.plugins.heritage_games.precompress")
 
 SMALLEST = 64 * 1024
 """Files smaller than this are left to the server's gzip: brotli's gain on them is a few
@@ -62,20 +54,11 @@ kilobytes, not worth a second copy in the site."""
 QUALITY = 11
 CACHE = ROOT / "build" / "compressed"
 KEEP_HOURS = 24
-_COMMAND = {"name": "build"}
 
 
-def on_startup(command: str, dirty: bool, **kwargs: object) -> None:
-    _COMMAND["name"] = command
-
-
-@event_priority(-300)
-def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
-    if not whole_site_built(config):
-        return  # a language built from inside mkdocs-static-i18n: wait for the whole site
-    if _COMMAND["name"] == "serve":
-        return  # mkdocs serve rewrites pages as they change and sends nothing compressed
-    made, size, packed = precompress(Path(config["site_dir"]))
+def precompress_site(site_dir: Path) -> None:
+    """The brotli copies of the built site's large files, with a line in the log."""
+    made, size, packed = precompress(site_dir)
     log.info("Brotli copies: %d files, %.1f MB to %.1f MB", made, size / 1e6, packed / 1e6)
 
 

@@ -38,8 +38,8 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from mkdocs.plugins import event_priority
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
@@ -60,26 +60,19 @@ from reportlab.platypus import (
 )
 from svglib.svglib import svg2rlg
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from typing import TYPE_CHECKING, Any  # noqa: E402
-
-from build_scripts import printables, ruleset_names  # noqa: E402
-from build_scripts import words as build_words  # noqa: E402
-from build_scripts.board_blocks import (  # noqa: E402
+from build_scripts import printables, ruleset_names
+from build_scripts import words as build_words
+from build_scripts.board_blocks import (
     awithlaknannai_config,
     static_svgs,
     zohn_ahl_config,
 )
-from build_scripts.french_typography import french_spacing  # noqa: E402
-from build_scripts.page_language import source_name, whole_site_built  # noqa: E402
-from engine.words import LANGUAGES, ruleset_name, table_name  # noqa: E402
-from engine.zohn_ahl.throws import Throw, earns_extra, value  # noqa: E402
+from build_scripts.french_typography import french_spacing
+from build_scripts.page_language import source_name
+from engine.words import LANGUAGES, ruleset_name, table_name
+from engine.zohn_ahl.throws import Throw, earns_extra, value
 
-if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
+ROOT = Path(__file__).resolve().parent.parent
 
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -772,18 +765,14 @@ def write_pdfs(out_dir: str | Path) -> list[tuple[str, int]]:
     return written
 
 
-@event_priority(-150)  # after mkdocs-static-i18n's (-100), before the offline copy (-200)
-def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
-    """The hook: write the PDFs into the site's ``printables/`` folder, once, after the last
-    language's build (mkdocs-static-i18n builds the other languages from its own
-    ``on_post_build``, into the same site): a page that fails the build in any language
-    fails it before the PDFs are drawn, and the offline copy lists them."""
-    if not whole_site_built(config):
-        return
+def write_site_pdfs(site_dir: Path) -> None:
+    """Write the PDFs into the site's ``printables/`` folder (the plugin does it once, after
+    the last language's build: a page that fails the build in any language fails it before
+    the PDFs are drawn, and the offline copy lists them)."""
     from mkdocs.exceptions import PluginError
 
     try:
-        write_pdfs(Path(config["site_dir"]) / "printables")
+        write_pdfs(site_dir / "printables")
     except PrintableError as err:
         raise PluginError(f"Printable PDFs: {err}") from None
 

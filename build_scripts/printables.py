@@ -2,7 +2,7 @@
 
 ``write_printables(out_dir)`` writes one SVG per sheet, paper size and language into
 ``out_dir`` and returns ``[(path, size_in_bytes), ...]``; the site build's
-``on_post_build`` hook calls it, and ``python build_scripts/printables.py OUT_DIR`` does the
+plugin calls it after the build, and ``python -m build_scripts.printables OUT_DIR`` does the
 same from the shell.
 
 File names: ``{sheet}-{paper}.svg`` (English) and ``{sheet}-{paper}-fr.svg`` (French), with
@@ -27,16 +27,13 @@ import re
 import sys
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: import the engine
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from build_scripts import words as build_words  # noqa: E402
-from build_scripts.french_typography import french_spacing  # noqa: E402
-from engine.awithlaknannai import svg as aw_svg  # noqa: E402
-from engine.svg import COLOURS as C  # noqa: E402
+from build_scripts import words as build_words
+from build_scripts.french_typography import french_spacing
+from engine.awithlaknannai import svg as aw_svg
+from engine.svg import COLOURS as C
 from engine.svg import el, esc, num, text
-from engine.words import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
-from engine.zohn_ahl import svg as za_svg  # noqa: E402
+from engine.words import DEFAULT_LANGUAGE, LANGUAGES
+from engine.zohn_ahl import svg as za_svg
 
 Q = 4  # user units per millimetre
 
@@ -351,7 +348,7 @@ def write_printables(out_dir: str | Path) -> list[tuple[str, int]]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
-        print("usage: python build_scripts/printables.py OUT_DIR", file=sys.stderr)
+        print("usage: python -m build_scripts.printables OUT_DIR", file=sys.stderr)
         return 2
     for path, size in write_printables(argv[0]):
         print(f"{size:>8}  {os.path.relpath(path)}")

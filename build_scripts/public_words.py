@@ -1,4 +1,4 @@
-"""Public pages speak to readers: the build fails on internal words (a hook).
+"""Public pages speak to readers: the build fails on internal words (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 A reader should never meet the names the project uses among its makers: numbered source
 files (the word "seed" or "texte" and a three-digit number), "the founding texts", build commands, file paths, the
@@ -16,13 +16,10 @@ import re
 from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
 from build_scripts.html_text import visible_text
 
 if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
 
 
@@ -60,8 +57,9 @@ def for_authors(page: Page) -> bool:
     return (getattr(page, "meta", None) or {}).get("audience") == "authors"
 
 
-@event_priority(-50)  # last: every word the other hooks added is checked too
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def check_public_page(html: str, page: Page) -> str:
+    """The page's HTML, unchanged; the build fails on internal words on a public page
+    (run last on the page: every word the other steps added is checked too)."""
     if for_authors(page):
         return html
     found = problems(visible_text(html))

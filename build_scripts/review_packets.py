@@ -21,8 +21,8 @@ The page of a packet (``docs/reviews/{nation}.md`` and its French twin) holds th
 letter, written by hand, and the marker ``{{review-packet: kiowa}}`` where the numbered
 items go: ``markdown(...)`` writes them. ``pdf(...)`` prints the same letter and items,
 with ruled room for a reply after each one, with the layout of the other printables
-(:mod:`build_scripts.printable_pdfs`). The hook that calls these is
-:mod:`build_scripts.review_hooks`.
+(:mod:`build_scripts.printable_pdfs`). The plugin calls these through
+:mod:`build_scripts.review_build`.
 """
 
 from __future__ import annotations

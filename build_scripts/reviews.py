@@ -18,7 +18,7 @@ raises ``ReviewError`` naming ``mkdocs.yml`` and the entry otherwise.
 ``statement(...)`` writes, in the page's language, what the setting records for a nation:
 who reviewed which pages and when, or that no institution of that nation has reviewed the
 site yet. A page asks for it with a marker, ``{{reviews: kiowa}}``, ``{{reviews: zuni}}``
-or ``{{reviews: all}}`` (both nations); :mod:`build_scripts.review_hooks` replaces it, so
+or ``{{reviews: all}}`` (both nations); :mod:`build_scripts.review_build` replaces it, so
 that a review added to the setting changes every statement at the next build.
 """
 

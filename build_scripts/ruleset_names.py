@@ -1,4 +1,4 @@
-"""Rulesets and stick tables by the names readers know, in the pages (a hook).
+"""Rulesets and stick tables by the names readers know, in the pages (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 A page names a ruleset or a throw table with a marker, never by its id::
 
@@ -24,23 +24,18 @@ from __future__ import annotations
 
 import posixpath
 import re
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
-    sys.path.insert(0, str(ROOT))
+from mkdocs.exceptions import PluginError
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-
-from build_scripts.page_language import page_language  # noqa: E402
-from engine.words import table  # noqa: E402
+from build_scripts.page_language import page_language
+from engine.words import table
 
 if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
+
+ROOT = Path(__file__).resolve().parent.parent
 
 MARKER = re.compile(r"\{\{\s*(ruleset|table):\s*([a-z-]+)(?:/([a-z-]+))?\s*\}\}")
 
@@ -117,7 +112,8 @@ def linked(markdown: str, lang: str, here: str) -> str:
     return "\n".join(out)
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def named_rulesets(markdown: str, page: Page) -> str:
+    """The page's Markdown with each ``{{ruleset: ...}}`` marker written out (or a clear error)."""
     try:
         return linked(markdown, page_language(page), page.file.src_uri)
     except MarkerError as err:

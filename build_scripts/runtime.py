@@ -124,12 +124,27 @@ def build_wheel(digest: str) -> Path:
         return wheel if wheel is not None else _build_wheel(digest)
 
 
+def engine_pyproject(text: str) -> str:
+    """``pyproject.toml`` for the engine's wheel: without the entry points, which name the
+    site's build (``build_scripts``, not in the wheel: the page has no use for it)."""
+    kept, skipping = [], False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("["):
+            skipping = line.startswith("[project.entry-points")
+        if not skipping:
+            kept.append(line)
+    return "".join(kept)
+
+
 def _build_wheel(digest: str) -> Path:
     cached = CACHE / digest
     with tempfile.TemporaryDirectory(prefix="engine-wheel-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
-        shutil.copy2(ROOT / "pyproject.toml", src / "pyproject.toml")
+        (src / "pyproject.toml").write_text(
+            engine_pyproject((ROOT / "pyproject.toml").read_text(encoding="utf-8")),
+            encoding="utf-8",
+        )
         readme = ROOT / "README.md"
         (src / "README.md").write_text(
             readme.read_text(encoding="utf-8") if readme.exists() else "Rules engine.\n",

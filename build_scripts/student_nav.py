@@ -1,4 +1,4 @@
-"""The navigation of the pages for students (a hook).
+"""The navigation of the pages for students (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 A teacher hands out a link to a student page; the student reading it should not be one
 click away from the answers. On the pages under ``students/`` the site navigation shows
@@ -31,9 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
@@ -79,10 +77,9 @@ def student_items(nav: Navigation) -> list[Any]:
     ]
 
 
-@event_priority(-50)  # after mkdocs-static-i18n set the page's language and navigation
-def on_page_context(
-    context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation
-) -> dict[str, Any]:
+def student_context(context: dict[str, Any], page: Page, nav: Navigation) -> dict[str, Any]:
+    """A students' page's template context: its navigation and neighbours without the
+    teachers' pages (run after mkdocs-static-i18n set the page's language and navigation)."""
     shown = context.get("nav") or nav
     if page.file is None or not is_student_page(page.file.src_uri) or shown is None:
         return context
@@ -108,8 +105,9 @@ def answer_links(html: str) -> list[str]:
     return found
 
 
-@event_priority(-50)  # after the page's own rewriting (glossary links and the like)
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Any) -> str:
+def check_student_links(html: str, page: Page) -> str:
+    """A students' page's HTML, unchanged; the build fails on a link to the teachers' pages
+    or an answer key (run after the page's own rewriting: glossary links and the like)."""
     if page.file is not None and is_student_page(page.file.src_uri):
         links = answer_links(html)
         if links:

@@ -1,4 +1,4 @@
-"""The page's JavaScript libraries from npm, shipped with the site (a hook).
+"""The page's JavaScript libraries from npm, shipped with the site (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
 ``on_post_build`` copies each library of :data:`LIBRARIES` from ``node_modules`` (pinned
 to an exact version in ``package.json``, installed by ``npm ci``) into
@@ -12,19 +12,11 @@ installs it.
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
+
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # MkDocs loads a hook by its path, not as a package
-    sys.path.insert(0, str(ROOT))
-
-from typing import TYPE_CHECKING  # noqa: E402
-
-from mkdocs.exceptions import PluginError  # noqa: E402
-
-if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
 
 VENDOR = Path("assets") / "js" / "vendor"
 # the file in node_modules -> its name under assets/js/vendor/ (each file opens with its
@@ -46,7 +38,3 @@ def install_vendor(site_dir: Path, modules: Path = ROOT / "node_modules") -> lis
         shutil.copyfile(path, target / name)
         written.append(target / name)
     return written
-
-
-def on_post_build(config: MkDocsConfig) -> None:
-    install_vendor(Path(config["site_dir"]))

@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 from site_build_tools import ROOT, run_build  # noqa: E402  (tests/site is on sys.path)
 
-if str(ROOT) not in sys.path:  # build_scripts is not an installed package
+if str(ROOT) not in sys.path:  # this checkout first, before any installed copy
     sys.path.insert(0, str(ROOT))
 from chromium import CHROMIUM, CHROMIUM_FLAGS, poll_on_a_timer  # noqa: E402
 from site_server import Servers, free_port, shared_site  # noqa: E402

@@ -32,4 +32,4 @@ def test_the_build_imports_nothing_from_the_tests():
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert "hooks" in result["built"] and result["tests"] == []
+    assert "plugin" in result["built"] and result["tests"] == []

@@ -18,16 +18,16 @@ def page(path: str, **meta: object) -> SimpleNamespace:
 
 def test_a_block_becomes_static_tables_in_the_page_language():
     md = "# Lab\n\n```zohn-ahl-lab\npart: dice\n```\n\nAfter.\n"
-    en = lab.on_page_markdown(md, page("teachers/lab.md"), None, None)
+    en = lab.lab_markdown(md, page("teachers/lab.md"))
     assert "```zohn-ahl-lab" not in en and "After." in en
     assert 'data-lab="dice"' in en and "Chance of throwing again: 3/8" in en
-    fr = lab.on_page_markdown(md, page("teachers/lab.fr.md"), None, None)
+    fr = lab.lab_markdown(md, page("teachers/lab.fr.md"))
     assert "Chance de relancer : 3/8" in fr
 
 
 def test_a_block_shown_inside_another_fence_is_left_alone():
     md = "````markdown\n```zohn-ahl-lab\npart: nonsense\n```\n````\n"
-    assert lab.on_page_markdown(md, page("authoring.md"), None, None) == md
+    assert lab.lab_markdown(md, page("authoring.md")) == md
 
 
 def test_the_comeback_table_grows_with_the_counters():
@@ -48,7 +48,7 @@ def test_the_comeback_table_grows_with_the_counters():
 def test_a_bad_block_stops_the_build_naming_the_file_and_line(body, quoted):
     md = f"Intro\n\n```zohn-ahl-lab\n{body}\n```\n"
     with pytest.raises(PluginError) as info:
-        lab.on_page_markdown(md, page("teachers/bad.md"), None, None)
+        lab.lab_markdown(md, page("teachers/bad.md"))
     message = str(info.value)
     assert "teachers/bad.md" in message and "line 3" in message and quoted in message
 
@@ -89,7 +89,7 @@ TALLY_AND_DICE = "```zohn-ahl-lab\npart: dice\n```\n\n```zohn-ahl-lab\npart: tal
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_on_a_students_page_the_throws_stay_fair_and_the_tally_only_counts(lang):
     path = "students/lab.md" if lang == "en" else "students/lab.fr.md"
-    html = lab.on_page_markdown(TALLY_AND_DICE, page(path), None, None)
+    html = lab.lab_markdown(TALLY_AND_DICE, page(path))
     dice, tally = html.split('data-lab="tally"')
     # the throws: marked as left alone by the bias control, and saying so in words
     assert 'data-lab="dice" data-counters="4" data-aids="off"' in dice
@@ -99,10 +99,10 @@ def test_on_a_students_page_the_throws_stay_fair_and_the_tally_only_counts(lang)
     assert "data-role='expected'" not in tally and lab.W[lang]["expected_count"] not in tally
     # elsewhere (and on a student page that asks for them) the aids are there
     for other in (page("teachers/lab.md"), page("students/lab.md", aids="on")):
-        html = lab.on_page_markdown(TALLY_AND_DICE, other, None, None)
+        html = lab.lab_markdown(TALLY_AND_DICE, other)
         assert 'data-aids="off"' not in html and "data-role='expected'" in html
-    html = lab.on_page_markdown(
-        TALLY_AND_DICE.replace("part: tally", "part: tally\naids: on"), page(path), None, None
+    html = lab.lab_markdown(
+        TALLY_AND_DICE.replace("part: tally", "part: tally\naids: on"), page(path)
     )
     dice, tally = html.split('data-lab="tally"')
     assert 'data-aids="off"' in dice and "data-role='expected'" in tally
@@ -110,4 +110,4 @@ def test_on_a_students_page_the_throws_stay_fair_and_the_tally_only_counts(lang)
 
 def test_a_bad_front_matter_aids_names_the_page():
     with pytest.raises(PluginError, match=r"students/lab\.md.*'sometimes'"):
-        lab.on_page_markdown(TALLY_AND_DICE, page("students/lab.md", aids="sometimes"), None, None)
+        lab.lab_markdown(TALLY_AND_DICE, page("students/lab.md", aids="sometimes"))

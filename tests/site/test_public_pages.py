@@ -52,7 +52,7 @@ def _page(src_uri: str, url: str = "x/", locale: str = "en", meta=None):
 def test_an_internal_word_stops_the_page_naming_it(planted):
     html = f"<p>A fine paragraph.</p><p>{planted}</p>"
     with pytest.raises(PluginError) as info:
-        public_words.on_page_content(html, _page("zohn-ahl/rules.fr.md"), {}, None)
+        public_words.check_public_page(html, _page("zohn-ahl/rules.fr.md"))
     message = str(info.value)
     assert "docs/zohn-ahl/rules.fr.md" in message
     assert public_words.problems(planted)[0].split(" (")[0].strip("'") in message
@@ -60,10 +60,10 @@ def test_an_internal_word_stops_the_page_naming_it(planted):
 
 def test_ordinary_prose_and_the_authors_page_pass():
     prose = "<p>Culin 1907, p. 801; Wikipedia, \u201cZohn Ahl\u201d; 1000 throws; the seed of a game.</p>"
-    assert public_words.on_page_content(prose, _page("a.md"), {}, None) == prose
+    assert public_words.check_public_page(prose, _page("a.md")) == prose
     internal = "<p>Run <code>make serve</code>.</p>"
     authors = _page("authoring.md", meta={"audience": "authors"})
-    assert public_words.on_page_content(internal, authors, {}, None) == internal
+    assert public_words.check_public_page(internal, authors) == internal
 
 
 def test_a_planted_term_fails_the_real_build_naming_the_page(tmp_path):
@@ -188,8 +188,7 @@ def test_placeholder_addresses_count_as_not_configured(capsys):
     assert corrections.is_placeholder({"email": "corrections@example.org", "issues": ""})
     assert corrections.is_placeholder({"email": "", "issues": ""})
     assert not corrections.is_placeholder({"email": "site@kiowa-games.net", "issues": ""})
-    corrections._WARNED.clear()
-    corrections.warn_if_unconfigured({"extra": {"corrections": {"email": "x@example.org"}}})
+    corrections.warn_if_unconfigured({"extra": {"corrections": {"email": "x@example.org"}}}, set())
     assert "CORRECTIONS ARE NOT CONFIGURED" in capsys.readouterr().err
 
 

@@ -180,7 +180,7 @@ def test_a_marker_becomes_the_name_a_link_in_prose_and_plain_in_a_caption():
         "```zohn-ahl\ncaption: {{ruleset: zohn-ahl/culin}}, two sides.\n```\n"
         "## {{ruleset: awithlaknannai/open}} { #open }\n"
     )
-    out = ruleset_names.on_page_markdown(markdown, _page("students/x.fr.md"), {}, None)
+    out = ruleset_names.named_rulesets(markdown, _page("students/x.fr.md"))
     kiowa = ruleset_name("zohn-ahl", "kiowa", "fr")
     assert f'Play [{kiowa}](../sources/rulesets.md#kiowa "' in out
     assert ruleset_source("zohn-ahl", "kiowa", "fr").split(",")[0].replace('"', "") in out
@@ -195,7 +195,7 @@ def test_a_marker_becomes_the_name_a_link_in_prose_and_plain_in_a_caption():
 )
 def test_a_marker_that_names_nothing_stops_the_build_naming_the_page(marker):
     with pytest.raises(PluginError) as info:
-        ruleset_names.on_page_markdown(f"See {marker}.", _page("zohn-ahl/rules.md"), {}, None)
+        ruleset_names.named_rulesets(f"See {marker}.", _page("zohn-ahl/rules.md"))
     assert "docs/zohn-ahl/rules.md" in str(info.value)
     assert marker.split(":")[1].strip(" }").split("/")[-1] in str(info.value)
 

@@ -1,17 +1,19 @@
-"""The nations' review on the pages: the statements and the packets (a hook).
+"""The nations' review on the pages: the statements and the packets (the plugin's steps).
 
-- ``on_config``: the reviews setting (:func:`build_scripts.reviews.reviews`) is read and
-  checked; a malformed entry stops the build, naming ``mkdocs.yml`` and the entry.
-- ``on_page_markdown``: each ``{{reviews: ...}}`` marker becomes the statement of what the
+- :func:`check_settings` (before the build): the reviews setting
+  (:func:`build_scripts.reviews.reviews`) is read and checked; a malformed entry stops the
+  build, naming ``mkdocs.yml`` and the entry.
+- :func:`page_markdown`: each ``{{reviews: ...}}`` marker becomes the statement of what the
   setting records; on a review packet's page (``reviews/kiowa.md``, ``reviews/zuni.md`` and
   their twins) the ``{{review-packet: ...}}`` marker becomes the packet's numbered items
   and ``{{review-reply-to}}`` where replies go. The About page and each game's first page
   must say the review status: the build fails, naming the page, if one lacks its marker.
-- ``on_post_build``: the packets as PDFs, A4 and US Letter, in each language, into the
+- :func:`write_pdfs` (once the whole site is written): the packets as PDFs, A4 and US Letter, in each language, into the
   site's ``printables/`` folder (``review-packet-kiowa-a4.pdf``...).
 
-Runs after the claims check (which reads the page as its author wrote it) and before the
-grades are explained, so that the packet's grades link to their key like any other.
+:class:`build_scripts.plugin.GamesPlugin` calls :func:`page_markdown` after the claims check
+(which reads the page as its author wrote it) and before the grades are explained, so that
+the packet's grades link to their key like any other.
 """
 
 from __future__ import annotations
@@ -20,16 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
 from build_scripts import corrections, review_packets, reviews
-from build_scripts.page_language import page_language, source_name, whole_site_built
+from build_scripts.page_language import page_language, source_name
 from build_scripts.printable_pdfs import PAPERS, PrintableError
 from engine.words import LANGUAGES
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
 
 #: The pages that must say the review status (English paths) -> the marker they carry.
@@ -48,7 +48,8 @@ def _reviews(config: MkDocsConfig) -> list[reviews.Review]:
         raise PluginError(str(err)) from None
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
+def check_settings(config: MkDocsConfig) -> None:
+    """The reviews setting and the claims' nations, checked before the build."""
     _reviews(config)
     wrong = review_packets.unassigned_claims()
     if wrong:
@@ -56,15 +57,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             "build_scripts/review_packets.py: claims with no nation in NATION_OF (or no "
             f"longer in build_scripts/claims.py): {', '.join(wrong)}"
         )
-    return config
 
 
 def _english_path(src_uri: str, lang: str) -> str:
     return src_uri if lang == "en" else src_uri.replace(f".{lang}.md", ".md")
 
 
-@event_priority(-10)  # after the claims check (0), which reads the page as written
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def page_markdown(markdown: str, page: Page, config: MkDocsConfig) -> str:
+    """The page with its review markers replaced (and a packet's page with its packet)."""
     lang = page_language(page)
     here = page.file.src_uri
     english = _english_path(here, lang)
@@ -118,9 +118,3 @@ def write_pdfs(config: MkDocsConfig, out_dir: Path) -> list[Path]:
                     path.write_bytes(data)
                 written.append(path)
     return written
-
-
-@event_priority(-150)  # with the other PDFs: after the last language, before the offline copy
-def on_post_build(config: MkDocsConfig, **kwargs: object) -> None:
-    if whole_site_built(config):
-        write_pdfs(config, Path(config["site_dir"]) / "printables")
