@@ -205,7 +205,7 @@ class Game:
         for m in self.legal_moves():
             if m == move:
                 return m
-        raise MoveError(f"'{move.long()}' is not a legal move here", input=move.long())
+        raise MoveError(f"'{move}' is not a legal move here", input=str(move))
 
     def play(self, text: str | Move) -> Move:
         """Read ``text`` (or take a Move), check it is legal, make it; return the Move."""
@@ -215,11 +215,11 @@ class Game:
 
     def _checked(self, move: Move) -> Move:
         if None in move.captured:  # from Move.parse: let the text resolve it
-            return self.parse_move(move.long())
+            return self.parse_move(str(move))
         if self.finished:
             raise MoveAfterEndError(
-                f"'{move.long()}' cannot be played: the game is over ({self._why()})",
-                input=move.long(),
+                f"'{move}' cannot be played: the game is over ({self._why()})",
+                input=str(move),
             )
         return self._resolve(move)
 
@@ -265,11 +265,11 @@ class Game:
         get two different notations. ``legal`` is accepted for compatibility and unused.
         """
         if not move.captured:
-            return move.text()
+            return move.written(())
         if move._tables is not self._tables:
             move = self._resolve(move)
         need = self._tables.brackets(move, self._p[1 - self._side])
-        return move.text(need)
+        return move.written(need)
 
     def legal_notations(self) -> list[str]:
         """The notation of every legal move, in a stable order (by point names)."""
