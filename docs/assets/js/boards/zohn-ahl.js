@@ -7,7 +7,7 @@
 // throw, a computer throw and an undo are one request each; a replay uses the states and
 // events the view already holds (no request).
 
-import { narrateZohn } from "../i18n.js";
+import { narrateZohn, fill, lang } from "../i18n.js";
 import {
   el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep,
   staticBoard, Board, opensAnotherGame,
@@ -445,14 +445,20 @@ function withClassmate(board) {
     toMove: (v) => (board.isOver(v.state) ? null : v.state.to_move),
     finished: (v) => board.isOver(v.state),
     lastSide: (v) => { const s = thrower((v.events_by_throw || []).slice(-1)[0]); return s === undefined ? null : s; },
+    // the throws in words, as the narration says them ("four marks up, worth six")
     lastTurn: (v, side) => {
+      const L = board.L;
+      const W = L.classmate;
       const turn = [];
       for (const events of [...(v.events_by_throw || [])].reverse()) {
         const ev = (events || []).find((e) => e.kind === "throw");
         if (!ev || ev.side !== side) break;
-        turn.unshift(`${ev.throw} (${ev.value})`);
+        const sticks = String(ev.throw || "");
+        const marks = L.marksUp([...sticks].filter((c) => c === "1").length, sticks[3] === "1");
+        const value = L.numberWord[ev.value] !== undefined ? L.numberWord[ev.value] : String(ev.value);
+        turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value }));
       }
-      return turn.join(", ");
+      return turn.join(W.turnThen);
     },
     sideName: (side) => board.names[side],
     result: () => board.L.wins(board.names[board.view.state.winner]),
