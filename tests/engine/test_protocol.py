@@ -590,3 +590,67 @@ def test_the_static_boards_hold_what_the_page_places_on_them():
     z = ok("svg", {"game": "zohn-ahl", "options": {"counters": 3}, "static": True})["svg"]
     # every counter of the game in each pile (2 x 3), and the words for each count 0..6
     assert z.count("data-counter=") == 12 and z.count('visibility="hidden"') == 2 * 3 + 2 * 6
+
+
+# ---------------------------------------------------------------- the protocol's one cache
+
+
+def _replays_counted(monkeypatch):
+    """How many times each game's record is replayed from its first move (a list of two)."""
+    from engine.awithlaknannai.record import Record as ARecord
+
+    counts = [0, 0]
+    a_replay, z_replay = ARecord.replay, ZRecord.play_through
+
+    def a_counted(self, *args, **kwargs):
+        counts[0] += 1
+        return a_replay(self, *args, **kwargs)
+
+    def z_counted(self, *args, **kwargs):
+        counts[1] += 1
+        return z_replay(self, *args, **kwargs)
+
+    monkeypatch.setattr(ARecord, "replay", a_counted)
+    monkeypatch.setattr(ZRecord, "play_through", z_counted)
+    return counts
+
+
+def test_the_worker_s_look_at_a_request_and_the_request_replay_its_record_once(monkeypatch):
+    from engine.protocol import replays, tables
+
+    view = protocol.dispatch("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
+    replays.clear()
+    counts = _replays_counted(monkeypatch)
+    request = json.dumps(
+        {
+            "id": 1,
+            "cmd": "awithlaknannai.ai",
+            "args": {"record": view["record"], "level": "hard", "node_limit": 100},
+        }
+    )
+    tables.wanted(request)
+    reply = json.loads(protocol.handle(request))
+    assert reply["ok"] and counts == [1, 0], (reply, counts)
+    # the next request sends the record of that reply's view: not replayed at all
+    protocol.dispatch("awithlaknannai.load", {"record": reply["result"]["view"]["record"]})
+    assert counts == [1, 0]
+
+
+@pytest.mark.parametrize(
+    "new, play",
+    [
+        (("awithlaknannai.new", {"moves": "m6-m5"}), ("awithlaknannai.play", {"move": "m4xm6"})),
+        (("zohn-ahl.new", {"seed": 5, "throws": "1111"}), ("zohn-ahl.throw", {})),
+    ],
+)
+def test_a_reply_is_the_same_with_the_protocol_s_cache_as_without(new, play):
+    from engine.protocol import replays
+
+    cmd, args = play
+    for since in (None, 0, 1):
+        view = protocol.dispatch(*new)  # its game is now the one kept
+        extra = {} if since is None else {"since": since}
+        warm = protocol.dispatch(cmd, {"record": view["record"], **args, **extra})
+        replays.clear()
+        cold = protocol.dispatch(cmd, {"record": view["record"], **args, **extra})
+        assert json.dumps(warm, sort_keys=True) == json.dumps(cold, sort_keys=True)
