@@ -15,7 +15,7 @@ from typing import Any, cast
 from engine.core import GameOverError
 from engine.zohn_ahl.game import Event, State
 from engine.zohn_ahl.record import Record
-from engine.zohn_ahl.rulesets import RULESETS, physical_space
+from engine.zohn_ahl.rulesets import RULESETS
 from engine.zohn_ahl.throws import Throw, value
 
 # The view's lists that grow by one entry a throw, the last one holding one entry per
@@ -117,9 +117,9 @@ class ZohnAhlSession:
                 break
 
     def thrown(self, events: list[Event]) -> dict[str, Any]:
-        """What the reply says of the throw just made (its ``events``): the throw, its value,
-        the side, the awl's path in the mover's numbering and in side 0's (the drawing's
-        ``data-space``), and where it started."""
+        """What the reply says of the throw just made (its ``events``, which the view's
+        ``events_by_throw`` ends with, are not repeated): the throw, its value, the side,
+        the awl's path in the mover's numbering and where it started."""
         side = self.states[-2].to_move
         assert side is not None, "a throw is made by the side to move"
         from_own = self.states[-2].awls[side]
@@ -134,11 +134,8 @@ class ZohnAhlSession:
             "throw": str(throw),
             "value": value(throw, RULESETS[ruleset].table),
             "side": side,
-            "events": [e.to_dict() for e in events],
             "path": own_path,
-            "physical_path": [physical_space(ruleset, side, s) for s in own_path],
             "from_space": from_own,
-            "physical_from": physical_space(ruleset, side, from_own),
         }
 
     def view(self, lang: str | None = None, since: int | None = None) -> dict[str, Any]:

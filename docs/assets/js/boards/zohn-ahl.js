@@ -294,14 +294,15 @@ class ZohnAhlBoard extends Board {
       const member = this.thrower(this.view.state, side);
       const res = await callAfter(this.view, "zohn-ahl.throw", { record: this.view.record });
       if (!this.alive) return;
-      await this.animateThrow(side, res.throw, res.events, res.path);
+      const events = res.events_by_throw.at(-1) || [];
+      await this.animateThrow(side, res.throw, events, res.path);
       this.view = res;
       this.drawing.place(res.state);
       for (const hook of this.viewHooks) hook(res);
       this.renderSides(res.state);
-      this.appendLog(res.events, member);
+      this.appendLog(events, member);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
-      this.say(`${this.throwerName(side, member)} ${narrateZohn(res.events, this.names, this.L).join(" ")}`);
+      this.say(`${this.throwerName(side, member)} ${narrateZohn(events, this.names, this.L).join(" ")}`);
       this.keep(res);
     });
   }
