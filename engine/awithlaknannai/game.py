@@ -14,7 +14,7 @@ as soon as the 40th quiet move is made, whoever is to move next.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.core import GameOverError, MoveError, Outcome, PositionError
@@ -270,6 +270,18 @@ class Game:
             move = self._resolve(move)
         need = self._tables.brackets(move, self._p[1 - self._side])
         return move.written(need)
+
+    def line_notations(self, line: Iterable[Move]) -> list[str]:
+        """The canonical notation of each move of ``line``, the moves played in turn from
+        this position (on a copy: the game is not changed). The one writer of a line of
+        moves (python-chess's ``Board.variation_san`` is the model): records, the
+        analysis's lines, the puzzles' solutions."""
+        game = self.copy()
+        out = []
+        for move in line:
+            out.append(game.notation(move))
+            game.push(move)
+        return out
 
     def legal_notations(self) -> list[str]:
         """The notation of every legal move, in a stable order (by point names)."""

@@ -39,7 +39,13 @@ def test_every_awithlaknannai_value_reads_back_as_itself(ruleset, seed):
         if not legal or game.ply >= MAX_PLIES:
             break
         game.push(rng.choice(legal))
+    line = Game(ruleset).line_notations(game.history)
+    replay = Game(ruleset)
+    for text, move in zip(line, game.history, strict=True):
+        assert replay.parse_move(text) is move, text
+        replay.push(move)
     record = Record.from_game(game)
+    assert list(record.moves) == line
     assert Record.parse(str(record)) == record
     assert Record.parse(str(record)).replay().position == game.position
 
