@@ -348,15 +348,6 @@ def _check(depth: object, node_limit: object) -> None:
         )
 
 
-def _written(game: Game, line: list[Move]) -> list[str]:
-    g = game.copy()
-    out = []
-    for m in line:
-        out.append(g.notation(m))
-        g.push(m)
-    return out
-
-
 def _over(game: Game) -> GameOverError:
     return GameOverError(
         f"the game is over in '{game.position}' ({game._why()}): there is nothing to analyse",
@@ -385,7 +376,7 @@ def analyse(
         line = endgame.line(game, TABLE_LINE)
         score = endgame.score(verdict, WIN)
         mate = mate_in(score)
-        return Analysis(line[0], score, line, mate, len(line), 0, _written(game, line), judged)
+        return Analysis(line[0], score, line, mate, len(line), 0, game.line_notations(line), judged)
     found = _search_analysis(game, depth, node_limit, mate_plies)
     found.exact = judged
     return found
@@ -401,7 +392,7 @@ def _search_analysis(game: Game, depth: int, node_limit: int, mate_plies: int) -
         mate, line = find_mate(game, mate_plies)
         if mate is not None and line:
             proved = WIN - mate if mate > 0 else -WIN - mate
-            return Analysis(line[0], proved, line, mate, len(line), 0, _written(game, line))
+            return Analysis(line[0], proved, line, mate, len(line), 0, game.line_notations(line))
     searcher = _judge(game, node_limit)
     best, score, done = _deepen(searcher, game, depth)
     nodes += searcher.nodes
@@ -416,7 +407,7 @@ def _search_analysis(game: Game, depth: int, node_limit: int, mate_plies: int) -
     mate = mate_in(score)
     if mate is not None and mate > 0 and mate <= mate_plies:
         mate = None  # not confirmed by the exact search (cannot happen; never claim it)
-    return Analysis(best, score, line, mate, done, nodes, _written(game, line))
+    return Analysis(best, score, line, mate, done, nodes, game.line_notations(line))
 
 
 # --------------------------------------------------------------------------- hint
@@ -592,7 +583,7 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
         before_position = str(replay.position)
         written = replay.notation(move)
         best_text = replay.notation(best) if best is not None else written
-        line_text = _written(replay, line)
+        line_text = replay.line_notations(line)
         replay.push(move)
         # the move played, searched one ply less from the position after it
         child, _b, _l = _position_score(searcher, replay, depth - 1, node_limit)

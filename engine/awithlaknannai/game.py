@@ -14,7 +14,7 @@ as soon as the 40th quiet move is made, whoever is to move next.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.core import GameOverError, MoveError, Outcome, PositionError
@@ -205,7 +205,7 @@ class Game:
         for m in self.legal_moves():
             if m == move:
                 return m
-        raise MoveError(f"'{move.long()}' is not a legal move here", input=move.long())
+        raise MoveError(f"'{move}' is not a legal move here", input=str(move))
 
     def play(self, text: str | Move) -> Move:
         """Read ``text`` (or take a Move), check it is legal, make it; return the Move."""
@@ -215,11 +215,11 @@ class Game:
 
     def _checked(self, move: Move) -> Move:
         if None in move.captured:  # from Move.parse: let the text resolve it
-            return self.parse_move(move.long())
+            return self.parse_move(str(move))
         if self.finished:
             raise MoveAfterEndError(
-                f"'{move.long()}' cannot be played: the game is over ({self._why()})",
-                input=move.long(),
+                f"'{move}' cannot be played: the game is over ({self._why()})",
+                input=str(move),
             )
         return self._resolve(move)
 
@@ -265,11 +265,23 @@ class Game:
         get two different notations. ``legal`` is accepted for compatibility and unused.
         """
         if not move.captured:
-            return move.text()
+            return move.written(())
         if move._tables is not self._tables:
             move = self._resolve(move)
         need = self._tables.brackets(move, self._p[1 - self._side])
-        return move.text(need)
+        return move.written(need)
+
+    def line_notations(self, line: Iterable[Move]) -> list[str]:
+        """The canonical notation of each move of ``line``, the moves played in turn from
+        this position (on a copy: the game is not changed). The one writer of a line of
+        moves (python-chess's ``Board.variation_san`` is the model): records, the
+        analysis's lines, the puzzles' solutions."""
+        game = self.copy()
+        out = []
+        for move in line:
+            out.append(game.notation(move))
+            game.push(move)
+        return out
 
     def legal_notations(self) -> list[str]:
         """The notation of every legal move, in a stable order (by point names)."""

@@ -8,17 +8,21 @@ Notation (``spec/awithlaknannai.md``, "Notation"):
   under ruleset ``bent``), the leapt point is written in brackets before the landing
   point: ``t2x(m2)b2``. The long form with brackets is always accepted, on any leap.
 
-Which form is written:
+Two text forms, each with its one reader, as python-chess pairs a move's UCI text (no
+board needed) with its SAN (read in a position):
 
-* :meth:`engine.awithlaknannai.game.Game.notation` (what the command line, records and the
-  page show) brackets a leap where, at that moment of the chain, two different enemy
-  pieces could be leapt to reach that same landing point (the specification's words, read
-  leap by leap; pieces leapt earlier in the chain are gone and do not count). Two moves
-  with the same path differ first at some leap, and both get brackets there, so the
-  canonical form always names exactly one legal move.
-* ``str(move)``, which knows no position, brackets a leap whenever the board's geometry
-  offers two points to leap over between the same two points (under ``bent`` only), so
-  it is unambiguous in every position. :meth:`Move.long` brackets every leap.
+* ``str(move)`` and :meth:`Move.parse`, the move as a value: every leapt point known is
+  written in brackets (``m4x(m5)m6``), so the text names the same move in every position
+  and ``Move.parse(str(move)) == move`` for every move (a parsed short form keeps its
+  unknown leapt points unknown, and writes them unbracketed again).
+* :meth:`engine.awithlaknannai.game.Game.notation` and
+  :meth:`engine.awithlaknannai.game.Game.parse_move`, the move in a position (what the
+  command line, records and the page show): a leap is bracketed only where, at that
+  moment of the chain, two different enemy pieces could be leapt to reach that same
+  landing point (the specification's words, read leap by leap; pieces leapt earlier in
+  the chain are gone and do not count). Two moves with the same path differ first at
+  some leap, and both get brackets there, so the canonical form always names exactly one
+  legal move, and ``game.parse_move(game.notation(move)) is move``.
 
 The generator works on bit masks over point indices (see :mod:`.boards`): steps are
 grouped by index shift, leaps by their pair of shifts, so a whole side's steps in one
@@ -75,7 +79,6 @@ class Move:
         "_tbit",
         "_cap",
         "_tables",
-        "_geo_brackets",
         "_hash",
     )
 
@@ -94,7 +97,6 @@ class Move:
         self.cap_ids: tuple[int, ...] | None = None
         self._fbit = self._tbit = self._cap = 0
         self._tables: MoveTables | None = None
-        self._geo_brackets: tuple[bool, ...] | None = None
         self._hash = hash((self.path, self.captured))
 
     @property
@@ -121,33 +123,23 @@ class Move:
         return self._hash
 
     def __repr__(self) -> str:
-        return f"Move({self.long()!r})"
+        return f"Move({str(self)!r})"
 
-    def text(self, brackets: Sequence[bool] | None = None) -> str:
-        """The notation, bracketing leap ``i`` when ``brackets[i]`` is true."""
+    def written(self, brackets: Sequence[bool]) -> str:
+        """The notation, bracketing leap ``i`` (when its leapt point is known) when
+        ``brackets[i]`` is true: the one writer of both text forms (the game chooses the
+        brackets of its canonical notation)."""
         if not self.captured:
             return f"{self.path[0]}-{self.path[1]}"
         out = [self.path[0]]
         for i, land in enumerate(self.path[1:]):
             over = self.captured[i]
-            if over is not None and brackets is not None and brackets[i]:
-                out.append(f"x({over}){land}")
-            else:
-                out.append(f"x{land}")
+            out.append(f"x({over}){land}" if over is not None and brackets[i] else f"x{land}")
         return "".join(out)
 
-    def long(self) -> str:
-        """The long form: every leapt point known is written in brackets."""
-        return self.text([True] * len(self.captured))
-
-    def short(self) -> str:
-        """The form without any brackets (may be ambiguous under ``bent``)."""
-        return self.text(None)
-
     def __str__(self) -> str:
-        if self._geo_brackets is not None:
-            return self.text(self._geo_brackets)
-        return self.long()
+        """The move as a value: every leapt point known in brackets (``m4x(m5)m6``)."""
+        return self.written([True] * len(self.captured))
 
     def to_dict(self) -> dict[str, list[str | None]]:
         return {"path": list(self.path), "captured": list(self.captured)}
@@ -212,7 +204,6 @@ class MoveTables:
             for b, c in table[a]:
                 overs.setdefault((a, c), []).append(b)
         self.ambiguous = {k: tuple(v) for k, v in overs.items() if len(v) > 1}
-        self._geo_ambiguous = set(self.ambiguous)
         self._interned: dict[tuple[tuple[int, ...], tuple[int, ...]], Move] = {}
         self.names = names
         # per shift: (mask of the source points, the moves by arrival point)
@@ -257,9 +248,6 @@ class MoveTables:
             cap |= 1 << b
         mv._cap = cap
         mv._tables = self
-        mv._geo_brackets = tuple(
-            (path_ids[i], path_ids[i + 1]) in self._geo_ambiguous for i in range(len(cap_ids))
-        )
         if len(self._interned) < 200000:
             self._interned[key] = mv
         return mv

@@ -178,7 +178,7 @@ def classify(game: Game, pid: str = "") -> Puzzle | None:
             "win",
             level,
             mate=k,
-            line=tuple(_line_text(game, _line)),
+            line=tuple(game.line_notations(_line)),
         )
     found = _material_unique(game, MATERIAL_DEPTH)
     if found is None:
@@ -203,22 +203,13 @@ def classify(game: Game, pid: str = "") -> Puzzle | None:
         "material",
         level,
         gain=gain // PIECE,
-        line=tuple(_line_text(game, line[:MATERIAL_DEPTH])),
+        line=tuple(game.line_notations(line[:MATERIAL_DEPTH])),
     )
 
 
 def _same(game: Game, depth: int, move: Move) -> bool:
     found = _material_unique(game, depth)
     return found is not None and found[0] == move
-
-
-def _line_text(game: Game, line: list[Move]) -> list[str]:
-    g = game.copy()
-    out = []
-    for m in line:
-        out.append(g.notation(m))
-        g.push(m)
-    return out
 
 
 def check(puzzle: Puzzle) -> Puzzle:

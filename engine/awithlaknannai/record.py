@@ -59,11 +59,7 @@ class Record:
     @classmethod
     def from_game(cls, game: Game) -> Record:
         """The record of ``game`` with every move in its canonical notation."""
-        moves = []
-        replay = Game(game.ruleset, game.start, game.stall)
-        for m in game.history:
-            moves.append(replay.notation(m))
-            replay.push(m)
+        moves = Game(game.ruleset, game.start, game.stall).line_notations(game.history)
         start = None if game.start == Position.start(game.ruleset) else game.start
         return cls(game.ruleset.name, game.stall, start, moves)
 

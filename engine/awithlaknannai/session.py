@@ -3,26 +3,23 @@
 :class:`AwithlaknannaiSession` is what a protocol command works on (``spec/protocol.md``):
 the :class:`Game` with every move made on it (from :meth:`Record.replay`, the game's one
 replay), the canonical notation of every move, the moves the reply shows,
-and :meth:`AwithlaknannaiSession.view`, the game as the reply carries it. The session of
-the last view is remembered, keyed by its record text, so the next request that sends that
-record back is not replayed; the reply is the same either way.
+and :meth:`AwithlaknannaiSession.view`, the game as the reply carries it. The session holds
+no state beyond one request: the protocol keeps the game of the last record
+(:mod:`engine.protocol.replays`, from :meth:`AwithlaknannaiSession.snapshot`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.awithlaknannai.game import Game, notation_sort_key
 from engine.awithlaknannai.moves import Move
 from engine.awithlaknannai.position import Position
 from engine.awithlaknannai.record import Record
 
-#: The game of the last view: its record text, the game and its moves' notations.
 # The view's list that grows by one entry a move (a reply with ``since`` starts it at that
 # move; the page joins it to what it holds by this name, which the view carries).
 PER_MOVE = ("history",)
-
-_last: tuple[str, Game, tuple[str, ...]] | None = None
 
 
 def move_dict(game: Game, move: Move, side: int | None = None) -> dict[str, Any]:
@@ -61,11 +58,17 @@ class AwithlaknannaiSession:
 
     @classmethod
     def from_text(cls, text: str, first: int = 0) -> AwithlaknannaiSession:
-        """The game of the record ``text``; the game of the last view is not replayed
-        again (it is remembered)."""
-        if _last is None or _last[0] != text:
-            return cls.replay(Record.parse(text), first)
-        _, game, notations = _last
+        """The game of the record ``text``, replayed."""
+        return cls.replay(Record.parse(text), first)
+
+    def snapshot(self) -> tuple[Game, tuple[str, ...]]:
+        """The game as it stands (a copy) and its moves' notations, to :meth:`resume`."""
+        return (self.game.copy(), tuple(self.notations))
+
+    @classmethod
+    def resume(cls, snapshot: object, first: int = 0) -> AwithlaknannaiSession:
+        """The session of a :meth:`snapshot`, not replayed (the snapshot is not changed)."""
+        game, notations = cast(tuple[Game, tuple[str, ...]], snapshot)
         session = cls(game.copy(), list(notations))
         session.keep_from(first)
         return session
@@ -123,7 +126,6 @@ class AwithlaknannaiSession:
         """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in ``lang``
         (``flip``: White at the bottom), when a language is given; with ``since``,
         ``history`` starts at that move."""
-        global _last
         game = self.game
         first = 0 if since is None else min(since, game.ply)
         self.keep_from(first)
@@ -159,5 +161,4 @@ class AwithlaknannaiSession:
             from engine.awithlaknannai.svg import board_svg
 
             view["svg"] = board_svg(game.ruleset, position, lang=lang, flip=flip)
-        _last = (text, game.copy(), tuple(self.notations))
         return view

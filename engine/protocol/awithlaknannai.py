@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import EngineError, GameOverError
-from engine.protocol import arguments
+from engine.protocol import arguments, replays
 from engine.protocol.arguments import Draw, arg
 from engine.protocol.envelope import (
     MAX_NODE_LIMIT,
@@ -32,16 +32,33 @@ REVIEW_MAX_DEPTH = 4
 REVIEW_MAX_NODES = 20_000
 
 
-def _session(args: Args, first: int = 0) -> AwithlaknannaiSession:
+GAME = "awithlaknannai"
+
+
+def session_of(record: str, first: int = 0) -> AwithlaknannaiSession:
+    """The session of the record text ``record`` (the protocol's cache keeps the last one)."""
     from engine.awithlaknannai.session import AwithlaknannaiSession
 
-    return AwithlaknannaiSession.from_text(arguments.record_text(args), first)
+    return replays.session_of(
+        GAME,
+        record,
+        lambda text: AwithlaknannaiSession.from_text(text, first),
+        lambda kept: AwithlaknannaiSession.resume(kept, first),
+    )
+
+
+def _session(args: Args, first: int = 0) -> AwithlaknannaiSession:
+    return session_of(arguments.record_text(args), first)
 
 
 def _view(session: AwithlaknannaiSession, draw: Draw | None, since: int | None) -> Result:
+    """The view of ``session``, whose game the protocol's cache then keeps."""
     if draw is None:
-        return session.view(None, False, since)
-    return session.view(draw.lang, draw.flip, since)
+        view = session.view(None, False, since)
+    else:
+        view = session.view(draw.lang, draw.flip, since)
+    replays.remember(GAME, view["record"], session.snapshot())
+    return view
 
 
 def new(args: Args) -> Result:

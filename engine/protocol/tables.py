@@ -5,7 +5,9 @@ fetches that table and hands it to :func:`engine.awithlaknannai.endgame.install`
 runs the request (``docs/assets/js/engine-worker.mjs``). The command is looked at first,
 here, outside the Awithlaknannai package: a request that reads no table (every request of
 a Zohn Ahl page, a move, a new game) imports nothing of Awithlaknannai's, whose rules,
-boards and table reader would otherwise load with a Zohn Ahl page's first request.
+boards and table reader would otherwise load with a Zohn Ahl page's first request. The
+game a request's record replays to here is the one the request then works on: the
+protocol's cache (:mod:`engine.protocol.replays`) keeps it, so it is replayed once.
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ def wanted(request: str) -> str | None:
         if data["cmd"] == "awithlaknannai.ai" and args.get("level") not in ("hard", "perfect"):
             return None
         from engine.awithlaknannai.endgame import missing_table
-        from engine.awithlaknannai.record import Record
+        from engine.protocol.arguments import record_text
+        from engine.protocol.awithlaknannai import session_of
 
-        game = Record.parse(args["record"]).replay()
-    except (ValueError, KeyError, TypeError, AttributeError):
+        game = session_of(record_text(args)).game
+    except (ValueError, KeyError, TypeError, AttributeError):  # EngineError is a ValueError
         return None
     return missing_table(game)

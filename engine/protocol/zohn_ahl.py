@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import EngineError
-from engine.protocol import arguments
+from engine.protocol import arguments, replays
 from engine.protocol.arguments import arg
 from engine.protocol.envelope import MAX_TOKEN, Args, RequestError, Result
 
@@ -17,14 +17,29 @@ if TYPE_CHECKING:
     from engine.zohn_ahl.session import ZohnAhlSession
     from engine.zohn_ahl.throws import Throw
 
+GAME = "zohn-ahl"
+
 #: The lab's figures for more counters are for the command line.
 LAB_MAX_COUNTERS = 8
 
 
 def _session(args: Args, first: int = 0) -> ZohnAhlSession:
+    """The session of the request's record (the protocol's cache keeps the last one)."""
     from engine.zohn_ahl.session import ZohnAhlSession
 
-    return ZohnAhlSession.from_text(arguments.record_text(args), first)
+    return replays.session_of(
+        GAME,
+        arguments.record_text(args),
+        lambda text: ZohnAhlSession.from_text(text, first),
+        lambda kept: ZohnAhlSession.resume(kept, first),
+    )
+
+
+def _view(session: ZohnAhlSession, args: Args, since: int | None) -> Result:
+    """The view of ``session``, whose game the protocol's cache then keeps."""
+    view = session.view(_lang(args), since)
+    replays.remember(GAME, view["record"], session.snapshot())
+    return view
 
 
 def _lang(args: Args) -> str | None:
@@ -59,12 +74,12 @@ def new(args: Args) -> Result:
         None if bias is None else parse_bias(bias),
     )
     since = arguments.since(args)
-    return ZohnAhlSession.replay(record, since or 0).view(_lang(args), since)
+    return _view(ZohnAhlSession.replay(record, since or 0), args, since)
 
 
 def load(args: Args) -> Result:
     since = arguments.since(args)
-    return _session(args, since or 0).view(_lang(args), since)
+    return _view(_session(args, since or 0), args, since)
 
 
 def throw(args: Args) -> Result:
@@ -75,7 +90,7 @@ def throw(args: Args) -> Result:
     session.ensure_playable()
     given: str | None = arg(args, "throw", str, None, max_len=MAX_TOKEN)
     events = session.throw(None if given is None else Throw.parse(given.strip()))
-    view = session.view(_lang(args), since)
+    view = _view(session, args, since)
     view.update(session.thrown(events))
     return view
 
@@ -84,7 +99,7 @@ def undo(args: Args) -> Result:
     since = arguments.since(args)
     session = _session(args, max((since or 0) - 1, 0))
     session.undo(arguments.side(args, "to_turn_of"))
-    return session.view(_lang(args), since)
+    return _view(session, args, since)
 
 
 def probabilities(args: Args) -> Result:

@@ -236,6 +236,12 @@ WORDS: dict[str, Any] = {
         # the sides as a group ("the Blacks"), for languages whose sentences need it
         "colourGroup": ("Black", "White"),
         "toMove": "{name} to move",
+        # an exercise board's caption once the board no longer shows the block's position
+        "captionAfter": {
+            "one": "The board after {n} move. {turn}.",
+            "other": "The board after {n} moves. {turn}.",
+        },
+        "captionStart": "The start of the game. {turn}.",
         "mustCapture": "{name} must capture: the pieces that can leap are marked.",
         "selectPiece": "Choose a piece to move.",
         "selected": "{point} chosen: choose where it goes.",
@@ -300,6 +306,8 @@ WORDS: dict[str, Any] = {
             "yourThrow": "Your turn: you throw for {side} on this device.",
             "played": "{name} played {move}; your turn.",
             "threw": "{name} threw {move}; your turn.",
+            "turnThrow": "{marks}, worth {value}",
+            "turnThen": ", then ",
             "playedOver": "{name} played {move}. {result}",
             "threwOver": "{name} threw {move}. {result}",
             "giveLink": "Now it is your classmate's turn ({side}). Give them this link, or let their device scan the code:",
@@ -322,6 +330,9 @@ WORDS: dict[str, Any] = {
             "tampered": "This link has been changed since it was made (it does not match its check), so it is not opened. The game on this board is kept.",
             "differs": "This link does not match the game this device holds at the same point (it has been changed). The game on this board is kept.",
             "unreadable": "The game in this link could not be read ({what}). The game on this board is kept.",
+            "kept": "On the board: the game after {count}, {side} to move.",
+            "keptStart": "On the board: the start of the game, {side} to move.",
+            "keptOver": "On the board: the game after {count}, which is over.",
             "moves": {
                 "one": "{n} move",
                 "other": "{n} moves",

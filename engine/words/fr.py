@@ -239,6 +239,12 @@ WORDS: dict[str, Any] = {
         "colourName": ("Noir", "Blanc"),
         "colourGroup": ("Noirs", "Blancs"),
         "toMove": "Aux {group} de jouer",
+        # an exercise board's caption once the board no longer shows the block's position
+        "captionAfter": {
+            "one": "Le plateau après {n} coup. {turn}.",
+            "other": "Le plateau après {n} coups. {turn}.",
+        },
+        "captionStart": "Le début de la partie. {turn}.",
         "mustCapture": "Les {group} doivent prendre : les pions qui peuvent sauter sont marqués.",
         "selectPiece": "Choisissez un pion à déplacer.",
         "selected": "{point} choisi : choisissez où il va.",
@@ -303,6 +309,8 @@ WORDS: dict[str, Any] = {
             "yourThrow": "À vous : vous lancez pour le camp {side} sur cet appareil.",
             "played": "{name} a joué {move} ; à vous.",
             "threw": "{name} a lancé {move} ; à vous.",
+            "turnThrow": "{marks}, soit {value}",
+            "turnThen": ", puis ",
             "playedOver": "{name} a joué {move}. {result}",
             "threwOver": "{name} a lancé {move}. {result}",
             "giveLink": "C'est maintenant au tour de votre camarade (le camp {side}). Donnez-lui ce lien, ou faites scanner le code par son appareil :",
@@ -325,6 +333,9 @@ WORDS: dict[str, Any] = {
             "tampered": "Ce lien a été modifié depuis sa création (il ne correspond pas à sa clé de contrôle) ; il n'est donc pas ouvert. La partie en cours est conservée.",
             "differs": "Ce lien ne correspond pas à la partie que cet appareil a au même moment (il a été modifié). La partie en cours est conservée.",
             "unreadable": "La partie de ce lien n'a pas pu être lue ({what}). La partie en cours est conservée.",
+            "kept": "Sur le plateau : la partie après {count}, au camp {side} de jouer.",
+            "keptStart": "Sur le plateau : le début de la partie, au camp {side} de jouer.",
+            "keptOver": "Sur le plateau : la partie après {count}, qui est terminée.",
             "moves": {
                 "one": "{n} coup",
                 "other": "{n} coups",

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from engine.core import GameOverError, Outcome, PositionError, ThrowError
+from engine.core import EngineError, GameOverError, Outcome, PositionError, ThrowError
 from engine.zohn_ahl.rulesets import PATH_TABLES, RULESETS, Options, Ruleset, physical_space
 from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
 
@@ -236,6 +236,75 @@ class State:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, self._key())
+
+    # ----------------------------------------------------------------- text
+    # The state's one text form (``str(state)``; :meth:`parse` reads it back, and
+    # ``State.parse(str(s)) == s``): the ruleset (with ``/cross`` for the printable
+    # board's gully option when chosen), then labelled pairs in this order: ``awls`` (each
+    # side's space in its own numbering), ``counters``, ``throws`` (made by each side),
+    # ``next`` and the side to throw, or ``won`` and the winner, then ``skip`` and the
+    # sides due to miss their next turn, when any. The counters a side starts with are
+    # half the counters' total (they only change hands). Example:
+    # ``kiowa awls 7 1 counters 5 3 throws 3 2 next 0``.
+
+    def __str__(self) -> str:
+        options = self.options
+        head = options.ruleset + ("/cross" if options.gully == "cross" else "")
+        turn = f"next {self.to_move}" if self.winner is None else f"won {self.winner}"
+        text = (
+            f"{head} awls {self.awls[0]} {self.awls[1]} counters {self.counters[0]} "
+            f"{self.counters[1]} throws {self.throws_made[0]} {self.throws_made[1]} {turn}"
+        )
+        due = [str(side) for side in (0, 1) if self.skip[side]]
+        return text + (" skip " + " ".join(due) if due else "")
+
+    @classmethod
+    def parse(cls, text: str) -> State:
+        """Read the text form of a state (see ``str(state)``); PositionError quoting the
+        text and saying what is wrong, for its form or for a state the rules refuse."""
+        shown = text if isinstance(text, str) else repr(text)
+        quoted = repr(shown) if len(shown) <= 80 else repr(shown[:77] + "…")
+        form = (
+            f"{quoted} is not a Zohn Ahl state: expected text like "
+            f"'kiowa awls 7 1 counters 5 3 throws 3 2 next 0' (then 'skip' and the sides "
+            f"due to miss a turn, if any)"
+        )
+        tokens = text.split() if isinstance(text, str) else []
+        skip = tokens[12:]
+        if (
+            len(tokens) < 12
+            or tokens[1:10:3] != ["awls", "counters", "throws"]
+            or tokens[10] not in ("next", "won")
+            or (skip and (skip[0] != "skip" or not 2 <= len(skip) <= 3))
+        ):
+            raise PositionError(form, input=text)
+        numbers = tokens[2:4] + tokens[5:7] + tokens[8:10] + tokens[11:12] + skip[1:]
+        if not all(n.isascii() and n.isdigit() and len(n) <= 9 for n in numbers):
+            raise PositionError(f"{form}; every count is a whole number", input=text)
+        a0, a1, c0, c1, t0, t1, side, *due = (int(n) for n in numbers)
+        ruleset, _, gully = tokens[0].partition("/")
+        if (
+            gully not in ("", "cross")
+            or any(d not in (0, 1) for d in due)
+            or len(set(due)) < len(due)
+        ):
+            raise PositionError(form, input=text)
+        try:
+            options = Options(ruleset, max(1, (c0 + c1) // 2), gully or "lose-throw")
+            finished = tokens[10] == "won"
+            return cls(
+                options,
+                (a0, a1),
+                (c0, c1),
+                None if finished else side,
+                side if finished else None,
+                (0 in due, 1 in due),
+                (t0, t1),
+            )
+        except EngineError as err:
+            raise PositionError(
+                f"{quoted} is not a Zohn Ahl state: {err.reason}", input=text
+            ) from None
 
     @property
     def finished(self) -> bool:

@@ -3,28 +3,25 @@
 :class:`ZohnAhlSession` is what a protocol command works on (``spec/protocol.md``): the
 record, every state (from :meth:`Record.play_through`, the game's one replay), the events of
 the throws the reply shows, and :meth:`ZohnAhlSession.view`, the game as the reply carries
-it. The session of the last view is remembered, keyed by its record text, so the next
-request that sends that record back is not replayed; the reply is the same either way.
+it. The session holds no state beyond one request: the protocol keeps the game of the
+last record (:mod:`engine.protocol.replays`, from :meth:`ZohnAhlSession.snapshot`).
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, cast
 
 from engine.core import GameOverError
 from engine.zohn_ahl.game import Event, State
 from engine.zohn_ahl.record import Record
-from engine.zohn_ahl.rulesets import RULESETS, physical_space
+from engine.zohn_ahl.rulesets import RULESETS
 from engine.zohn_ahl.throws import Throw, value
 
-#: The game of the last view: its record text, its record and its states.
 # The view's lists that grow by one entry a throw, the last one holding one entry per
 # throw (a reply with ``since`` starts them at that throw; the page joins them to those it
 # holds by these names, which the view carries).
 PER_MOVE = ("states", "events_by_throw")
-
-_last: tuple[str, Record, tuple[State, ...]] | None = None
 
 
 def fresh_seed() -> int:
@@ -55,11 +52,18 @@ class ZohnAhlSession:
 
     @classmethod
     def from_text(cls, text: str, first: int = 0) -> ZohnAhlSession:
-        """The game of the record ``text``; the game of the last view is not replayed
-        again (its states are remembered)."""
-        if _last is None or _last[0] != text:
-            return cls.replay(Record.parse(text), first)
-        _, record, states = _last
+        """The game of the record ``text``, replayed."""
+        return cls.replay(Record.parse(text), first)
+
+    def snapshot(self) -> tuple[Record, tuple[State, ...]]:
+        """The record and every state (immutable values), to :meth:`resume`."""
+        return (self.record, tuple(self.states))
+
+    @classmethod
+    def resume(cls, snapshot: object, first: int = 0) -> ZohnAhlSession:
+        """The session of a :meth:`snapshot`, not replayed: the events of the throws from
+        ``first`` on are worked out again from their states."""
+        record, states = cast(tuple[Record, tuple[State, ...]], snapshot)
         session = cls(record, list(states), [], len(record.throws))
         session.keep_events_from(first)
         return session
@@ -113,9 +117,9 @@ class ZohnAhlSession:
                 break
 
     def thrown(self, events: list[Event]) -> dict[str, Any]:
-        """What the reply says of the throw just made (its ``events``): the throw, its value,
-        the side, the awl's path in the mover's numbering and in side 0's (the drawing's
-        ``data-space``), and where it started."""
+        """What the reply says of the throw just made (its ``events``, which the view's
+        ``events_by_throw`` ends with, are not repeated): the throw, its value, the side,
+        the awl's path in the mover's numbering and where it started."""
         side = self.states[-2].to_move
         assert side is not None, "a throw is made by the side to move"
         from_own = self.states[-2].awls[side]
@@ -130,18 +134,14 @@ class ZohnAhlSession:
             "throw": str(throw),
             "value": value(throw, RULESETS[ruleset].table),
             "side": side,
-            "events": [e.to_dict() for e in events],
             "path": own_path,
-            "physical_path": [physical_space(ruleset, side, s) for s in own_path],
             "from_space": from_own,
-            "physical_from": physical_space(ruleset, side, from_own),
         }
 
     def view(self, lang: str | None = None, since: int | None = None) -> dict[str, Any]:
         """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in
         ``lang``, when a language is given; with ``since``, the per-throw lists start at
         that throw."""
-        global _last
         record, state = self.record, self.state
         first = 0 if since is None else min(since, len(record.throws))
         self.keep_events_from(first)
@@ -166,5 +166,4 @@ class ZohnAhlSession:
             from engine.zohn_ahl.svg import board_svg
 
             view["svg"] = board_svg(record.options, state, lang=lang)
-        _last = (text, record, tuple(self.states))
         return view

@@ -369,7 +369,7 @@ def test_move_values():
     g = Game("culin")
     g.play("m6-m5")
     legal = g.legal_moves()[0]
-    assert str(legal) == "m4xm6" and legal.long() == "m4x(m5)m6"
+    assert str(legal) == "m4x(m5)m6" and Move.parse(str(legal)) == legal
     assert g.parse_move(Move(("m4", "m6"), ("m5",))) is legal
     assert g.notation(legal) == "m4xm6"
     assert g.parse_move(Move.parse("m4xm6")) is legal  # a parsed short form resolves too

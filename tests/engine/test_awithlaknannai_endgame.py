@@ -7,7 +7,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -68,33 +67,33 @@ def check_against_children(pos: Position) -> str | None:
     return None if ok else f"{v} but children {kids}"
 
 
-def _sample_against_children(ruleset: str, budget: float, seed: str) -> None:
-    """Random entries of ``ruleset``'s table (at least 100 of each piece count, more while
-    ``budget`` seconds, shared by the piece counts, last) each agree with their children."""
+def _sample_against_children(ruleset: str, count: int, seed: str) -> None:
+    """``count`` random entries of each piece count of ``ruleset``'s table, drawn from
+    ``seed``, each agree with their children; from three pieces on the sample holds both
+    wins and losses (under ``ludii`` only 64 of the 28,800 three-piece positions are lost:
+    the sample is counted, never "as many as fit in some seconds", so a busy machine checks
+    the same entries as an idle one)."""
     rng = random.Random(seed)
     for pieces in range(2, MAX_PIECES + 1):
-        deadline = time.monotonic() + budget / (MAX_PIECES - 1)
-        checked = 0
         values = set()
-        while checked < 100 or (time.monotonic() < deadline and checked < 20000):
+        for _ in range(count):
             pos = random_position(rng, ruleset, pieces)
             problem = check_against_children(pos)
             assert problem is None, f"{pos}: {problem}"
             values.add(probe(pos).value)
-            checked += 1
         if pieces >= 3:
             assert {"win", "loss"} <= values, (pieces, values)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS_WITH_TABLES)
 def test_every_sampled_entry_agrees_with_its_children(ruleset):
-    _sample_against_children(ruleset, budget=2.0, seed=f"endgame {ruleset}")
+    _sample_against_children(ruleset, count=1000, seed=f"endgame {ruleset}")
 
 
 @pytest.mark.oracle
 @pytest.mark.parametrize("ruleset", RULESETS_WITH_TABLES)
 def test_many_more_sampled_entries_agree_with_their_children(ruleset):
-    _sample_against_children(ruleset, budget=12.0, seed=f"endgame {ruleset}, many more")
+    _sample_against_children(ruleset, count=20000, seed=f"endgame {ruleset}, many more")
 
 
 def test_mirror_images_have_the_same_value():

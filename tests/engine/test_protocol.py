@@ -135,21 +135,20 @@ def test_throw_with_a_given_throw_appends_it_and_narrates_it():
     after = ok("zohn-ahl.throw", {"record": start["record"], "throw": "1111"})
     assert after["throw"] == "1111" and after["value"] == 6 and after["side"] == 0
     assert after["thrown"] == 1 and after["record"].endswith("\n\n1111")
-    kinds = [e["kind"] for e in after["events"]]
+    kinds = [e["kind"] for e in after["events_by_throw"][-1]]
     assert kinds[0] == "throw" and "move" in kinds and "extra-throw" in kinds
     assert after["path"] == [2, 3, 4, 5, 6, 7]
-    assert after["physical_path"][-1] == after["state"]["physical"][0]
+    assert after["path"][-1] == after["state"]["physical"][0]  # side 0: its own numbering
     # The view after the throw is the view of the new record.
     loaded = ok("zohn-ahl.load", {"record": after["record"]})
     assert {k: after[k] for k in loaded} == loaded
 
 
-def test_side_1_path_is_given_in_both_numberings():
+def test_side_1_path_is_given_in_its_own_numbering():
     view = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1000"})
     after = ok("zohn-ahl.throw", {"record": view["record"], "throw": "1100"})
     assert after["side"] == 1 and after["path"] == [2, 3]
-    assert after["physical_path"] == [39, 38]
-    assert after["state"]["physical"][1] == 38
+    assert after["state"]["awls"][1] == 3 and after["state"]["physical"][1] == 38
 
 
 def test_random_throws_follow_the_record_seed():
@@ -382,8 +381,9 @@ def test_views_list_every_intermediate_state():
 def test_throw_reports_where_the_awl_started():
     view = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "throws": "1000"})
     after = ok("zohn-ahl.throw", {"record": view["record"], "throw": "1100"})
-    assert after["from_space"] == 1 and after["physical_from"] == 40
-    assert after["events"] == after["events_by_throw"][-1]
+    assert after["from_space"] == 1
+    # one copy of the throw's events and of the state: the view's
+    assert not {"events", "physical_path", "physical_from"} & set(after)
 
 
 # ----------------------------------------------------------------------------- draw
@@ -590,3 +590,67 @@ def test_the_static_boards_hold_what_the_page_places_on_them():
     z = ok("svg", {"game": "zohn-ahl", "options": {"counters": 3}, "static": True})["svg"]
     # every counter of the game in each pile (2 x 3), and the words for each count 0..6
     assert z.count("data-counter=") == 12 and z.count('visibility="hidden"') == 2 * 3 + 2 * 6
+
+
+# ---------------------------------------------------------------- the protocol's one cache
+
+
+def _replays_counted(monkeypatch):
+    """How many times each game's record is replayed from its first move (a list of two)."""
+    from engine.awithlaknannai.record import Record as ARecord
+
+    counts = [0, 0]
+    a_replay, z_replay = ARecord.replay, ZRecord.play_through
+
+    def a_counted(self, *args, **kwargs):
+        counts[0] += 1
+        return a_replay(self, *args, **kwargs)
+
+    def z_counted(self, *args, **kwargs):
+        counts[1] += 1
+        return z_replay(self, *args, **kwargs)
+
+    monkeypatch.setattr(ARecord, "replay", a_counted)
+    monkeypatch.setattr(ZRecord, "play_through", z_counted)
+    return counts
+
+
+def test_the_worker_s_look_at_a_request_and_the_request_replay_its_record_once(monkeypatch):
+    from engine.protocol import replays, tables
+
+    view = protocol.dispatch("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
+    replays.clear()
+    counts = _replays_counted(monkeypatch)
+    request = json.dumps(
+        {
+            "id": 1,
+            "cmd": "awithlaknannai.ai",
+            "args": {"record": view["record"], "level": "hard", "node_limit": 100},
+        }
+    )
+    tables.wanted(request)
+    reply = json.loads(protocol.handle(request))
+    assert reply["ok"] and counts == [1, 0], (reply, counts)
+    # the next request sends the record of that reply's view: not replayed at all
+    protocol.dispatch("awithlaknannai.load", {"record": reply["result"]["view"]["record"]})
+    assert counts == [1, 0]
+
+
+@pytest.mark.parametrize(
+    "new, play",
+    [
+        (("awithlaknannai.new", {"moves": "m6-m5"}), ("awithlaknannai.play", {"move": "m4xm6"})),
+        (("zohn-ahl.new", {"seed": 5, "throws": "1111"}), ("zohn-ahl.throw", {})),
+    ],
+)
+def test_a_reply_is_the_same_with_the_protocol_s_cache_as_without(new, play):
+    from engine.protocol import replays
+
+    cmd, args = play
+    for since in (None, 0, 1):
+        view = protocol.dispatch(*new)  # its game is now the one kept
+        extra = {} if since is None else {"since": since}
+        warm = protocol.dispatch(cmd, {"record": view["record"], **args, **extra})
+        replays.clear()
+        cold = protocol.dispatch(cmd, {"record": view["record"], **args, **extra})
+        assert json.dumps(warm, sort_keys=True) == json.dumps(cold, sort_keys=True)

@@ -8,7 +8,6 @@ import copy
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -32,7 +31,7 @@ def proved_certificate(ruleset: str, seed: int) -> dict:
         pos = Position(ruleset, sum(1 << p for p in points[:4]), sum(1 << p for p in points[4:]))
         prover = solve_start.Prover(ruleset, 0)
         key = (pos.black, pos.white, 0)
-        pn, _ = prover.search(key, time.monotonic() + 10, 3000)
+        pn, _ = prover.search(key, float("inf"), 3000)  # bounded by nodes, not by time
         if pn == 0:
             cert = solve_start.certificate(prover, key)
             if '"replies"' in json.dumps(cert):

@@ -387,3 +387,44 @@ def test_a_long_game_on_the_board_is_the_game_its_record_holds(visit):
         arg=[board.element_handle(), played],
     )
     assert moves_text(board) == undone
+
+
+def test_an_exercise_s_caption_follows_the_position_inline_and_presented(visit):
+    """The caption of an exercise says the block's position; after a move it says the
+    position on the board (never "The start of Mosona. Black to move." beside a turn line
+    that says White must capture), on the page and while the board is presented."""
+    page = visit.page()
+    page.goto(visit.base + "/teachers/forced-captures/")
+    board = wait_ready(page, "#opening")
+    caption = board.locator("[data-role=caption]")
+    assert caption.text_content() == "The start of Mosona. Black to move."
+    point(board, "m6").click()
+    point(board, "m5").click()
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m6-m5')",
+        arg=board.element_handle(),
+    )
+    # the turn line may say more (with the aids, that White must capture): the caption says
+    # only what the position is
+    assert "White must capture" in board.locator(".board-turn").text_content()
+    assert caption.text_content() == "The board after 1 move. White to move."
+    board.locator("[data-action=present]").click()
+    page.wait_for_function("b => b.classList.contains('is-presenting')", arg=board.element_handle())
+    assert caption.is_visible()
+    point(board, "m4").click()
+    point(board, "m6").click()
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m4xm6')",
+        arg=board.element_handle(),
+    )
+    assert caption.text_content() == "The board after 2 moves. Black to move."
+    page.keyboard.press("Escape")
+    for _ in range(2):
+        board.locator("[data-action=undo]").click()
+        page.wait_for_function(
+            f"b => {USABLE}(b.querySelector('[data-action=new]'))", arg=board.element_handle()
+        )
+    page.wait_for_function(
+        "c => c.textContent === 'The start of Mosona. Black to move.'",
+        arg=caption.element_handle(),
+    )

@@ -136,6 +136,11 @@ def moves(board):
     return board.locator(".aw-movelist").text_content()
 
 
+def last_marked(board) -> list[str]:
+    """The points the board marks as those of the last move."""
+    return board.locator(".aw-ring.is-last").evaluate_all("gs => gs.map(g => g.dataset.ring)")
+
+
 def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
     one, two = devices
     # one White piece left: Black plays m2-m3, White t1-m2, Black m3xm1 takes the last one
@@ -256,10 +261,13 @@ def test_two_devices_throw_in_turn_at_zohn_ahl(devices):
     b = two.page()
     b.goto(link)
     board_b = wait_ready(b, f"#{ZA_BOARD}")
+    # the throws in words, as the narration says them (never "1001 (2)")
+    said = wait_text(b, news, "threw")
+    throw_words = r"(no|one|two|three|four) marks? up(, [a-z ]+)?, worth [a-z]+"
     assert re.fullmatch(
-        r"(Red|Ana) threw [01]{4} \(\d+\)(, [01]{4} \(\d+\))*; your turn\.",
-        wait_text(b, news, "threw"),
-    )
+        rf"(Red|Ana) threw {throw_words}(, then {throw_words})*; your turn\.", said
+    ), said
+    assert not re.search(r"[01]{4}", said), said
     thrown = board_b.locator(".za-log li").count()
     back = turn(b, board_b)
     assert board_b.locator(".za-log li").count() > thrown
@@ -279,3 +287,61 @@ def test_two_devices_throw_in_turn_at_zohn_ahl(devices):
     open_in_place(b, link)
     wait_text(b, f"#{ZA_BOARD} [data-role=status]", "earlier position")
     assert board_b.locator(".za-log li").count() == board_a.locator(".za-log li").count()
+
+
+def test_a_classmate_s_link_opened_in_a_new_tab_is_the_game_this_device_keeps(devices):
+    """As a scanned code opens a link: in a new tab. The game it brings is then the one
+    this device keeps for that board: opened again from the menu (the page's address
+    without a game) it is on the board, with the classmate, and its last move marked;
+    an old link and then a changed one, each in a new tab, leave that game shown, and
+    the words say which game it is."""
+    one, two = devices
+    record = engine_record(
+        "awithlaknannai.new", {"ruleset": "culin", "position": "W......./.B......./........ B 0"}
+    )
+    a = one.page()
+    a.goto(game_link(one.base, AW, AW_BOARD, record))
+    board_a = wait_ready(a, f"#{AW_BOARD}")
+    board_a.locator('[data-action="opponent"]').select_option("classmate")
+    board_a.locator('[data-point="m2"]').click()
+    board_a.locator('[data-point="m3"]').click()
+    first = shared_link(board_a)
+    news = f"#{AW_BOARD} .board-mate-news"
+    status = f"#{AW_BOARD} [data-role=status]"
+
+    # the other device: the link in a new tab; the classmate's move is marked there
+    b = two.page()
+    b.goto(first)
+    board_b = wait_ready(b, f"#{AW_BOARD}")
+    wait_text(b, news, "played m2-m3; your turn")
+    assert sorted(last_marked(board_b)) == ["m2", "m3"]
+    board_b.locator('[data-point="t1"]').click()
+    board_b.locator('[data-point="m2"]').click()
+    second = shared_link(board_b)
+    b.close()
+
+    # the page again from the menu, in a new tab: the game of the link, with the classmate
+    b = two.page()
+    b.goto(two.base + AW)
+    board_b = wait_ready(b, f"#{AW_BOARD}")
+    assert "m2-m3" in moves(board_b) and "t1-m2" in moves(board_b)
+    assert board_b.locator('[data-action="opponent"]').input_value() == "classmate"
+    assert "Waiting for Black" in wait_text(b, news, "Waiting")
+    assert sorted(last_marked(board_b)) == ["m2", "t1"]
+    b.close()
+
+    # an old link, then a changed one, each in a new tab: the game kept stays, and is named
+    kept = "On the board: the game after 2 moves, Black to move."
+    for link, why in ((first, "earlier position"), (second.replace("t1-m2", "t1-b1"), "changed")):
+        b = two.page()
+        b.goto(link)
+        board_b = wait_ready(b, f"#{AW_BOARD}")
+        said = wait_text(b, status, why)
+        assert said.endswith(kept), said
+        assert "t1-m2" in moves(board_b), moves(board_b)
+        b.close()
+
+    # the first device takes the reply: White's move marked there too
+    open_in_place(a, second)
+    wait_text(a, news, "White played t1-m2; your turn")
+    assert sorted(last_marked(board_a)) == ["m2", "t1"]

@@ -8,7 +8,6 @@ import gzip
 import http.client
 import os
 import threading
-import time
 from pathlib import Path
 
 import brotli
@@ -217,7 +216,6 @@ def test_thirty_readers_at_once_all_get_the_whole_first_visit(server, site_dir):
             results[i] = err
 
     threads = [threading.Thread(target=reader, args=(i,)) for i in range(30)]
-    began = time.monotonic()
     for t in threads:
         t.start()
     for t in threads:
@@ -233,7 +231,6 @@ def test_thirty_readers_at_once_all_get_the_whole_first_visit(server, site_dir):
     assert not failures, (
         f"{len(failures)} of 30 readers failed, e.g. {next(iter(failures.values()))}"
     )
-    assert time.monotonic() - began < 600
 
 
 def _raw(server, target: bytes) -> tuple[int, bytes]:

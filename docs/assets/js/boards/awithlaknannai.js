@@ -12,6 +12,7 @@ import {
   el, button, enable, isOff, reducedMotion, room, errorText, call, callAfter, cancel, forget,
   copyLink, randomSeed, sleep, staticBoard, Board, opensAnotherGame,
 } from "./common.js";
+import { fill, counted } from "../i18n.js";
 import { MovePicker } from "./move-picker.js";
 import { PieceLayer } from "./awithlaknannai-render.js";
 import { PointInput } from "./awithlaknannai-input.js";
@@ -156,7 +157,6 @@ class AwithBoard extends Board {
     this.ruleset = view.ruleset || this.ruleset;
     this.rulesetSelect.value = this.rulesetSelect.dataset.value = this.ruleset;
     this.future = [];
-    this.lastPath = null;
     await this.show(view);
     this.controls.classList.remove("is-loading");
   }
@@ -186,10 +186,33 @@ class AwithBoard extends Board {
     this.drawing.place(view.pieces || {});
     this.root.classList.remove("is-opening-game");
     this.nameThePoints();
-    for (const p of this.lastPath || []) this.ring(p, "is-last");
+    // the last move of the game shown, whoever made it (this device, the computer, a
+    // classmate's link, a saved game): the view says it
+    const last = (view.history || []).at(-1);
+    for (const p of (last && last.path) || []) this.ring(p, "is-last");
     this.renderMoves();
     this.refresh();
+    this.showCaption(view);
     for (const hook of this.viewHooks) hook(view);
+  }
+
+  // The block's caption says the block's position ("The start of Mosona. Black to move.");
+  // once the board shows another, inline or presented, the caption says that one: how many
+  // moves the game has and whose turn it is (or how it ended). Only what the position is,
+  // never an aid: "White must capture" stays the turn line's, with the aids.
+  showCaption(view) {
+    const caption = this.root.querySelector('[data-role="caption"]');
+    if (!caption) return;
+    if (this.blockCaption === undefined) this.blockCaption = caption.textContent;
+    const L = this.L;
+    const n = (view.history || []).length;
+    const o = view.outcome || {};
+    const winner = o.winner === 0 || o.winner === 1 ? L.colourName[o.winner] : null;
+    const turn = view.finished ? L.ended(winner, L.reasons[o.reason] || o.reason || "")
+      : L.toMove(L.colourName[view.to_move]);
+    caption.textContent = view.record === this.cfg.record ? this.blockCaption
+      : n === 0 ? fill(L.captionStart, { turn })
+      : counted(L.captionAfter, n, { turn }, L);
   }
 
   async turnRound() {
@@ -389,7 +412,6 @@ class AwithBoard extends Board {
     if (!this.alive) return;
     const L = this.L;
     await this.animateMove(made);
-    this.lastPath = made.path || null;
     await this.show(next);
     let words = L.played(L.colourName[before.to_move], notationOf(made));
     const taken = (made.captured || []).length;
@@ -505,8 +527,7 @@ class AwithBoard extends Board {
         : this.mode === "computer" ? 1 - this.computerSide() : undefined;
       const v = await call("awithlaknannai.undo", { record: v0.record, to_turn_of: toTurnOf });
       this.future.push(v0.record);
-      this.lastPath = null;
-      await this.show(v);
+        await this.show(v);
       this.keep(v);
       this.say(`${this.L.undo}: ${this.turnText()}`);
     });
@@ -519,8 +540,7 @@ class AwithBoard extends Board {
     return this.act(async () => {
       const v = await callAfter(this.view, "awithlaknannai.load", { record: this.future.at(-1) });
       this.future.pop();
-      this.lastPath = null;
-      await this.show(v);
+        await this.show(v);
       this.keep(v);
       this.say(`${this.L.redo}: ${this.turnText()}`);
     });

@@ -232,7 +232,7 @@ export class Classmate {
     const mate = readMate(href, id, record);
     const keepGame = (message) => {
       setAddress(withoutMate(withRecord(href, id, board.view.record), id));
-      board.setStatus(message, "error");
+      board.setStatus(`${message} ${this.kept(board.view)}`, "error");
       return true;
     };
     if (mate === null) {
@@ -290,7 +290,7 @@ export class Classmate {
   onView(view) {
     const p = this.pending;
     this.pending = null;
-    if (p && p.message) this.board.setStatus(p.message, "error");
+    if (p && p.message) this.board.setStatus(`${p.message} ${this.kept(view)}`, "error");
     if (p && p.mate && view.record === p.record) {
       const game = { count: this.a.count(view), toMove: this.a.toMove(view), finished: this.a.finished(view) };
       if (!agrees(p.mate, game)) {
@@ -324,8 +324,19 @@ export class Classmate {
       else this.end();
       await board.opened(view);
       board.keep(view);
-      board.setStatus(message, "error");
+      board.setStatus(`${message} ${this.kept(view)}`, "error");
     }, { computer: false });
+  }
+
+  // Which game a refused link left on the board, in words: how far it has gone and whose
+  // turn it is (the message of a refusal ends with it).
+  kept(view) {
+    const W = this.W;
+    const n = this.a.count(view);
+    if (this.a.finished(view)) return fill(W.keptOver, { count: counted(this.a.throws ? W.throws : W.moves, n, {}, this.L) });
+    const side = this.a.sideName(this.a.toMove(view));
+    if (n === 0) return fill(W.keptStart, { side });
+    return fill(W.kept, { count: counted(this.a.throws ? W.throws : W.moves, n, {}, this.L), side });
   }
 
   // Is it the other device's turn? (Nothing may move here then.)

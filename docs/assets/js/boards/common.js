@@ -551,9 +551,14 @@ export class Board {
     let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k));
     const warned = view === null && this.status.dataset.kind === "error";
     try {
+      // a game from the address or the saved one is kept as it is shown (a link opened
+      // in a new tab is then the game this device reopens from the menu); the block's
+      // own start is not written into the address
+      const opened = view !== null;
       if (!view) view = await this.freshView();
       if (!warned) this.setStatus("");
       await this.opened(view);
+      if (opened) this.keep(view);
     } catch (err) {
       this.setStatus(errorText(err), "error");
       setReady(this.root, "error");

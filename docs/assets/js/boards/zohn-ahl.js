@@ -7,7 +7,7 @@
 // throw, a computer throw and an undo are one request each; a replay uses the states and
 // events the view already holds (no request).
 
-import { narrateZohn } from "../i18n.js";
+import { narrateZohn, fill, lang } from "../i18n.js";
 import {
   el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep,
   staticBoard, Board, opensAnotherGame,
@@ -294,14 +294,15 @@ class ZohnAhlBoard extends Board {
       const member = this.thrower(this.view.state, side);
       const res = await callAfter(this.view, "zohn-ahl.throw", { record: this.view.record });
       if (!this.alive) return;
-      await this.animateThrow(side, res.throw, res.events, res.path);
+      const events = res.events_by_throw.at(-1) || [];
+      await this.animateThrow(side, res.throw, events, res.path);
       this.view = res;
       this.drawing.place(res.state);
       for (const hook of this.viewHooks) hook(res);
       this.renderSides(res.state);
-      this.appendLog(res.events, member);
+      this.appendLog(events, member);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
-      this.say(`${this.throwerName(side, member)} ${narrateZohn(res.events, this.names, this.L).join(" ")}`);
+      this.say(`${this.throwerName(side, member)} ${narrateZohn(events, this.names, this.L).join(" ")}`);
       this.keep(res);
     });
   }
@@ -445,14 +446,20 @@ function withClassmate(board) {
     toMove: (v) => (board.isOver(v.state) ? null : v.state.to_move),
     finished: (v) => board.isOver(v.state),
     lastSide: (v) => { const s = thrower((v.events_by_throw || []).slice(-1)[0]); return s === undefined ? null : s; },
+    // the throws in words, as the narration says them ("four marks up, worth six")
     lastTurn: (v, side) => {
+      const L = board.L;
+      const W = L.classmate;
       const turn = [];
       for (const events of [...(v.events_by_throw || [])].reverse()) {
         const ev = (events || []).find((e) => e.kind === "throw");
         if (!ev || ev.side !== side) break;
-        turn.unshift(`${ev.throw} (${ev.value})`);
+        const sticks = String(ev.throw || "");
+        const marks = L.marksUp([...sticks].filter((c) => c === "1").length, sticks[3] === "1");
+        const value = L.numberWord[ev.value] !== undefined ? L.numberWord[ev.value] : String(ev.value);
+        turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value }));
       }
-      return turn.join(", ");
+      return turn.join(W.turnThen);
     },
     sideName: (side) => board.names[side],
     result: () => board.L.wins(board.names[board.view.state.winner]),
