@@ -85,6 +85,28 @@ class Field:
     answers: list[str]
     near: list[str]  # a number's rounded forms; the bracketed forms of right captures
     premise: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    # the earlier parts that must be right before this one opens: a part that starts after
+    # moves names them, and they may be another part's answer (:func:`gated_by`)
+    after: list[str] = field(default_factory=list)
+    # a number's forms close to it but coarser than asked; the right captures' chains
+    # stopped early (:func:`answer_keys.coarse_forms`, :func:`answer_keys.early_forms`)
+    coarse: list[str] = field(default_factory=list)
+    early: list[str] = field(default_factory=list)
+
+
+def gated_by(f: Field, parts: list[Field]) -> list[str]:
+    """The ids of the parts before ``f`` in its exercise (``parts``) that start from the
+    exercise's own position, when ``f`` starts after moves of its own: its premise names
+    them ("After b3xt4." lists a capture an earlier part asks for, or a candidate it asks
+    to choose from), so it opens once those are right and its words answer nothing still
+    open; otherwise none."""
+
+    def after_moves(p: Field) -> bool:
+        return any(key == "moves" for key, _ in p.premise)
+
+    if not after_moves(f):
+        return []
+    return [p.id for p in parts if p.part < f.part and not after_moves(p)]
 
 
 @dataclass
@@ -283,12 +305,18 @@ def read_lesson(docs: Path, slug: str) -> Lesson | None:
                 where = f"docs/teachers/{teacher.name}, exercise {section.exercise}, line {line}"
                 check, kind, answers, near, premise = field_key(source, where)
                 fid = section.exercise if len(blocks) == 1 else f"{section.exercise}.{part}"
-                fields.append(
-                    Field(fid, section.exercise, part, len(blocks), kind, check, answers, near)
-                )
+                f = Field(fid, section.exercise, part, len(blocks), kind, check, answers, near)
+                if kind == "number":
+                    f.coarse = keys.coarse_forms(Fraction(answers[0]))
+                elif kind in ("moves", "move"):
+                    f.early = keys.early_forms(answers)
+                fields.append(f)
                 premises.append(premise)
-            for f, premise in zip(fields[len(fields) - len(blocks) :], premises):
+            section_fields = fields[len(fields) - len(blocks) :]
+            for f, premise in zip(section_fields, premises):
                 f.premise = _premise_words(premise, premises)
+            for f in section_fields:
+                f.after = gated_by(f, section_fields)
         per_lang[lang] = fields
     if "en" not in per_lang or not per_lang["en"] and not tally:
         return None
@@ -373,13 +401,30 @@ def field_html(lesson: Lesson, f: Field, lang: str) -> str:
     fid = "answer-" + f.id.replace(".", "-")
     answers = " ".join(keys.answer_hash(salt, a) for a in f.answers)
     near = " ".join(keys.answer_hash(salt, a) for a in f.near)
+    more = "".join(
+        f' data-{name}="{" ".join(keys.answer_hash(salt, a) for a in forms)}"'
+        for name, forms in (("coarse", f.coarse), ("early", f.early))
+        if forms
+    )
+    # a part after others (Field.after): its premise and its input stay hidden until they
+    # are right (fields.js), a sentence says so
+    after = f' data-after="{_attr(" ".join(f.after))}"' if f.after else ""
+    locked = (
+        f'<p class="answer-locked" data-answer-part="locked">'
+        f"{html.escape(_fill(W['locked'], id=f.exercise), quote=False)}</p>\n"
+        if f.after
+        else ""
+    )
     return (
         f'<div class="answer-field" data-answer-field="{_attr(f.id)}" data-kind="{f.kind}" '
         f'data-check="{f.check}" data-salt="{_attr(salt)}" data-answers="{answers}" '
-        f'data-near="{near}">\n'
+        f'data-near="{near}"{more}{after}>\n'
         f'<label class="answer-label" for="{fid}">{html.escape(label, quote=False)}</label>\n'
-        f'<p class="answer-hint" id="{fid}-hint">{html.escape(hint, quote=False)}</p>\n'
-        f'<p class="answer-row"><input type="text" class="answer-input" id="{fid}" '
+        + locked
+        + f'<p class="answer-hint" id="{fid}-hint"{" hidden" if f.after else ""}>'
+        f"{html.escape(hint, quote=False)}</p>\n"
+        f'<p class="answer-row"{" hidden" if f.after else ""}>'
+        f'<input type="text" class="answer-input" id="{fid}" '
         f'autocomplete="off" autocapitalize="off" spellcheck="false" '
         f'aria-describedby="{fid}-hint {fid}-feedback"> '
         f'<button type="button" class="answers-button answer-check">{html.escape(W["check"], quote=False)}'

@@ -17,9 +17,10 @@ WORDS: dict[str, Any] = {
     "answers": {
         "label": "Answer to exercise {id}",
         "label-part": "Answer to exercise {id}, part {part} of {parts}",
+        "locked": "This part opens once you have the parts of exercise {id} before it right: its question starts from one of their answers.",
         "check": "Check",
         "hint": {
-            "number": "A fraction, a decimal or a percentage.",
+            "number": "A fraction, or a decimal to at least three places (0.123), or a percentage to at least one decimal place (12.3%).",
             "moves": "Every move, separated by spaces, written like a1-b2 for a step and a1xb2xc3 for a chain of leaps; none if there is no move.",
             "move": "One move, written like a1-b2 for a step or a1xb2xc3 for a chain of leaps.",
             "state": "Where each awl stands and how many counters each side holds: awls A B, counters C D.",
@@ -50,6 +51,8 @@ WORDS: dict[str, Any] = {
             "state": "Write four numbers: the two awls' places, then the two sides' counters.",
             "outcome": "Write black wins, white wins, draw or not over.",
         },
+        "coarse": "Close, but this exercise asks for more digits: a fraction, or a decimal to at least three places (a percentage to at least one decimal place). This was not counted as a try.",
+        "early": "A piece that has leapt must go on leaping while it can: follow each chain of leaps to its very end.",
         "range": "A probability is never more than 1 (100%).",
         "bad-move": "\u201c{token}\u201d is not written like a move: a step is written like a1-b2 and a chain of leaps like a1xb2xc3.",
         "one-move": "Write only one move.",

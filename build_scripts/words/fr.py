@@ -17,9 +17,10 @@ WORDS: dict[str, Any] = {
     "answers": {
         "label": "Réponse à l'exercice {id}",
         "label-part": "Réponse à l'exercice {id}, partie {part} sur {parts}",
+        "locked": "Cette partie s'ouvre quand les parties précédentes de l'exercice {id} sont justes\u00a0: sa question part de l'une de leurs réponses.",
         "check": "Vérifier",
         "hint": {
-            "number": "Une fraction, un nombre décimal ou un pourcentage.",
+            "number": "Une fraction, ou un nombre décimal avec au moins trois décimales (0,123), ou un pourcentage avec au moins une décimale (12,3\u00a0%).",
             "moves": "Tous les coups, séparés par des espaces, écrits comme a1-b2 pour un pas et a1xb2xc3 pour une chaîne de sauts\u00a0; aucun s'il n'y a pas de coup.",
             "move": "Un seul coup, écrit comme a1-b2 pour un pas ou a1xb2xc3 pour une chaîne de sauts.",
             "state": "La case de chaque alène et les jetons de chaque camp\u00a0: alènes A B, jetons C D.",
@@ -50,6 +51,8 @@ WORDS: dict[str, Any] = {
             "state": "Écrivez quatre nombres\u00a0: les cases des deux alènes, puis les jetons des deux camps.",
             "outcome": "Écrivez les noirs gagnent, les blancs gagnent, partie nulle ou la partie continue.",
         },
+        "coarse": "Presque, mais cet exercice demande plus de chiffres\u00a0: une fraction, ou un nombre décimal avec au moins trois décimales (un pourcentage avec au moins une décimale). Cet essai n'est pas compté.",
+        "early": "Un pion qui a sauté doit continuer à sauter tant qu'il le peut\u00a0: suivez chaque chaîne de sauts jusqu'à son bout.",
         "range": "Une probabilité ne dépasse jamais 1 (100\u00a0%).",
         "bad-move": "«\u00a0{token}\u00a0» n'est pas écrit comme un coup\u00a0: un pas s'écrit comme a1-b2 et une chaîne de sauts comme a1xb2xc3.",
         "one-move": "N'écrivez qu'un seul coup.",
