@@ -23,6 +23,10 @@ The teachers' results page (``docs/teachers/results.md``) gets, in place of its 
 ``<!-- class-results -->``, the reader of codes (``docs/assets/js/answers/results.js``)
 and the list of lessons it reads: each lesson's number, version, fields and links.
 
+A lesson's teachers' page gets, in place of its line ``<!-- run-sheet -->``, the lesson's
+run-sheet (:func:`run_sheet_html`): the students' page's address and QR code, the papers,
+the minutes for handing in and the results page with the lesson chosen.
+
 The answer keys come from the teachers' pages in both languages: the build fails, naming
 the files, when the French key differs from the English one, when an answer block's
 exercise has no heading on the students' page, when a students' exercise has no twin on
@@ -68,6 +72,8 @@ if TYPE_CHECKING:
 
 TALLY_MARKER = "<!-- tally-form -->"
 RESULTS_MARKER = "<!-- class-results -->"
+RUN_SHEET_MARKER = "<!-- run-sheet -->"
+HAND_IN_MINUTES = 5  # what a run-sheet keeps at the end of a lesson for handing in
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
 
@@ -557,13 +563,66 @@ def results_html(all_lessons: dict[str, Lesson], lang: str) -> str:
         f'<p><button type="button" class="answers-button" data-results-part="read">{html.escape(R["read"], quote=False)}</button> '
         f'<button type="button" class="answers-button" data-results-part="clear">{html.escape(R["clear"], quote=False)}</button> '
         f'<button type="button" class="answers-button" data-results-part="print">{html.escape(R["print"], quote=False)}</button></p>\n'
+        # the camera: read the QR codes students show (docs/assets/js/answers/qr-reader.js)
+        f'<p class="class-results-camera-why">{html.escape(R["camera-why"], quote=False)}</p>\n'
+        f'<p><button type="button" class="answers-button" data-results-part="camera">{html.escape(R["camera"], quote=False)}</button> '
+        f'<button type="button" class="answers-button" data-results-part="camera-stop" hidden>{html.escape(R["camera-stop"], quote=False)}</button></p>\n'
+        '<video class="class-results-video" data-results-part="video" hidden muted playsinline '
+        f'aria-label="{_attr(R["camera-view"])}"></video>\n'
+        '<p class="class-results-heard" data-results-part="heard" role="status" aria-live="assertive"></p>\n'
         "</div>\n"
+        '<p class="class-results-print-head" data-results-part="print-head"></p>\n'
         '<p class="class-results-status" data-results-part="status" role="status" aria-live="polite"></p>\n'
         '<div data-results-part="table" class="class-results-table"></div>\n'
         '<div data-results-part="missed"></div>\n'
         '<div data-results-part="tally"></div>\n'
         '<div data-results-part="bad"></div>\n'
         "</div>"
+    )
+
+
+def run_sheet_html(lesson: Lesson, lang: str, page_url: str) -> str:
+    """A lesson's run-sheet (the teachers' page's line ``<!-- run-sheet -->``): the
+    students' page by its address (written out and drawn as a QR code large enough to
+    project, by ``docs/assets/js/answers/run-sheet.js``, from the address the page is read
+    at), the worksheet and the answer key (PDF, A4 and Letter), the minutes kept for
+    handing in, and the results page with this lesson chosen. ``page_url`` is the
+    teachers' page's, for the relative links."""
+    from mkdocs.utils import get_relative_url
+
+    W = _words(lang)["run-sheet"]
+    prefix = "" if lang == "en" else f"{lang}/"
+    suffix = "" if lang == "en" else f"-{lang}"
+
+    def href(target: str) -> str:
+        return html.escape(get_relative_url(target, page_url), quote=True)
+
+    def pdfs(kind: str) -> str:
+        return " · ".join(
+            f'<a href="{href(f"printables/{kind}-{lesson.slug}-{paper}{suffix}.pdf")}" download>'
+            f"{name}</a>"
+            for paper, name in (("a4", "A4"), ("letter", "Letter"))
+        )
+
+    student = href(f"{prefix}students/{lesson.slug}/")
+    results = href(f"{prefix}teachers/results/") + f"?lesson={lesson.slug}"
+    t = {k: html.escape(v, quote=False) for k, v in W.items() if isinstance(v, str)}
+    return (
+        f'<aside class="run-sheet" data-run-sheet aria-labelledby="run-sheet-title">\n'
+        f'<p class="run-sheet-title" id="run-sheet-title"><strong>{t["title"]}</strong></p>\n'
+        "<ul>\n"
+        f'<li>{t["student"]} <a class="run-sheet-address" data-run-sheet-part="address" '
+        f'href="{student}">{student}</a></li>\n'
+        f"<li>{t['worksheet']} {pdfs('worksheet')} · {t['key']} {pdfs('answer-key')}</li>\n"
+        f"<li>{html.escape(_fill(W['hand-in'], n=HAND_IN_MINUTES), quote=False)}</li>\n"
+        f'<li><a href="{results}">{t["results"]}</a></li>\n'
+        "</ul>\n"
+        f'<figure class="run-sheet-qr" data-run-sheet-part="figure" hidden>'
+        f'<canvas data-run-sheet-part="qr" role="img" aria-label="{_attr(W["qr"])}"></canvas>'
+        f'<figcaption data-run-sheet-part="caption"></figcaption></figure>\n'
+        f'<p><button type="button" class="answers-button" data-run-sheet-part="present" hidden>'
+        f"{t['present']}</button></p>\n"
+        "</aside>"
     )
 
 
@@ -588,6 +647,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     lang = built_language(config)
     if src.startswith("teachers/") and RESULTS_MARKER in markdown:
         return markdown.replace(RESULTS_MARKER, results_html(_all(config), lang))
+    if src.startswith("teachers/") and RUN_SHEET_MARKER in markdown:
+        slug = Path(src).name.removesuffix(".md").removesuffix(".fr")
+        found = _all(config).get(slug)
+        if found is None:
+            raise PluginError(f"docs/{src}: a run-sheet needs a lesson (a students' page)")
+        return markdown.replace(RUN_SHEET_MARKER, run_sheet_html(found, lang, page.url))
     if not src.startswith("students/"):
         return markdown
     slug = Path(src).name.removesuffix(".md").removesuffix(".fr")
