@@ -9,6 +9,7 @@
 import { checkAnswer } from "./canonical.js";
 import { encode } from "./hand-in-code.js";
 import { drawQr } from "../qr.js";
+import { copyText } from "../clipboard.js";
 import { onEveryPage } from "../every-page.js";
 
 /** @param {string} template @param {Record<string, unknown>} values */
@@ -214,10 +215,9 @@ class HandInPage {
   async copy() {
     const H = this.W["hand-in"];
     const status = this.root.querySelector('[data-hand-in-part="status"]');
-    try {
-      await navigator.clipboard.writeText(this.code);
+    if (await copyText(this.code)) {
       status.textContent = H.copied;
-    } catch (err) {
+    } else {
       const out = this.root.querySelector('[data-hand-in-part="code"]');
       const range = document.createRange();
       range.selectNodeContents(out);
