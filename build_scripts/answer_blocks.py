@@ -87,8 +87,19 @@ def _need(pairs: Pairs, key: str, what: str) -> tuple[str, int]:
     return pairs[key]
 
 
+def asked_form(check: str, answer: str, moves: str | None) -> str | None:
+    """The answer in the form its field asks for, when it is not the block's ``answer``:
+    an outcome after moves is the key of "find the move that ends the game so" (the
+    students' field asks for that move, :mod:`build_scripts.answer_fields`), so a key
+    gives the last move, the outcome after it. ``None`` otherwise."""
+    if check != "outcome" or not moves or not moves.split():
+        return None
+    return f"{moves.split()[-1]} ({answer})"
+
+
 def check_answer(text: str) -> dict[str, Any]:
-    """Check an answer block; return ``{"check", "answer", "explain", "shown", ...}``."""
+    """Check an answer block; return ``{"check", "answer", "explain", "shown", ...}``
+    (``shown``: the answer as a key gives it, in the form its field asks for)."""
     pairs = parse_pairs(text, ANSWER_KEYS)
     game = choice(pairs, "game", ("awithlaknannai", "zohn-ahl"))
     if game is None:
@@ -103,7 +114,15 @@ def check_answer(text: str) -> dict[str, Any]:
         shown = _check_awithlaknannai(pairs, check, answer, answer_line)
     else:
         shown = _check_zohn_ahl(pairs, check, answer, answer_line)
-    return {"game": game, "check": check, "answer": answer, "shown": shown, "explain": explain}
+    asked = asked_form(check, str(shown), pairs["moves"][0] if "moves" in pairs else None)
+    return {
+        "game": game,
+        "check": check,
+        "answer": answer,
+        "shown": shown,
+        "explain": explain,
+        "asked": asked,
+    }
 
 
 # --------------------------------------------------------------------------- Awithlaknannai
@@ -347,6 +366,8 @@ def render_answer(result: dict[str, Any], lang: str) -> str:
     shown = result["shown"]
     if result["check"] == "outcome" and lang == "fr":
         shown = OUTCOME_FR.get(shown, shown)
+    if result.get("asked"):
+        shown = result["asked"].replace(result["shown"], shown)
     if result["check"] == "state" and lang == "fr":
         shown = shown.replace("awls", "alènes").replace("counters", "jetons")
     parts = [

@@ -23,6 +23,10 @@ The teachers' results page (``docs/teachers/results.md``) gets, in place of its 
 ``<!-- class-results -->``, the reader of codes (``docs/assets/js/answers/results.js``)
 and the list of lessons it reads: each lesson's number, version, fields and links.
 
+A lesson's teachers' page gets, in place of its line ``<!-- run-sheet -->``, the lesson's
+run-sheet (:func:`run_sheet_html`): the students' page's address and QR code, the papers,
+the minutes for handing in and the results page with the lesson chosen.
+
 The answer keys come from the teachers' pages in both languages: the build fails, naming
 the files, when the French key differs from the English one, when an answer block's
 exercise has no heading on the students' page, when a students' exercise has no twin on
@@ -64,6 +68,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 TALLY_MARKER = "<!-- tally-form -->"
 RESULTS_MARKER = "<!-- class-results -->"
+RUN_SHEET_MARKER = "<!-- run-sheet -->"
+HAND_IN_MINUTES = 5  # what a run-sheet keeps at the end of a lesson for handing in
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
 
@@ -81,6 +87,28 @@ class Field:
     answers: list[str]
     near: list[str]  # a number's rounded forms; the bracketed forms of right captures
     premise: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    # the earlier parts that must be right before this one opens: a part that starts after
+    # moves names them, and they may be another part's answer (:func:`gated_by`)
+    after: list[str] = field(default_factory=list)
+    # a number's forms close to it but coarser than asked; the right captures' chains
+    # stopped early (:func:`answer_keys.coarse_forms`, :func:`answer_keys.early_forms`)
+    coarse: list[str] = field(default_factory=list)
+    early: list[str] = field(default_factory=list)
+
+
+def gated_by(f: Field, parts: list[Field]) -> list[str]:
+    """The ids of the parts before ``f`` in its exercise (``parts``) that start from the
+    exercise's own position, when ``f`` starts after moves of its own: its premise names
+    them ("After b3xt4." lists a capture an earlier part asks for, or a candidate it asks
+    to choose from), so it opens once those are right and its words answer nothing still
+    open; otherwise none."""
+
+    def after_moves(p: Field) -> bool:
+        return any(key == "moves" for key, _ in p.premise)
+
+    if not after_moves(f):
+        return []
+    return [p.id for p in parts if p.part < f.part and not after_moves(p)]
 
 
 @dataclass
@@ -279,12 +307,18 @@ def read_lesson(docs: Path, slug: str) -> Lesson | None:
                 where = f"docs/teachers/{teacher.name}, exercise {section.exercise}, line {line}"
                 check, kind, answers, near, premise = field_key(source, where)
                 fid = section.exercise if len(blocks) == 1 else f"{section.exercise}.{part}"
-                fields.append(
-                    Field(fid, section.exercise, part, len(blocks), kind, check, answers, near)
-                )
+                f = Field(fid, section.exercise, part, len(blocks), kind, check, answers, near)
+                if kind == "number":
+                    f.coarse = keys.coarse_forms(Fraction(answers[0]))
+                elif kind in ("moves", "move"):
+                    f.early = keys.early_forms(answers)
+                fields.append(f)
                 premises.append(premise)
-            for f, premise in zip(fields[len(fields) - len(blocks) :], premises):
+            section_fields = fields[len(fields) - len(blocks) :]
+            for f, premise in zip(section_fields, premises):
                 f.premise = _premise_words(premise, premises)
+            for f in section_fields:
+                f.after = gated_by(f, section_fields)
         per_lang[lang] = fields
     if "en" not in per_lang or not per_lang["en"] and not tally:
         return None
@@ -369,13 +403,30 @@ def field_html(lesson: Lesson, f: Field, lang: str) -> str:
     fid = "answer-" + f.id.replace(".", "-")
     answers = " ".join(keys.answer_hash(salt, a) for a in f.answers)
     near = " ".join(keys.answer_hash(salt, a) for a in f.near)
+    more = "".join(
+        f' data-{name}="{" ".join(keys.answer_hash(salt, a) for a in forms)}"'
+        for name, forms in (("coarse", f.coarse), ("early", f.early))
+        if forms
+    )
+    # a part after others (Field.after): its premise and its input stay hidden until they
+    # are right (fields.js), a sentence says so
+    after = f' data-after="{_attr(" ".join(f.after))}"' if f.after else ""
+    locked = (
+        f'<p class="answer-locked" data-answer-part="locked">'
+        f"{html.escape(_fill(W['locked'], id=f.exercise), quote=False)}</p>\n"
+        if f.after
+        else ""
+    )
     return (
         f'<div class="answer-field" data-answer-field="{_attr(f.id)}" data-kind="{f.kind}" '
         f'data-check="{f.check}" data-salt="{_attr(salt)}" data-answers="{answers}" '
-        f'data-near="{near}">\n'
+        f'data-near="{near}"{more}{after}>\n'
         f'<label class="answer-label" for="{fid}">{html.escape(label, quote=False)}</label>\n'
-        f'<p class="answer-hint" id="{fid}-hint">{html.escape(hint, quote=False)}</p>\n'
-        f'<p class="answer-row"><input type="text" class="answer-input" id="{fid}" '
+        + locked
+        + f'<p class="answer-hint" id="{fid}-hint"{" hidden" if f.after else ""}>'
+        f"{html.escape(hint, quote=False)}</p>\n"
+        f'<p class="answer-row"{" hidden" if f.after else ""}>'
+        f'<input type="text" class="answer-input" id="{fid}" '
         f'autocomplete="off" autocapitalize="off" spellcheck="false" '
         f'aria-describedby="{fid}-hint {fid}-feedback"> '
         f'<button type="button" class="answers-button answer-check">{html.escape(W["check"], quote=False)}'
@@ -508,13 +559,66 @@ def results_html(all_lessons: dict[str, Lesson], lang: str) -> str:
         f'<p><button type="button" class="answers-button" data-results-part="read">{html.escape(R["read"], quote=False)}</button> '
         f'<button type="button" class="answers-button" data-results-part="clear">{html.escape(R["clear"], quote=False)}</button> '
         f'<button type="button" class="answers-button" data-results-part="print">{html.escape(R["print"], quote=False)}</button></p>\n'
+        # the camera: read the QR codes students show (docs/assets/js/answers/qr-reader.js)
+        f'<p class="class-results-camera-why">{html.escape(R["camera-why"], quote=False)}</p>\n'
+        f'<p><button type="button" class="answers-button" data-results-part="camera">{html.escape(R["camera"], quote=False)}</button> '
+        f'<button type="button" class="answers-button" data-results-part="camera-stop" hidden>{html.escape(R["camera-stop"], quote=False)}</button></p>\n'
+        '<video class="class-results-video" data-results-part="video" hidden muted playsinline '
+        f'aria-label="{_attr(R["camera-view"])}"></video>\n'
+        '<p class="class-results-heard" data-results-part="heard" role="status" aria-live="assertive"></p>\n'
         "</div>\n"
+        '<p class="class-results-print-head" data-results-part="print-head"></p>\n'
         '<p class="class-results-status" data-results-part="status" role="status" aria-live="polite"></p>\n'
         '<div data-results-part="table" class="class-results-table"></div>\n'
         '<div data-results-part="missed"></div>\n'
         '<div data-results-part="tally"></div>\n'
         '<div data-results-part="bad"></div>\n'
         "</div>"
+    )
+
+
+def run_sheet_html(lesson: Lesson, lang: str, page_url: str) -> str:
+    """A lesson's run-sheet (the teachers' page's line ``<!-- run-sheet -->``): the
+    students' page by its address (written out and drawn as a QR code large enough to
+    project, by ``docs/assets/js/answers/run-sheet.js``, from the address the page is read
+    at), the worksheet and the answer key (PDF, A4 and Letter), the minutes kept for
+    handing in, and the results page with this lesson chosen. ``page_url`` is the
+    teachers' page's, for the relative links."""
+    from mkdocs.utils import get_relative_url
+
+    W = _words(lang)["run-sheet"]
+    prefix = "" if lang == "en" else f"{lang}/"
+    suffix = "" if lang == "en" else f"-{lang}"
+
+    def href(target: str) -> str:
+        return html.escape(get_relative_url(target, page_url), quote=True)
+
+    def pdfs(kind: str) -> str:
+        return " · ".join(
+            f'<a href="{href(f"printables/{kind}-{lesson.slug}-{paper}{suffix}.pdf")}" download>'
+            f"{name}</a>"
+            for paper, name in (("a4", "A4"), ("letter", "Letter"))
+        )
+
+    student = href(f"{prefix}students/{lesson.slug}/")
+    results = href(f"{prefix}teachers/results/") + f"?lesson={lesson.slug}"
+    t = {k: html.escape(v, quote=False) for k, v in W.items() if isinstance(v, str)}
+    return (
+        f'<aside class="run-sheet" data-run-sheet aria-labelledby="run-sheet-title">\n'
+        f'<p class="run-sheet-title" id="run-sheet-title"><strong>{t["title"]}</strong></p>\n'
+        "<ul>\n"
+        f'<li>{t["student"]} <a class="run-sheet-address" data-run-sheet-part="address" '
+        f'href="{student}">{student}</a></li>\n'
+        f"<li>{t['worksheet']} {pdfs('worksheet')} · {t['key']} {pdfs('answer-key')}</li>\n"
+        f"<li>{html.escape(_fill(W['hand-in'], n=HAND_IN_MINUTES), quote=False)}</li>\n"
+        f'<li><a href="{results}">{t["results"]}</a></li>\n'
+        "</ul>\n"
+        f'<figure class="run-sheet-qr" data-run-sheet-part="figure" hidden>'
+        f'<canvas data-run-sheet-part="qr" role="img" aria-label="{_attr(W["qr"])}"></canvas>'
+        f'<figcaption data-run-sheet-part="caption"></figcaption></figure>\n'
+        f'<p><button type="button" class="answers-button" data-run-sheet-part="present" hidden>'
+        f"{t['present']}</button></p>\n"
+        "</aside>"
     )
 
 
@@ -528,6 +632,12 @@ def page_markdown(markdown: str, page: Page, config: MkDocsConfig, found: dict[s
     lang = built_language(config)
     if src.startswith("teachers/") and RESULTS_MARKER in markdown:
         return markdown.replace(RESULTS_MARKER, results_html(found, lang))
+    if src.startswith("teachers/") and RUN_SHEET_MARKER in markdown:
+        slug = Path(src).name.removesuffix(".md").removesuffix(".fr")
+        lesson = found.get(slug)
+        if lesson is None:
+            raise PluginError(f"docs/{src}: a run-sheet needs a lesson (a students' page)")
+        return markdown.replace(RUN_SHEET_MARKER, run_sheet_html(lesson, lang, page.url))
     if not src.startswith("students/"):
         return markdown
     slug = Path(src).name.removesuffix(".md").removesuffix(".fr")

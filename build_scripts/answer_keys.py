@@ -18,10 +18,13 @@ Design choices:
 - **Numbers** (``check: probability``): the canonical form is the reduced fraction
   ``p/q``. A fraction, a decimal and a percentage are read exactly (``0.375`` is 375/1000),
   in either language's decimal sign, so ``3/8``, ``6/16``, ``0.375``, ``37.5 %``,
-  ``0,375`` are one answer. An answer whose decimal never ends (16/81) is also accepted
-  rounded to 3 or 4 decimal places (``0.198``, ``19.75 %``): those near forms are
-  ``~d:n`` (``n`` the rounded value times 10^d) and are hashed too; a terminating answer
-  has none.
+  ``0,375`` are one answer. The precision asked (the field says so) is the exact value or
+  at least three decimal places (a percentage to at least one): an answer whose decimal
+  goes on longer (16/81, 1/16) is also accepted rounded to 3 to 6 places (``0.198``,
+  ``19.75 %``, ``0.063``): those near forms are ``~d:n`` (``n`` the rounded value times
+  10^d) and are hashed too. Rounded to 1 or 2 places (``0.2``, ``53 %``), the
+  *coarse* forms (:func:`coarse_forms`, hashed apart) are close but coarser than asked: the
+  page asks for more digits without counting a try.
 - **Moves** (``check: legal-moves``, ``best-capture``, the winning move of ``outcome``):
   the canonical form of a move is its notation in lower case with the bracketed leapt
   points removed, so the short and the long notation (``b2xt3xt5``, ``b2x(m3)t3x(t4)t5``)
@@ -65,22 +68,48 @@ def canonical_fraction(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+NEAR_DIGITS = (3, 4, 5, 6)  # the decimal places of a rounded answer accepted
+COARSE_DIGITS = (1, 2)  # those of an answer close to the value but coarser than asked
+
+
 def near_forms(value: Fraction) -> list[str]:
-    """The rounded forms accepted for ``value`` (none when its decimal ends)."""
-    q = value.denominator
-    for p in (2, 5):
-        while q % p == 0:
-            q //= p
-    if q == 1:
-        return []
-    return [f"~{d}:{int(value * 10**d + Fraction(1, 2))}" for d in (3, 4)]
+    """The rounded forms accepted for ``value`` (none where its decimal ends sooner: the
+    exact form is then the answer)."""
+    return [
+        f"~{d}:{int(value * 10**d + Fraction(1, 2))}"
+        for d in NEAR_DIGITS
+        if (value * 10**d).denominator != 1
+    ]
+
+
+def coarse_forms(value: Fraction) -> list[str]:
+    """The forms of ``value`` rounded to 1 or 2 decimal places, when they are not exact:
+    right as far as they go, but coarser than the precision asked."""
+    return [
+        f"~{d}:{int(value * 10**d + Fraction(1, 2))}"
+        for d in COARSE_DIGITS
+        if (value * 10**d).denominator != 1
+    ]
+
+
+def early_forms(answers: list[str]) -> list[str]:
+    """The chains of leaps of the right moves in ``answers`` (canonical forms, a list of
+    moves each) stopped before their end (``b2xt3`` of ``b2xt3xt5``): the lesson's first
+    misconception, a piece that has leapt must go on leaping while it can."""
+    right = {m for a in answers for m in a.split()}
+    forms = set()
+    for move in right:
+        points = move.split("x")
+        forms |= {"x".join(points[:k]) for k in range(2, len(points))}
+    return sorted(forms - right)
 
 
 _NUMBER = re.compile(r"^(?:(\d+)/(\d+)|(\d*)(?:[.,](\d*))?)(%?)$", re.ASCII)
 
 
 def read_number(text: str) -> tuple[str, str | None] | None:
-    """``(canonical, near)`` for a number as a student writes it, or None."""
+    """``(canonical, near)`` for a number as a student writes it, or None (``near``: its
+    ``~d:n`` form when it has decimal places, compared with the near and coarse forms)."""
     s = re.sub(r"\s+", "", text)
     m = _NUMBER.match(s)
     if not m or s in ("", "%") or re.fullmatch(r"[.,]?%?", s):
@@ -96,7 +125,7 @@ def read_number(text: str) -> tuple[str, str | None] | None:
     digits = len(frac) + (2 if pct else 0)
     numerator = int(whole + frac)
     value = Fraction(numerator, 10**digits)
-    near = f"~{digits}:{numerator}" if digits in (3, 4) else None
+    near = f"~{digits}:{numerator}" if digits else None
     return canonical_fraction(value), near
 
 

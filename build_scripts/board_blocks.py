@@ -98,12 +98,24 @@ def engine_error(err: EngineError, key: str, pairs: Pairs) -> BlockError:
 # --------------------------------------------------------------------------- Zohn Ahl
 
 
-def zohn_ahl_config(text: str, *, aids: bool = True) -> dict[str, Any]:
+def offered_opponents(opponent: str | None, student: bool) -> list[str] | None:
+    """The opponents a board's menu offers: on a page for students (``student``), the
+    block's own alone (a person, or the computer when the exercise is to play it), so
+    that no computer plays the reply an exercise asks for; elsewhere ``None``, every one
+    the board knows. The classmate on another device is a person and is always offered."""
+    if not student:
+        return None
+    return ["person"] if opponent == "person" else ["person", "computer"]
+
+
+def zohn_ahl_config(text: str, *, aids: bool = True, student: bool = False) -> dict[str, Any]:
     """Check a ```` ```zohn-ahl ```` block; return its config (with the engine's view).
 
     ``aids`` is the page's default (:mod:`build_scripts.aids`): with the board's aids off
     the Chances panel is not offered at all, unless the block gives ``chances`` itself
-    (``chances_offered``); ``chances`` says whether the panel starts open."""
+    (``chances_offered``); ``chances`` says whether the panel starts open. ``student``: a
+    page for students, whose boards offer no opponent but the block's
+    (:func:`offered_opponents`)."""
     pairs = parse_pairs(text, ZOHN_AHL_KEYS)
     board_aids = block_aids(pairs, aids)
     ruleset = choice(pairs, "ruleset", ZOHN_AHL_RULESETS, "kiowa")
@@ -145,6 +157,7 @@ def zohn_ahl_config(text: str, *, aids: bool = True) -> dict[str, Any]:
         "counters": counters,
         "gully": view["options"].get("gully", gully),
         "opponent": opponent,
+        "opponents": offered_opponents(opponent, student),
         "teams": teams,
         "throws": " ".join(_throws(view)),
         "seed": seed,
@@ -183,7 +196,9 @@ def _teams(pairs: Pairs) -> list[list[str]] | None:
 # --------------------------------------------------------------------------- Awithlaknannai
 
 
-def awithlaknannai_config(text: str, *, lesson: bool = False, aids: bool = True) -> dict[str, Any]:
+def awithlaknannai_config(
+    text: str, *, lesson: bool = False, aids: bool = True, student: bool = False
+) -> dict[str, Any]:
     """Check a ```` ```awithlaknannai ```` block; return its config (with the engine's view).
 
     ``analysis`` (the evaluation bar, the best line and the review of a finished game)
@@ -191,7 +206,10 @@ def awithlaknannai_config(text: str, *, lesson: bool = False, aids: bool = True)
     the block turns them on, so that an exercise keeps its point. ``aids`` is the page's
     default for the board's aids (:mod:`build_scripts.aids`): with them off, ``hint`` and
     ``analysis`` are off too unless the block turns them on, and the board shows no rings
-    of movable pieces or destinations (``aids`` in the config)."""
+    of movable pieces or destinations (``aids`` in the config). ``student``: a page for
+    students, whose boards keep the block's ruleset (``rulesets``, the choices offered,
+    holds it alone) and offer no opponent but the block's (:func:`offered_opponents`):
+    neither another ruleset's game nor a computer's reply answers the exercise."""
     pairs = parse_pairs(text, AWITHLAKNANNAI_KEYS)
     board_aids = block_aids(pairs, aids)
     analysis = aid(pairs, "analysis", board_aids and not lesson)
@@ -219,6 +237,8 @@ def awithlaknannai_config(text: str, *, lesson: bool = False, aids: bool = True)
         "ruleset": ruleset,
         "stall": stall,
         "opponent": opponent,
+        "opponents": offered_opponents(opponent, student),
+        "rulesets": [ruleset] if student else list(AW_RULESETS),
         "position": args.get("position"),
         "moves": " ".join(m["notation"] for m in view["history"]),
         "bottom": bottom,
@@ -332,7 +352,7 @@ def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
     data["id"] = element_id
     data["lang"] = lang
     if game == "awithlaknannai":  # the choices the board offers, as the engine knows them
-        data["rulesets"] = list(AW_RULESETS)
+        data.setdefault("rulesets", list(AW_RULESETS))
         data["levels"] = list(LEVELS)
     data_json = html.escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")), quote=True)
     caption = config.get("caption")

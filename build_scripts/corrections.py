@@ -19,7 +19,8 @@ An address on a reserved example domain (``example.org``, ``.invalid``...) or no
 means the maintainers have not said where corrections go. The build still passes, so that
 a fresh copy can be tried out and served locally, but it prints a loud notice on the error
 stream, and each page's foot says in words that no correction address is set (no link to
-a placeholder). Publishing refuses such a configuration: ``build_scripts/publish_check.py``.
+a placeholder), but for the pages for students, whose foot only links how corrections
+are handled. Publishing refuses such a configuration: ``build_scripts/publish_check.py``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode, urlsplit
 
 from build_scripts import words as build_words
+from build_scripts.aids import is_student_page
 from build_scripts.page_language import page_language
 
 if TYPE_CHECKING:
@@ -77,9 +79,27 @@ def links(where: dict[str, str], title: str, url: str, lang: str) -> list[tuple[
     return out
 
 
-def footer_html(where: dict[str, str], title: str, url: str, lang: str, about_href: str) -> str:
+def footer_html(
+    where: dict[str, str],
+    title: str,
+    url: str,
+    lang: str,
+    about_href: str,
+    *,
+    student: bool = False,
+) -> str:
+    """The foot of a page. Without a correction address a page for students (``student``)
+    only links how corrections are handled: the notice that no address is set is for
+    whoever publishes the site (the teachers' pages and the build's message say it), not
+    for a class."""
     words = WORDS[lang]
-    about = f'(<a href="{html_lib.escape(about_href)}">{html_lib.escape(words["about"])}</a>)'
+    link = f'<a href="{html_lib.escape(about_href)}">{html_lib.escape(words["about"])}</a>'
+    about = f"({link})"
+    if is_placeholder(where) and student:
+        return (
+            f'\n<aside class="corrections" aria-label="{html_lib.escape(words["label"])}">'
+            f"<p>{html_lib.escape(words['lead'])} {link}</p></aside>\n"
+        )
     if is_placeholder(where):
         return (
             f'\n<aside class="corrections corrections-not-set" '
@@ -128,4 +148,5 @@ def with_footer(html: str, page: Page, config: MkDocsConfig) -> str:
     title = page.title or config.get("site_name") or ""
     prefix = "" if lang == "en" else f"{lang}/"
     about = get_relative_url(prefix + "about/", page.url) + "#corrections"
-    return html + footer_html(where, str(title), url, lang, about)
+    student = page.file is not None and is_student_page(page.file.src_uri)
+    return html + footer_html(where, str(title), url, lang, about, student=student)

@@ -26,7 +26,7 @@ from markdown import Markdown
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
-from build_scripts.aids import page_default
+from build_scripts.aids import is_student_page, page_default
 from build_scripts.answer_blocks import check_answer, render_answer
 from build_scripts.block_syntax import BlockError
 from build_scripts.board_blocks import (
@@ -170,10 +170,11 @@ def render_block(
         return render_sticks(source, lang, ids)
     if language == "awithlaknannai-puzzles":
         return render_puzzles(source, lang, ids)
+    student = is_student_page(src_path)
     config = (
-        zohn_ahl_config(source, aids=aids)
+        zohn_ahl_config(source, aids=aids, student=student)
         if language == "zohn-ahl"
-        else awithlaknannai_config(source, lesson=is_lesson(src_path), aids=aids)
+        else awithlaknannai_config(source, lesson=is_lesson(src_path), aids=aids, student=student)
     )
     element_id = config["id"] or auto_id(language, number)
     if element_id in ids:

@@ -62,6 +62,7 @@ from svglib.svglib import svg2rlg
 
 from build_scripts import printables, ruleset_names
 from build_scripts import words as build_words
+from build_scripts.answer_blocks import OUTCOME_FR, asked_form
 from build_scripts.board_blocks import (
     awithlaknannai_config,
     static_svgs,
@@ -167,6 +168,7 @@ def _markup(markdown: str) -> str:
     text = re.sub(r"`([^`]+)`", r'<font face="Courier">\1</font>', text)
     text = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", text)
     text = re.sub(r"\*([^*]+)\*", r"<i>\1</i>", text)
+    text = re.sub(r"\^(\d+)", r"<super>\1</super>", text)  # (1/3)^4: a power, raised
     return " ".join(text.split())
 
 
@@ -625,6 +627,10 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
 ANSWER_SECTIONS = {"two-accounts": {"exercise-1": ("why-might-they-differ",)}}
 
 
+#: The words of a teacher page that point at its board, left out of a key on paper.
+BOARD_BELOW = re.compile(r" (?:with|on) the board below| (?:avec|sur) le plateau ci-dessous")
+
+
 def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
     """The answer key of a lesson's teacher page: ``[{"title", "answers"}]``, one per
     exercise in page order (``answers``: Markdown, each answer block's answer and
@@ -638,11 +644,17 @@ def answers(lesson: str, lang: str) -> list[dict[str, Any]]:
         found = []
         for block in re.findall(r"^```answer\n(.*?)^```", body, re.M | re.S):
             pairs = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
-            found.append(f"**{pairs['answer']}**. {pairs.get('explain', '')}".strip())
+            # the answer in the form its field asks for (a move, not the game's outcome)
+            answer = asked_form(pairs["check"], pairs["answer"], pairs.get("moves"))
+            if answer and lang == "fr":
+                answer = answer.replace(pairs["answer"], OUTCOME_FR.get(pairs["answer"], ""))
+            found.append(f"**{answer or pairs['answer']}**. {pairs.get('explain', '')}".strip())
         for note in re.findall(r"^\?\?\? note.*\n((?:    .*\n|\n)+)", body, re.M):
             found.append("\n".join(line[4:] for line in note.splitlines()).strip())
         if not found:  # an open task: what the teacher page says to look for
             prose = re.sub(r"^```.*?^```", "", body, flags=re.M | re.S)
+            # (the page's board is not on paper)
+            prose = re.sub(BOARD_BELOW, "", prose)
             found = [
                 p.strip()
                 for p in prose.split("\n\n")

@@ -39,10 +39,12 @@ HEADERS = {
     "Content-Security-Policy": CSP + "; frame-ancestors 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
-    "Permissions-Policy": ", ".join(
+    # the camera for the site itself: the class results page reads the QR codes students
+    # show (docs/assets/js/answers/qr-reader.js, asked for only when the teacher chooses to)
+    "Permissions-Policy": "camera=(self), "
+    + ", ".join(
         f"{feature}=()"
         for feature in (
-            "camera",
             "microphone",
             "geolocation",
             "payment",

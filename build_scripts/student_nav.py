@@ -23,12 +23,17 @@ in the context, which ``overrides/main.html`` passes to the search's worker
 
 ``on_page_content`` checks the text of a page for students: a link into the teachers'
 section or to an answer key stops the build, naming the page and the link (a link to the
-printables page, where the worksheets are, is allowed).
+printables page, where the worksheets are, is allowed); so does a board whose menus could
+answer an exercise (:func:`answering_boards`: a choice of ruleset, or the computer where
+the block's opponent is a person; the build's student mode,
+:func:`build_scripts.board_blocks.offered_opponents`, offers neither).
 """
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 from typing import Any
 
 from mkdocs.exceptions import PluginError
@@ -105,14 +110,38 @@ def answer_links(html: str) -> list[str]:
     return found
 
 
+_BOARD_CONFIG = re.compile(r'<div class="board" [^>]*?\bid="([^"]*)"[^>]*?data-config="([^"]*)"')
+
+
+def answering_boards(html: str) -> list[str]:
+    """The boards of ``html`` whose menus could answer an exercise: a choice of ruleset,
+    or the computer offered where the block's opponent is a person (the computer would
+    play the reply the exercise asks for), each as ``id: what``."""
+    found = []
+    for board_id, raw in _BOARD_CONFIG.findall(html):
+        config = json.loads(unescape(raw))
+        offered = config.get("opponents")
+        if offered is None or (config.get("opponent") == "person" and offered != ["person"]):
+            found.append(f"{board_id}: offers the opponents {offered or 'all'}")
+        if config["game"] == "awithlaknannai" and len(config.get("rulesets", [])) != 1:
+            found.append(f"{board_id}: offers the rulesets {config.get('rulesets')}")
+    return found
+
+
 def check_student_links(html: str, page: Page) -> str:
     """A students' page's HTML, unchanged; the build fails on a link to the teachers' pages
-    or an answer key (run after the page's own rewriting: glossary links and the like)."""
+    or an answer key, or on a board whose menus could answer its exercise (run after the page's own rewriting: glossary links and the like)."""
     if page.file is not None and is_student_page(page.file.src_uri):
         links = answer_links(html)
         if links:
             raise PluginError(
                 f"{page.file.src_uri}: a page for students links the teachers' pages or an "
                 f"answer key: {', '.join(repr(link) for link in links)}"
+            )
+        boards = answering_boards(html)
+        if boards:
+            raise PluginError(
+                f"{page.file.src_uri}: a board of a page for students offers a choice that "
+                f"could answer its exercise: {'; '.join(boards)}"
             )
     return html

@@ -4,7 +4,8 @@
 to an exact version in ``package.json``, installed by ``npm ci``) into
 ``assets/js/vendor/`` of the site, the way the Pyodide runtime is shipped: no page loads
 anything from another origin. The page imports them through a small module of its own
-(``docs/assets/js/qr.js`` for the QR codes), so the library can change without touching
+(``docs/assets/js/qr.js`` for the QR codes, ``docs/assets/js/answers/qr-reader.js`` to read
+them from a camera), so the library can change without touching
 the boards. A library missing from ``node_modules`` stops the build with the command that
 installs it.
 """
@@ -19,10 +20,12 @@ from mkdocs.exceptions import PluginError
 ROOT = Path(__file__).resolve().parent.parent
 
 VENDOR = Path("assets") / "js" / "vendor"
-# the file in node_modules -> its name under assets/js/vendor/ (each file opens with its
-# copyright and licence, MIT for qrcode-generator)
+# the file in node_modules -> its name under assets/js/vendor/ (qrcode-generator, MIT, opens
+# with its copyright and licence; jsQR, Apache-2.0, the reader of QR codes the class results
+# page runs on the camera's pictures, in a worker: docs/assets/js/answers/qr-reader.js)
 LIBRARIES = {
     "qrcode-generator/dist/qrcode.mjs": "qrcode-generator.mjs",
+    "jsqr/dist/jsQR.js": "jsqr.js",
 }
 
 

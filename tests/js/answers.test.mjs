@@ -39,7 +39,11 @@ test("readNumber gives reduced fractions and near forms", () => {
   assert.equal(readNumber("6.25 %").canonical, "1/16");
   assert.equal(readNumber("0.531").near, "~3:531");
   assert.equal(readNumber("53.09%").near, "~4:5309");
-  assert.equal(readNumber("0.5").near, null);
+  // every decimal has its near form (one or two places: what the page asks more digits of)
+  assert.equal(readNumber("0.5").near, "~1:5");
+  assert.equal(readNumber("53 %").near, "~2:53");
+  assert.equal(readNumber("1").near, null);
+  assert.equal(readNumber("3/8").near, null);
   assert.equal(readNumber(""), null);
   assert.equal(readNumber("%"), null);
 });

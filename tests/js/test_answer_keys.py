@@ -253,3 +253,64 @@ def test_every_bracketed_form_of_a_capture_and_only_those():
     assert sorted(forms) == ["b2x(m3)t3x(t4)t5", "b2x(m3)t3xt5", "b2xt3x(t4)t5"]
     assert all(keys.canonical_long(f) == f for f in forms)
     assert keys.canonical_move(forms[0]) == "b2xt3xt5"
+
+
+def _key(lesson, f) -> dict[str, object]:
+    salt = lesson.salt(f)
+    return {
+        "kind": f.kind,
+        "salt": salt,
+        **{
+            name: [keys.answer_hash(salt, a) for a in getattr(f, name)]
+            for name in ("answers", "near", "coarse", "early")
+        },
+    }
+
+
+def test_a_number_at_the_precision_asked_is_right_and_a_coarser_one_asked_for_more():
+    """43/81 (53.09 %) and 16/81 (0.1975...): every answer to three decimal places or
+    more is right, an answer rounded right to one or two is asked for more digits
+    (why "coarse", which the page does not count as a try); others are wrong."""
+    lesson = lessons(ROOT / "docs")["stick-dice-odds"]
+    by_value = {f.answers[0]: f for f in lesson.fields if f.kind == "number"}
+    cases = {
+        "43/81": {
+            True: ["43/81", "0.531", "53.1 %", "0,5309", "53.09%", "0.53086"],
+            "coarse": ["53%", "0.53", "0,5", "53 %"],
+            "wrong": ["0.54", "52%", "0.532", "1/2"],
+        },
+        "16/81": {
+            True: ["16/81", "0.198", "19.75 %", "0.19753", "0,197531"],
+            "coarse": ["0.2", "0.20", "20%", "0,2"],
+            "wrong": ["0.3", "0.197", "19%", "0.19"],
+        },
+    }
+    calls, expected = [], []
+    for value, groups in cases.items():
+        key = _key(lesson, by_value[value])
+        for outcome, texts in groups.items():
+            for text in texts:
+                calls.append(("checkAnswer", [key, text]))
+                expected.append((value, text, outcome))
+    for (value, text, outcome), got in zip(expected, run_js(calls)):
+        assert isinstance(got, dict)
+        assert (got["right"] if outcome is True else got.get("why")) == outcome, (value, text, got)
+    # an exact value with more places than asked: rounded to three is right too (1/16)
+    assert keys.near_forms(Fraction(1, 16)) == ["~3:63"] and keys.near_forms(Fraction(3, 8)) == []
+    assert keys.coarse_forms(Fraction(3, 8)) == ["~1:4", "~2:38"]
+
+
+def test_a_chain_of_leaps_stopped_early_is_named_as_such():
+    lesson = lessons(ROOT / "docs")["forced-captures"]
+    fields = {f.id: f for f in lesson.fields}
+    assert fields["5.1"].early == ["b2xt3"] and fields["5.2"].early == ["b2xt3"]
+    assert fields["6.1"].early == ["b3xb5"]
+    got = run_js(
+        [
+            ("checkAnswer", [_key(lesson, fields["5.1"]), "b2xt3 b8xt8"]),
+            ("checkAnswer", [_key(lesson, fields["5.2"]), "b2xt3"]),
+            ("checkAnswer", [_key(lesson, fields["5.2"]), "b8xt8"]),
+            ("checkAnswer", [_key(lesson, fields["6.1"]), "b3xt4 b3xb5 b6xt5"]),
+        ]
+    )
+    assert [g.get("why") for g in got] == ["early", "early", "wrong", "early"]  # type: ignore[union-attr]

@@ -192,3 +192,72 @@ def test_a_right_capture_with_a_wrong_leapt_point_is_a_wrong_try_that_says_so(vi
         )
         assert says in feedback.inner_text(), (text, feedback.inner_text())
     assert "2" in feedback.inner_text()  # the refused try counted: right on the second
+
+
+def test_a_close_answer_with_too_few_digits_is_asked_for_more_without_a_try(visit):
+    page = visit.page()
+    page.goto(visit.base + "/students/stick-dice-odds/")
+    page.locator("[data-hand-in] output").filter(has_text=re.compile("-")).wait_for()
+    hint = page.locator("#answer-5c-hint").inner_text()
+    assert "at least three places" in hint, hint  # the field says the precision it wants
+    _check(page, "5c", "53%")
+    said = _feedback(page, "5c")
+    assert "more digits" in said and "not counted as a try" in said and "43" not in said, said
+    _check(page, "5c", "53.1 %")
+    assert _feedback(page, "5c") == "Right!"  # the nudge cost no try
+
+
+def test_a_chain_stopped_early_is_told_that_a_piece_goes_on_leaping(visit):
+    page = visit.page()
+    page.goto(visit.base + "/students/forced-captures/")
+    page.locator("[data-hand-in] output").filter(has_text=re.compile("-")).wait_for()
+    box = page.get_by_role("textbox", name="Answer to exercise 5, part 2 of 2", exact=True)
+    box.fill("b2xt3")
+    box.press("Enter")
+    feedback = page.locator("#answer-5-2-feedback")
+    feedback.filter(has_text="must go on leaping while it can").wait_for()
+    assert "t5" not in feedback.inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_lessons_run_sheet_gives_the_student_page_to_project_and_the_papers(visit, lang):
+    prefix = "" if lang == "en" else "/fr"
+    page = visit.page()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{visit.base}{prefix}/teachers/forced-captures/")
+    sheet = page.locator("[data-run-sheet]")
+    address = f"{visit.base}{prefix}/students/forced-captures/"
+    sheet.locator('[data-run-sheet-part="address"]').filter(has_text=address).wait_for()
+    canvas = sheet.locator('[data-run-sheet-part="qr"]')
+    page.wait_for_function("c => c.dataset.text !== undefined", arg=canvas.element_handle())
+    canvas.scroll_into_view_if_needed()
+    assert decode_qr(canvas.screenshot()) == address
+    # the worksheet and the key, both papers, are there
+    suffix = "" if lang == "en" else "-fr"
+    hrefs = sheet.locator("a[download]").evaluate_all("as => as.map(a => a.href)")
+    assert hrefs == [
+        f"{visit.base}/printables/{kind}-forced-captures-{paper}{suffix}.pdf"
+        for kind in ("worksheet", "answer-key")
+        for paper in ("a4", "letter")
+    ]
+    for href in hrefs:
+        assert page.request.get(href).status == 200, href
+    assert "5" in sheet.inner_text()  # the minutes kept for handing in
+    # shown to the class: the code alone, most of the screen's height
+    sheet.locator('[data-run-sheet-part="present"]').click()
+    figure = sheet.locator('[data-run-sheet-part="figure"]')
+    page.wait_for_function(
+        "f => f.classList.contains('is-presenting')", arg=figure.element_handle()
+    )
+    box = canvas.bounding_box()
+    assert box["height"] >= 0.75 * 768 * 0.9, box
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "f => !f.classList.contains('is-presenting')", arg=figure.element_handle()
+    )
+    # the results page, this lesson chosen
+    sheet.locator('a[href*="results/?lesson=forced-captures"]').click()
+    page.wait_for_url(re.compile(r"/teachers/results/\?lesson=forced-captures$"))
+    page.wait_for_function(
+        "() => document.querySelector('#results-lesson')?.value === 'forced-captures'"
+    )

@@ -233,3 +233,45 @@ def test_the_students_lab_keeps_the_exercises_answers_to_the_student(visit):
     verdict = page.locator("[data-lab='verdict']").text_content()
     assert verdict.strip() == "160 throws in all.", verdict
     assert page.locator(".lab-tally [data-role='expected']").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_exercise_board_offers_no_computer_and_no_ruleset_and_later_parts_wait(visit, lang):
+    """On a page for students the computer is offered only where the exercise is to play
+    it, no ruleset can be chosen, and the parts of exercise 6 that start after one of
+    Black's captures (the list part 1 asks for) open once parts 1 and 2 are right."""
+    prefix = "" if lang == "en" else "/fr"
+    page = visit.page()
+    page.goto(f"{visit.base}{prefix}/students/forced-captures/")
+    wait_ready(page, "#fork")
+    boards = page.locator(".board")
+    ids = boards.evaluate_all("bs => bs.map(b => b.id)")
+    assert len(ids) == 8, ids
+    for board_id in ids:
+        board = page.locator(f"#{board_id}")
+        offered = board.locator('select[data-action="opponent"] option').evaluate_all(
+            "os => os.map(o => o.value)"
+        )
+        computer = {"computer", "cvc"} & set(offered)
+        assert computer == ({"computer"} if board_id == "play-easy" else set()), (board_id, offered)
+        assert board.locator('select[data-action="ruleset"]').is_hidden(), board_id
+    label = (
+        "Answer to exercise 6, part {} of 5"
+        if lang == "en"
+        else "Réponse à l'exercice 6, partie {} sur 5"
+    )
+    later = page.locator('[data-answer-field="6.3"]')
+    assert later.locator('[data-answer-part="locked"]').is_visible()
+    assert later.locator(".answer-hint").is_hidden() and later.locator("input").is_hidden()
+    for part, answer in ((1, "b3xt4 b6xt5 b3xb5xt6"), (2, "b3xb5xt6")):
+        box = page.get_by_role("textbox", name=label.format(part), exact=True)
+        box.fill(answer)
+        box.press("Enter")
+        page.wait_for_function(
+            "id => document.querySelector(`[data-answer-field='${id}']`).classList.contains('answer-right')",
+            arg=f"6.{part}",
+        )
+    later.locator(".answer-hint").wait_for(state="visible")
+    assert "b3xt4" in later.locator(".answer-hint").inner_text()
+    assert later.locator('[data-answer-part="locked"]').is_hidden()
+    page.get_by_role("textbox", name=label.format(3), exact=True).fill("t3xt5")

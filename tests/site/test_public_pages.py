@@ -225,17 +225,30 @@ def test_a_real_address_gives_a_link_and_a_placeholder_a_notice():
         assert "Aucune adresse de correction" in notice
 
 
+def test_a_student_pages_foot_links_how_corrections_are_handled_without_the_notice():
+    where = {"email": "corrections@example.org", "issues": ""}
+    foot = corrections.footer_html(where, "T", "u", "en", "../../about/#corrections", student=True)
+    assert "not set" not in foot and "<strong>" not in foot and "corrections-not-set" not in foot
+    assert '<a href="../../about/#corrections">How corrections are handled</a>' in foot
+
+
 def test_every_built_page_says_where_corrections_stand(site_dir):
     """The test build keeps the placeholder: every page says no address is set, and links
-    to how corrections are handled."""
+    to how corrections are handled; a page for students only links how they are handled."""
     wrong = []
     for page in _pages(site_dir):
         html = page.read_text(encoding="utf-8")
         rel = page.parent.relative_to(site_dir).as_posix()
+        student = re.search(r"(^|/)students(/|$)", rel) is not None
         notice = re.search(
-            r'<aside class="corrections corrections-not-set"[^>]*>(.*?)</aside>', html, re.S
+            r'<aside class="corrections( corrections-not-set)?"[^>]*>(.*?)</aside>', html, re.S
         )
-        if not notice or "example.org" in html or "#corrections" not in notice.group(1):
+        if (
+            not notice
+            or "example.org" in html
+            or "#corrections" not in notice.group(2)
+            or (notice.group(1) is None) != student
+        ):
             wrong.append(rel)
     assert not wrong, wrong
 

@@ -138,3 +138,68 @@ def test_a_student_page_linking_the_answers_is_refused():
         True,
         False,
     ]
+
+
+def _offers(language: str, text: str, src_path: str) -> tuple[object, object]:
+    config = _config(language, text, src_path)
+    return config["opponents"], config.get("rulesets")
+
+
+def test_a_student_pages_boards_offer_only_the_blocks_ruleset_and_opponent():
+    aw = "ruleset: bent\nopponent: person\n"
+    assert _offers("awithlaknannai", aw, STUDENT) == (["person"], ["bent"])
+    assert _offers("awithlaknannai", "opponent: easy\n", STUDENT) == (
+        ["person", "computer"],
+        ["culin"],
+    )
+    assert _offers("zohn-ahl", "opponent: person\n", STUDENT) == (["person"], None)
+    # elsewhere every choice stays
+    opponents, rulesets = _offers("awithlaknannai", aw, TEACHER)
+    assert opponents is None and rulesets is not None and len(rulesets) > 1
+    assert _offers("zohn-ahl", "", READING) == (None, None)
+
+
+def test_a_student_page_board_that_could_answer_its_exercise_is_refused(tmp_path):
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    from build_scripts.student_nav import answering_boards, on_page_content
+
+    fixed = render_block("awithlaknannai", "id: fork\nopponent: person\n", "en", set(), 1, STUDENT)
+    assert answering_boards(fixed) == []
+    loose = render_block("awithlaknannai", "id: fork\nopponent: person\n", "en", set(), 1, TEACHER)
+    found = answering_boards(loose)
+    assert len(found) == 2 and all(f.startswith("fork: offers the ") for f in found), found
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="students/forced-captures.md"))
+    with pytest.raises(PluginError, match=r"^students/forced-captures\.md: a board .*fork: "):
+        on_page_content(loose, page, {}, None)  # type: ignore[arg-type]
+    assert on_page_content(fixed, page, {}, None) == fixed  # type: ignore[arg-type]
+
+
+def test_a_part_that_starts_after_moves_opens_once_the_parts_before_it_are_right():
+    from build_scripts.answer_fields import lessons
+
+    fields = {f.id: f for f in lessons(Path("docs"))["forced-captures"].fields}
+    assert [fields[i].after for i in ("6.1", "6.2", "6.3", "6.4", "6.5")] == [
+        [],
+        [],
+        ["6.1", "6.2"],
+        ["6.1", "6.2"],
+        ["6.1", "6.2"],
+    ]
+    assert fields["8.2"].after == ["8.1"] and fields["4"].after == []
+
+
+def test_the_student_pages_name_no_answer_of_their_exercises(site_dir: Path):
+    """The built pages for students hold no answer of the lesson in their visible text: not
+    in an exercise's words, a board's caption or move list, or a part's label (a part that
+    starts after an answer holds it hidden until that answer is right)."""
+    answers = ("m4xm6", "m7xm5", "b2xt3xt5", "b3xb5xt6", "b3xt4", "b6xt5", "b3-b2", "t1xb1")
+    for lang in ("", "fr/"):
+        html = (site_dir / lang / "students/forced-captures/index.html").read_text("utf-8")
+        article = html[html.index("<article") : html.index("</article>")]
+        shown = re.sub(r'<p class="answer-hint"[^>]*hidden>.*?</p>', "", article, flags=re.S)
+        shown = re.sub(r"<template.*?</template>|data-[a-z-]+=\"[^\"]*\"", "", shown, flags=re.S)
+        for move in answers:
+            assert move not in shown, (lang, move)

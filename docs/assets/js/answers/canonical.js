@@ -39,8 +39,9 @@ function fraction(p, q) {
 
 /**
  * A number as a student writes it (3/8, 0.375, 37.5 %, 0,375, 37,5 %): its canonical
- * reduced fraction, its near form ("~3:375" for a decimal of 3 or 4 places, null
- * otherwise), and its value; null when it is not a number.
+ * reduced fraction, its near form ("~3:375", the digits after the decimal sign of the
+ * probability; null for a fraction or a whole number), and its value; null when it is
+ * not a number.
  * @param {string} text
  * @returns {{canonical: string, near: string | null, value: number} | null}
  */
@@ -60,7 +61,7 @@ export function readNumber(text) {
   if (!(whole + frac)) return null;
   const digits = frac.length + (pct ? 2 : 0);
   const numerator = BigInt(whole + frac);
-  const near = digits === 3 || digits === 4 ? `~${digits}:${numerator}` : null;
+  const near = digits ? `~${digits}:${numerator}` : null;
   return {
     canonical: fraction(numerator, 10n ** BigInt(digits)),
     near,
@@ -150,11 +151,14 @@ export function canonicalOutcome(text) {
  * Check one answer against a field's key. `field` is what the build wrote: its kind
  * ("number", "moves", "move", "state", "outcome"), its salt, the hashes of the right
  * canonical forms (`answers`) and (`near`) of a number's accepted rounded forms or of the
- * bracketed forms of the right captures.
+ * bracketed forms of the right captures; (`coarse`) a number's forms to 1 or 2 decimal
+ * places, (`early`) the right captures' chains stopped before their end.
  * Returns {right: true}, or {right: false, why} with why one of "unread" (not in the
- * expected form), "range" (a probability above 1), "bad-move" (with the token), "wrong",
- * "leapt" (the right moves, but a point in brackets is not the one leapt; with the token).
- * @param {{kind: string, salt: string, answers: string[], near?: string[]}} field
+ * expected form), "range" (a probability above 1), "coarse" (close, but fewer decimal
+ * places than asked), "bad-move" (with the token), "wrong", "early" (wrong, with a chain
+ * of leaps stopped before its end), "leapt" (the right moves, but a point in brackets is
+ * not the one leapt; with the token).
+ * @param {{kind: string, salt: string, answers: string[], near?: string[], coarse?: string[], early?: string[]}} field
  * @param {string} text
  * @returns {{right: boolean, why?: string, token?: string}}
  */
@@ -165,6 +169,7 @@ export function checkAnswer(field, text) {
     const n = readNumber(text);
     if (!n) return { right: false, why: "unread" };
     if (hit(n.canonical) || hit(n.near, field.near || [])) return { right: true };
+    if (hit(n.near, field.coarse || [])) return { right: false, why: "coarse" };
     return { right: false, why: n.value > 1 ? "range" : "wrong" };
   }
   // a right answer whose moves are written with brackets: each bracketed form must be one
@@ -177,11 +182,14 @@ export function checkAnswer(field, text) {
     }
     return { right: true };
   };
+  // a chain of leaps stopped before its end: the start of a right capture
+  const early = (/** @type {(string | null)[]} */ moves) =>
+    moves.some((m) => hit(m, field.early || []));
   if (field.kind === "moves") {
     const r = canonicalMoves(text);
     if (!r) return { right: false, why: "unread" };
     if ("bad" in r) return { right: false, why: "bad-move", token: r.bad };
-    if (!hit(r.canonical)) return { right: false, why: "wrong" };
+    if (!hit(r.canonical)) return { right: false, why: early(r.canonical.split(" ")) ? "early" : "wrong" };
     return leapt(String(text).trim().split(/[\s,;]+/));
   }
   if (field.kind === "move") {
@@ -190,7 +198,7 @@ export function checkAnswer(field, text) {
     if (tokens.length > 1) return { right: false, why: "one-move" };
     const move = canonicalMove(tokens[0]);
     if (move === null) return { right: false, why: "bad-move", token: tokens[0] };
-    return hit(move) ? leapt(tokens) : { right: false, why: "wrong" };
+    return hit(move) ? leapt(tokens) : { right: false, why: early([move]) ? "early" : "wrong" };
   }
   const form = field.kind === "state" ? canonicalState(text) : canonicalOutcome(text);
   if (form === null) return { right: false, why: "unread" };

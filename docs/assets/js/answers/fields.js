@@ -9,6 +9,7 @@
 import { checkAnswer } from "./canonical.js";
 import { encode } from "./hand-in-code.js";
 import { drawQr } from "../qr.js";
+import { copyText } from "../clipboard.js";
 import { onEveryPage } from "../every-page.js";
 
 /** @param {string} template @param {Record<string, unknown>} values */
@@ -72,6 +73,8 @@ class HandInPage {
       salt: el.dataset.salt,
       answers: (el.dataset.answers || "").split(" ").filter(Boolean),
       near: (el.dataset.near || "").split(" ").filter(Boolean),
+      coarse: (el.dataset.coarse || "").split(" ").filter(Boolean),
+      early: (el.dataset.early || "").split(" ").filter(Boolean),
     };
     const input = /** @type {HTMLInputElement} */ (el.querySelector("input"));
     const button = el.querySelector("button");
@@ -90,7 +93,7 @@ class HandInPage {
       const text = input.value;
       saved.value = text;
       const result = text.trim() ? checkAnswer(field, text) : { right: false, why: "unread" };
-      if (result.right || result.why === "wrong" || result.why === "range" || result.why === "leapt") {
+      if (["wrong", "range", "leapt", "early"].includes(result.why) || result.right) {
         saved.tries += 1;
         const tries = fill(saved.tries === 1 ? this.W.tries.one : this.W.tries.other, { n: saved.tries });
         if (result.right) {
@@ -101,14 +104,16 @@ class HandInPage {
           saved.last = "wrong";
           saved.said = fill(this.W.leapt, { token: result.token, tries });
         } else {
-          const nudge = result.why === "range" ? this.W.range : this.W.nudge[el.dataset.check];
+          const nudge = result.why === "range" ? this.W.range
+            : result.why === "early" ? this.W.early : this.W.nudge[el.dataset.check];
           saved.last = "wrong";
           saved.said = `${fill(this.W.wrong, { nudge })} ${tries}`;
         }
       } else {
         // not in the expected form: said, and not counted as a try
         saved.last = "unread";
-        saved.said = result.why === "bad-move"
+        saved.said = result.why === "coarse" ? this.W.coarse
+          : result.why === "bad-move"
           ? fill(this.W["bad-move"], { token: result.token })
           : result.why === "one-move" ? this.W["one-move"] : fill(this.W.unread[field.kind], { text: text.trim() });
       }
@@ -168,7 +173,21 @@ class HandInPage {
     return [0, 1, 2, 3, 4].map((k) => Number(values[k]) || 0);
   }
 
+  // A part that starts after moves of its own opens once the parts before it are right
+  // (data-after, build_scripts/answer_fields.py): until then its premise, which may name
+  // their answers, stays hidden.
+  openParts() {
+    for (const el of this.fields) {
+      const after = (el.dataset.after || "").split(" ").filter(Boolean);
+      if (!after.length) continue;
+      const open = after.every((id) => this.state.fields[id] && this.state.fields[id].right > 0);
+      for (const part of el.querySelectorAll(".answer-hint, .answer-row")) /** @type {HTMLElement} */ (part).hidden = !open;
+      /** @type {HTMLElement} */ (el.querySelector('[data-answer-part="locked"]')).hidden = open;
+    }
+  }
+
   update() {
+    this.openParts();
     const ids = this.info.fields;
     const tries = ids.map((id) => (this.state.fields[id] ? this.state.fields[id].right || 0 : 0));
     const code = encode({
@@ -196,10 +215,9 @@ class HandInPage {
   async copy() {
     const H = this.W["hand-in"];
     const status = this.root.querySelector('[data-hand-in-part="status"]');
-    try {
-      await navigator.clipboard.writeText(this.code);
+    if (await copyText(this.code)) {
       status.textContent = H.copied;
-    } catch (err) {
+    } else {
       const out = this.root.querySelector('[data-hand-in-part="code"]');
       const range = document.createRange();
       range.selectNodeContents(out);

@@ -101,7 +101,10 @@ class Results {
     } catch (err) {
       saved = {};
     }
-    if (saved.lesson && this.lessons.some((l) => l.slug === saved.lesson)) this.select.value = saved.lesson;
+    // the lesson a run-sheet's link chose (?lesson=forced-captures), or the last one read
+    const asked = new URLSearchParams(window.location.search).get("lesson");
+    const chosen = [asked, saved.lesson].find((slug) => slug && this.lessons.some((l) => l.slug === slug));
+    if (chosen) this.select.value = chosen;
     this.codes.value = saved.text || "";
     part("read").addEventListener("click", () => {
       this.followCodes();
@@ -119,7 +122,78 @@ class Results {
       part("status").textContent = this.W.cleared;
     });
     part("print").addEventListener("click", () => window.print());
+    part("camera").addEventListener("click", () => this.startCamera());
+    part("camera-stop").addEventListener("click", () => this.stopCamera());
     this.read(false);
+  }
+
+  // -- the camera: each QR code read becomes a line of the codes, confirmed in words
+
+  async startCamera() {
+    const W = this.W;
+    const video = /** @type {HTMLVideoElement} */ (this.part("video"));
+    const heard = this.part("heard");
+    try {
+      const { startReading } = await import("./qr-reader.js");
+      video.hidden = false;
+      this.stopReading = await startReading(video, (text) => this.heardCode(text));
+    } catch (err) {
+      video.hidden = true;
+      const why = err && typeof err === "object" && "name" in err ? String(err.name) : String(err);
+      heard.textContent = fill(W["camera-failed"], { why });
+      return;
+    }
+    this.part("camera").hidden = true;
+    this.part("camera-stop").hidden = false;
+    this.part("camera-stop").focus();
+    heard.textContent = W["camera-on"];
+  }
+
+  stopCamera() {
+    if (this.stopReading) this.stopReading();
+    this.stopReading = null;
+    this.part("video").hidden = true;
+    this.part("camera-stop").hidden = true;
+    this.part("camera").hidden = false;
+    this.part("camera").focus();
+    this.part("heard").textContent = this.W["camera-off"];
+  }
+
+  /** One QR code read by the camera: added to the codes once, and said. @param {string} text */
+  heardCode(text) {
+    const W = this.W;
+    const heard = this.part("heard");
+    const line = text.trim();
+    const r = decode(line);
+    const name = (/** @type {string} */ who, /** @type {number} */ n) => who || fill(W.unnamed, { n });
+    const before = readCodes(this.codes.value, this.lesson(), this.lessons).students;
+    if (r.ok) {
+      const i = before.findIndex((s) => decode(this.codes.value.split(/\r?\n/)[s.line - 1].trim()).code === r.code);
+      if (i >= 0) {
+        heard.textContent = fill(W["camera-again"], { name: name(before[i].name, i + 1) });
+        return;
+      }
+    }
+    this.codes.value = this.codes.value.replace(/\s*$/, "") + (this.codes.value.trim() ? "\n" : "") + line + "\n";
+    this.followCodes();
+    this.read(true);
+    const { students, bad } = readCodes(this.codes.value, this.lesson(), this.lessons);
+    const lineNo = this.codes.value.split(/\r?\n/).findIndex((l) => l.trim() === line) + 1;
+    const student = students.findIndex((s) => s.line === lineNo);
+    if (student >= 0) {
+      const s = students[student];
+      heard.textContent = fill(W["camera-read"], {
+        name: name(s.name, student + 1), right: s.tries.filter((t) => t > 0).length, n: s.tries.length,
+      });
+      return;
+    }
+    const b = bad.find((x) => x.line === lineNo);
+    const reason = b ? fill(W.why[b.why], { chars: b.chars || "", at: b.at || "", group: b.at ? Math.ceil(b.at / 4) : "", title: b.title || "", n: b.first || "" }) : "";
+    heard.textContent = fill(W["camera-bad"], { reason });
+  }
+
+  lesson() {
+    return this.lessons.find((l) => l.slug === this.select.value) || this.lessons[0];
   }
 
   /** When no pasted code is of the chosen lesson, choose the lesson most codes are of. */
@@ -157,6 +231,10 @@ class Results {
     this.part("status").textContent = students.length
       ? fill(W["read-n"][students.length === 1 ? "one" : "other"], { n: students.length })
       : W.none;
+    // what a printed table says it is: the lesson, the day, the number of codes
+    const date = new Date().toLocaleDateString(document.documentElement.lang || undefined,
+      { year: "numeric", month: "long", day: "numeric" });
+    this.part("print-head").textContent = fill(W.printed[students.length === 1 ? "one" : "other"], { title: lesson.title, date, n: students.length });
     this.drawTable(lesson, students);
     this.drawMissed(lesson, students);
     this.drawTally(lesson, students);

@@ -27,6 +27,12 @@ function smallerSearch(args) {
   return { ...args, level, time_limit: args.time_limit > 1 ? 1 : 0.5 };
 }
 
+// The opponent menu's choices: the build's list (a page for students), or every one.
+function offeredOpponents(list) {
+  const known = { person: "person", computer: "computer", "computer-vs-computer": "cvc" };
+  return list ? list.map((o) => known[o]).filter(Boolean) : ["person", "computer", "cvc"];
+}
+
 function notationOf(h) {
   return typeof h === "string" ? h : h && h.notation;
 }
@@ -90,19 +96,21 @@ class AwithBoard extends Board {
     this.rulesetSelect = el("select", { class: "board-select", "data-action": "ruleset" },
       ...(this.cfg.rulesets || [this.ruleset]).map((r) => el("option", {
         value: r, text: L.rulesetName("awithlaknannai", r), title: L.rulesetSource("awithlaknannai", r) })));
+    // a page for students offers only the block's ruleset and opponent (the build's
+    // `rulesets` and `opponents`): no other game, no computer's reply to the exercise
+    const offered = offeredOpponents(this.cfg.opponents);
     this.oppSelect = el("select", { class: "board-select", "data-action": "opponent" },
-      el("option", { value: "person", text: L.person }),
-      el("option", { value: "computer", text: L.computer }),
-      el("option", { value: "cvc", text: L.cvc }));
+      ...offered.map((o) => el("option", { value: o, text: L[o] })));
     this.levelSelect = el("select", { class: "board-select", "data-action": "level" },
       ...this.levels.map((l) => el("option", { value: l, text: L.levels[l] })));
     this.rulesetSelect.value = this.ruleset;
     this.oppSelect.value = this.mode;
     this.levelSelect.value = this.level;
+    const field = (text, select, shown) => el("label", { class: "board-field", hidden: !shown }, el("span", { text }), select);
     const fields = el("div", { class: "board-fields" },
-      el("label", { class: "board-field" }, el("span", { text: L.ruleset }), this.rulesetSelect),
-      el("label", { class: "board-field" }, el("span", { text: L.opponent }), this.oppSelect),
-      el("label", { class: "board-field" }, el("span", { text: L.level }), this.levelSelect));
+      field(L.ruleset, this.rulesetSelect, this.rulesetSelect.options.length > 1),
+      field(L.opponent, this.oppSelect, true),
+      field(L.level, this.levelSelect, offered.includes("computer")));
     c.after(fields);
 
     // the move list has a heading at the level that follows the page's (no level skipped);

@@ -20,6 +20,7 @@
 import { strings, fill, counted } from "../i18n.js";
 import { el, call, savedRecord, storageKey } from "./common.js";
 import { recordIn, withRecord } from "./game-links.js";
+import { copyText } from "../clipboard.js";
 import {
   mateLink, readMate, withoutMate, judge, agrees, newGameName, cleanName, NAME_MAX,
 } from "./classmate-links.js";
@@ -410,18 +411,7 @@ export class Classmate {
 
   async copy() {
     const link = this.linkField.value;
-    let copied = false;
-    try {
-      if (navigator.clipboard && window.isSecureContext) {
-        await navigator.clipboard.writeText(link);
-        copied = true;
-      }
-    } catch { copied = false; }
-    if (!copied) {
-      this.linkField.focus();
-      this.linkField.select();
-      try { copied = document.execCommand && document.execCommand("copy"); } catch { copied = false; }
-    }
+    const copied = await copyText(link, this.linkField);
     this.board.say(copied ? this.W.copied : this.W.copyByHand);
   }
 }

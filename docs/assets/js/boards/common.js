@@ -7,6 +7,7 @@ import { strings, lang } from "../i18n.js";
 import { paramName, recordIn, withRecord, gameLink } from "./game-links.js";
 import { heldCount, wholeView } from "./long-game.js";
 import { attachPresent } from "./present.js";
+import { copyText } from "../clipboard.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = tag.startsWith("svg:")
@@ -397,13 +398,6 @@ export async function openGame(id, loadCmd, startRecord, say) {
 export async function copyLink(id, record, say, box) {
   const L = strings();
   const url = linkFor(id, record);
-  let copied = false;
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(url);
-      copied = true;
-    }
-  } catch { copied = false; }
   let field = box.querySelector(".board-link");
   if (!field) {
     field = el("input", { class: "board-link", type: "text", readonly: true, "aria-label": L.linkShown });
@@ -411,11 +405,7 @@ export async function copyLink(id, record, say, box) {
   }
   field.value = url;
   field.hidden = false;
-  if (!copied) {
-    field.focus();
-    field.select();
-    try { copied = document.execCommand && document.execCommand("copy"); } catch { copied = false; }
-  }
+  const copied = await copyText(url, field);
   say(copied ? L.linkCopied : L.linkShown);
   return url;
 }

@@ -77,8 +77,8 @@ class ZohnAhlBoard extends Board {
       this.btnSpeed.setAttribute("aria-pressed", String(this.speed === "fast"));
     } });
     this.oppSelect = el("select", { class: "board-select", "aria-label": L.opponent, "data-action": "opponent" },
-      el("option", { value: "person", text: L.person }),
-      el("option", { value: "computer", text: L.computer }));
+      // a page for students offers only the block's opponent (the build's `opponents`)
+      ...(this.cfg.opponents || ["person", "computer"]).map((o) => el("option", { value: o, text: L[o] })));
     this.oppSelect.value = this.computerSide === null ? "person" : "computer";
     c.append(el("label", { class: "board-field" }, el("span", { text: L.opponent }), this.oppSelect));
 
