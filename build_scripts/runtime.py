@@ -7,6 +7,7 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
     assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library, compiled
     assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl   compiled
     assets/runtime/tables/<hash>/<ruleset>.egtb       the endgame tables (fetched on demand)
+    assets/runtime/lab/<hash>/zohn-ahl.chains          what the lab's every bias shares
 
 ``manifest.json``::
 
@@ -15,7 +16,9 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
      "stdlib": "stdlib/<hash>/python_stdlib.zip",
      "wheel": "engine/<hash>/zohn_ahl_engine-0.1.0-py3-none-any.whl",
      "lock": {"info": {...}, "packages": {}},
-     "files": {"pyodide/pyodide.asm.wasm": <bytes>, ...}}
+     "files": {"pyodide/pyodide.asm.wasm": <bytes>, ...},
+     "tables": {"<ruleset>": "tables/<hash>/<ruleset>.egtb", ...},
+     "chains": "lab/<hash>/zohn-ahl.chains"}
 
 URLs in the manifest (and the keys of ``files``, every file the runtime may fetch) are
 relative to the manifest itself. ``hash`` is computed from the engine's source files, so
@@ -54,6 +57,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYODIDE_SOURCES = PYODIDE_FILES + ("python_stdlib.zip", "pyodide-lock.json")
 RUNTIME = Path("assets") / "runtime"
 CACHE = ROOT / "build" / "engine-wheel"
+CHAINS_CACHE = ROOT / "build" / "lab-chains"
 STDLIB_CACHE = ROOT / "build" / "stdlib"
 
 
@@ -285,6 +289,7 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
         "lock": lock_data,
         "files": sizes,
         "tables": install_tables(runtime),
+        "chains": install_chains(runtime, digest),
     }
     (runtime / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
@@ -306,6 +311,32 @@ def install_tables(runtime: Path) -> dict[str, str]:
         _copy_if_changed(path, runtime / "tables" / digest / path.name)
         out[path.stem] = f"tables/{digest}/{path.name}"
     return out
+
+
+def install_chains(runtime: Path, digest: str) -> str:
+    """Write what every stick bias shares in the probability lab (each ruleset's graph and
+    the shape of its game lengths at the lab's counters, as the engine of this build
+    computes them: :mod:`engine.zohn_ahl.solver.prepared`) into ``runtime/lab/<digest>/``;
+    return its path relative to the manifest. Made once per engine (``digest``, the
+    engine's source hash) and kept in ``build/lab-chains/``. Not in ``files``: the worker
+    fetches it with the lab's first request."""
+    name = "zohn-ahl.chains"
+    cached = CHAINS_CACHE / digest / name
+    if not cached.is_file():
+        with _one_at_a_time(CHAINS_CACHE):
+            if not cached.is_file():
+                from engine.zohn_ahl.chances import LAB_COUNTERS, VARIANTS
+                from engine.zohn_ahl.solver.prepared import Prepared
+
+                data = Prepared.of(VARIANTS, LAB_COUNTERS).to_bytes()
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                partial = cached.with_suffix(".part")
+                partial.write_bytes(data)
+                partial.replace(cached)
+                _prune_cache(digest, cache=CHAINS_CACHE)
+    _replace_versions(runtime / "lab", digest)
+    _copy_if_changed(cached, runtime / "lab" / digest / name)
+    return f"lab/{digest}/{name}"
 
 
 def write_printables(site_dir: Path) -> bool:

@@ -515,6 +515,7 @@ async function boot() {
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
   if (manifest.tables && typeof manifest.tables === "object") tableFiles = manifest.tables;
+  if (typeof manifest.chains === "string") chainsURL = new URL(manifest.chains, manifestURL);
   markStart("engine:manifest-read");
   // Everything the start needs is asked for at once: the interpreter's WebAssembly
   // (compiled as it arrives), the standard library (Pyodide would ask for it once
@@ -630,6 +631,8 @@ booting.then(
 // table that cannot be fetched is tried again at the next request; the engine answers
 // meanwhile with its search.
 let tableFiles = {};
+/** @type {URL | null} the lab's prepared chains (lab-chains.mjs) */
+let chainsURL = null;
 const tablesLoading = new Map();
 
 async function loadTables(pyodide, request) {
@@ -711,6 +714,7 @@ self.onmessage = async (event) => {
   }
   await loadTables(engine.pyodide, request);
   if (KERNEL_COMMANDS.has(data.cmd)) await offerKernels();
+  if (data.cmd === "zohn-ahl.lab") await import("./lab-chains.mjs").then((m) => m.installChains(engine.pyodide, chainsURL), () => {});
   let reply;
   try {
     reply = engine.handle(request);
