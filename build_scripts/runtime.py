@@ -41,10 +41,13 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import lzma
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,6 +61,10 @@ PYODIDE_SOURCES = PYODIDE_FILES + ("python_stdlib.zip", "pyodide-lock.json")
 RUNTIME = Path("assets") / "runtime"
 CACHE = ROOT / "build" / "engine-wheel"
 CHAINS_CACHE = ROOT / "build" / "lab-chains"
+XZ_CACHE = ROOT / "build" / "xz"
+XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
+"""The xz copies' settings: the strongest preset, with a dictionary of 16 MiB (larger than
+the largest file, so nothing is lost, and the most the page's decoder needs to hold)."""
 STDLIB_CACHE = ROOT / "build" / "stdlib"
 
 
@@ -278,6 +285,14 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
     _replace_versions(runtime / "engine", digest)
     _copy_if_changed(wheel, runtime / "engine" / digest / wheel.name)
     sizes[f"engine/{digest}/{wheel.name}"] = wheel.stat().st_size
+    xz = {
+        path: write_xz_copy(runtime, path)
+        for path in (
+            "pyodide/pyodide.asm.wasm",
+            stdlib_path,
+            f"engine/{digest}/{wheel.name}",
+        )
+    }
     manifest = {
         "engine": engine_version(),
         "pyodide": pyodide_version(),
@@ -288,6 +303,7 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
         "wheel": f"engine/{digest}/{wheel.name}",
         "lock": lock_data,
         "files": sizes,
+        "xz": xz,
         "tables": install_tables(runtime),
         "chains": install_chains(runtime, digest),
     }
@@ -311,6 +327,36 @@ def install_tables(runtime: Path) -> dict[str, str]:
         _copy_if_changed(path, runtime / "tables" / digest / path.name)
         out[path.stem] = f"tables/{digest}/{path.name}"
     return out
+
+
+def write_xz_copy(runtime: Path, path: str) -> dict[str, Any]:
+    """Write ``path.xz`` beside the file ``path`` of the ``runtime`` folder (made once per
+    content, kept in ``build/xz/``; copies no build used for a day are removed); return
+    ``{"path": the copy's path, relative as ``path`` is, "bytes": its size}``.
+
+    Why: Chromium asks a plain-http server (a classroom's, reached by its network address)
+    for gzip only, and gzip leaves Pyodide's WebAssembly at about 3.6 MB; xz at its
+    strongest makes it about 2.6 MB, a little smaller than brotli. On such an origin the
+    worker fetches the copies and decodes them as they arrive
+    (``docs/assets/js/runtime-xz.mjs``); over HTTPS or on this computer the server's
+    brotli does as well, so the plain files are fetched there."""
+    data = (runtime / path).read_bytes()
+    entry = XZ_CACHE / f"{hashlib.sha256(data).hexdigest()[:32]}.xz"
+    if entry.is_file():
+        os.utime(entry)  # used: kept
+    else:
+        XZ_CACHE.mkdir(parents=True, exist_ok=True)
+        packed = lzma.compress(
+            data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=XZ_FILTERS
+        )
+        partial = entry.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(packed)
+        partial.replace(entry)  # another build making the same copy writes the same bytes
+    for old in XZ_CACHE.glob("*.xz"):
+        if old.stat().st_mtime < time.time() - 24 * 3600:
+            old.unlink(missing_ok=True)
+    _copy_if_changed(entry, runtime / f"{path}.xz")
+    return {"path": f"{path}.xz", "bytes": entry.stat().st_size}
 
 
 def install_chains(runtime: Path, digest: str) -> str:
