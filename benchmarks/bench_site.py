@@ -46,6 +46,10 @@ own server (``build_scripts/serve.py``, brotli copies and gzip):
 - ``first_visit_school_wifi`` / ``first_visit_slow``: a first visit to that page under
   Chromium's network throttling (20 Mbit/s and 40 ms; 1.6 Mbit/s and 150 ms): drawn and
   playable, in ms from the start of navigation;
+- ``plain_http``: a first visit and a return visit (a new tab) to that page over plain http
+  by a made-up host name, as a classroom's devices reach the server by its network address
+  (Chromium asks such an origin for gzip only): bytes as sent, drawn and playable, and
+  whether Python started normally or from its snapshot;
 - ``offline``: a first visit, and when the service worker has kept the whole site (it
   starts once the board is playable) with the bytes of both; then two reloads with the
   network cut: drawn and playable.
@@ -758,6 +762,55 @@ def _offline_reload(playwright, base: str, counter: _Counter, files: int) -> dic
         profile.cleanup()
 
 
+PLAIN_HOST = "classroom.test"  # a made-up name, resolved to this computer by Chromium alone
+
+# How the page's engine started (docs/assets/js/engine-client.js): "normal" or "snapshot".
+ENGINE_START = """async (url) => (await (await import(url)).getEngine().ready).start"""
+
+
+def _plain_http_visits(playwright, base: str, counter: _Counter) -> dict:
+    """A board page opened over plain http by a name that is not this computer's, as a
+    classroom's devices reach ``make serve``'s server by its network address: not a secure
+    origin, so Chromium asks for gzip only, and the engine's worker fetches the runtime's
+    xz copies and keeps its snapshot in IndexedDB. A first visit, then a return visit in a
+    new tab of the same browser profile (the first tab closed once its snapshot is kept):
+    bytes as sent, drawn and playable, and how Python started."""
+    port = urlsplit(base).port
+    url = f"http://{PLAIN_HOST}:{port}{OFFLINE_PAGE}"
+    profile = tempfile.TemporaryDirectory(prefix="bench-plain-http-")
+    context = playwright.chromium.launch_persistent_context(
+        profile.name,
+        executable_path=CHROMIUM,
+        args=[*FLAGS, f"--host-resolver-rules=MAP {PLAIN_HOST} 127.0.0.1"],
+        headless=True,
+        service_workers="block",
+    )
+    context.add_init_script(INIT_SCRIPT)
+    out: dict = {"page": url}
+    try:
+        for visit in ("first_visit", "return_visit"):
+            counter.reset()
+            page = context.new_page()
+            page.goto(url)
+            marks = _wait_board(page, READY_MS)
+            client = f"http://{PLAIN_HOST}:{port}/assets/js/engine-client.js"
+            out[visit] = {
+                "board_drawn_ms": _round(marks["drawn"]),
+                "board_playable_ms": _round(marks["ready"]),
+                "errors_first": marks["errors"],
+                "python_start": page.evaluate(ENGINE_START, client),
+                "bytes": counter.snapshot()["bytes"],
+                "requests": counter.snapshot()["requests"],
+            }
+            if visit == "first_visit":  # the snapshot is kept once the page is idle
+                page.evaluate("async (url) => (await import(url)).getEngine().snapshot", client)
+            page.close()
+        return out
+    finally:
+        context.close()
+        profile.cleanup()
+
+
 def _first_visit_files(site: Path) -> list[str]:
     """What a first visit to a Zohn Ahl page downloads: the page, its scripts and styles,
     the page modules, and the runtime (its manifest, Pyodide, the stdlib, the wheel)."""
@@ -872,6 +925,11 @@ def measure_offline_and_classroom(log=None) -> dict:
                         out[f"first_visit_{name}"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
             finally:
                 browser.close()
+            log("plain http: a first and a return visit by a name that is not this computer's")
+            try:
+                out["plain_http"] = _plain_http_visits(p, base, counter)
+            except Exception as exc:  # noqa: BLE001
+                out["plain_http"] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
             log("offline: keep the site, then reload with the network cut")
             try:
                 from build_scripts import offline

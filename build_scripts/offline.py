@@ -55,7 +55,7 @@ ICONS = Path("assets") / "icons"
 DESCRIPTIONS = build_words.section("app-description")
 THEME_COLOR = "#%02x%02x%02x" % icons.BACKGROUND
 
-_SKIPPED_SUFFIXES = (".gz", ".br", ".map")
+_SKIPPED_SUFFIXES = (".gz", ".br", ".xz", ".map")
 _LUNR = "assets/javascripts/lunr/"
 
 
@@ -99,7 +99,8 @@ def precache_list(site: Path) -> list[str]:
     """Every file a reader may need offline, as an address relative to the site's root:
     ``x/index.html`` is listed as ``x/`` (as the pages link to it). Left out: the service
     worker itself, source maps, the ``.gz`` and ``.br`` copies (a server sends them in
-    their files' stead), the search's support for the languages the site is not written
+    their files' stead), the runtime's ``.xz`` copies (fetched on a plain-http origin only,
+    where no service worker runs), the search's support for the languages the site is not written
     in, and the endgame tables (several megabytes: the service worker keeps each one when
     a page first fetches it)."""
     site = Path(site)

@@ -7,6 +7,7 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
     assets/runtime/stdlib/<hash>/python_stdlib.zip     the trimmed standard library, compiled
     assets/runtime/engine/<hash>/zohn_ahl_engine-<version>-py3-none-any.whl   compiled
     assets/runtime/tables/<hash>/<ruleset>.egtb       the endgame tables (fetched on demand)
+    assets/runtime/lab/<hash>/zohn-ahl.chains          what the lab's every bias shares
 
 ``manifest.json``::
 
@@ -15,7 +16,9 @@ Layout in the site (all same-origin, no query strings: Pyodide rejects them in a
      "stdlib": "stdlib/<hash>/python_stdlib.zip",
      "wheel": "engine/<hash>/zohn_ahl_engine-0.1.0-py3-none-any.whl",
      "lock": {"info": {...}, "packages": {}},
-     "files": {"pyodide/pyodide.asm.wasm": <bytes>, ...}}
+     "files": {"pyodide/pyodide.asm.wasm": <bytes>, ...},
+     "tables": {"<ruleset>": "tables/<hash>/<ruleset>.egtb", ...},
+     "chains": "lab/<hash>/zohn-ahl.chains"}
 
 URLs in the manifest (and the keys of ``files``, every file the runtime may fetch) are
 relative to the manifest itself. ``hash`` is computed from the engine's source files, so
@@ -38,10 +41,13 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import lzma
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,6 +60,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYODIDE_SOURCES = PYODIDE_FILES + ("python_stdlib.zip", "pyodide-lock.json")
 RUNTIME = Path("assets") / "runtime"
 CACHE = ROOT / "build" / "engine-wheel"
+CHAINS_CACHE = ROOT / "build" / "lab-chains"
+XZ_CACHE = ROOT / "build" / "xz"
+XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
+"""The xz copies' settings: the strongest preset, with a dictionary of 16 MiB (larger than
+the largest file, so nothing is lost, and the most the page's decoder needs to hold)."""
 STDLIB_CACHE = ROOT / "build" / "stdlib"
 
 
@@ -289,6 +300,14 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
     _replace_versions(runtime / "engine", digest)
     _copy_if_changed(wheel, runtime / "engine" / digest / wheel.name)
     sizes[f"engine/{digest}/{wheel.name}"] = wheel.stat().st_size
+    xz = {
+        path: write_xz_copy(runtime, path)
+        for path in (
+            "pyodide/pyodide.asm.wasm",
+            stdlib_path,
+            f"engine/{digest}/{wheel.name}",
+        )
+    }
     manifest = {
         "engine": engine_version(),
         "pyodide": pyodide_version(),
@@ -299,7 +318,9 @@ def install_runtime(site_dir: Path) -> dict[str, Any]:
         "wheel": f"engine/{digest}/{wheel.name}",
         "lock": lock_data,
         "files": sizes,
+        "xz": xz,
         "tables": install_tables(runtime),
+        "chains": install_chains(runtime, digest),
     }
     (runtime / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
@@ -321,6 +342,62 @@ def install_tables(runtime: Path) -> dict[str, str]:
         _copy_if_changed(path, runtime / "tables" / digest / path.name)
         out[path.stem] = f"tables/{digest}/{path.name}"
     return out
+
+
+def write_xz_copy(runtime: Path, path: str) -> dict[str, Any]:
+    """Write ``path.xz`` beside the file ``path`` of the ``runtime`` folder (made once per
+    content, kept in ``build/xz/``; copies no build used for a day are removed); return
+    ``{"path": the copy's path, relative as ``path`` is, "bytes": its size}``.
+
+    Why: Chromium asks a plain-http server (a classroom's, reached by its network address)
+    for gzip only, and gzip leaves Pyodide's WebAssembly at about 3.6 MB; xz at its
+    strongest makes it about 2.6 MB, a little smaller than brotli. On such an origin the
+    worker fetches the copies and decodes them as they arrive
+    (``docs/assets/js/runtime-xz.mjs``); over HTTPS or on this computer the server's
+    brotli does as well, so the plain files are fetched there."""
+    data = (runtime / path).read_bytes()
+    entry = XZ_CACHE / f"{hashlib.sha256(data).hexdigest()[:32]}.xz"
+    if entry.is_file():
+        os.utime(entry)  # used: kept
+    else:
+        XZ_CACHE.mkdir(parents=True, exist_ok=True)
+        packed = lzma.compress(
+            data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=XZ_FILTERS
+        )
+        partial = entry.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(packed)
+        partial.replace(entry)  # another build making the same copy writes the same bytes
+    for old in XZ_CACHE.glob("*.xz"):
+        if old.stat().st_mtime < time.time() - 24 * 3600:
+            old.unlink(missing_ok=True)
+    _copy_if_changed(entry, runtime / f"{path}.xz")
+    return {"path": f"{path}.xz", "bytes": entry.stat().st_size}
+
+
+def install_chains(runtime: Path, digest: str) -> str:
+    """Write what every stick bias shares in the probability lab (each ruleset's graph and
+    the shape of its game lengths at the lab's counters, as the engine of this build
+    computes them: :mod:`engine.zohn_ahl.solver.prepared`) into ``runtime/lab/<digest>/``;
+    return its path relative to the manifest. Made once per engine (``digest``, the
+    engine's source hash) and kept in ``build/lab-chains/``. Not in ``files``: the worker
+    fetches it with the lab's first request."""
+    name = "zohn-ahl.chains"
+    cached = CHAINS_CACHE / digest / name
+    if not cached.is_file():
+        with _one_at_a_time(CHAINS_CACHE):
+            if not cached.is_file():
+                from engine.zohn_ahl.chances import LAB_COUNTERS, VARIANTS
+                from engine.zohn_ahl.solver.prepared import Prepared
+
+                data = Prepared.of(VARIANTS, LAB_COUNTERS).to_bytes()
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                partial = cached.with_suffix(".part")
+                partial.write_bytes(data)
+                partial.replace(cached)
+                _prune_cache(digest, cache=CHAINS_CACHE)
+    _replace_versions(runtime / "lab", digest)
+    _copy_if_changed(cached, runtime / "lab" / digest / name)
+    return f"lab/{digest}/{name}"
 
 
 def write_printables(site_dir: Path) -> bool:

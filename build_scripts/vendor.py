@@ -27,6 +27,15 @@ LIBRARIES = {
     "qrcode-generator/dist/qrcode.mjs": "qrcode-generator.mjs",
     "jsqr/dist/jsQR.js": "jsqr.js",
 }
+# Libraries published as a UMD script only, shipped as modules: the file -> (its name under
+# assets/js/vendor/, the names it exports). The script fills a CommonJS ``module`` given to
+# it, its ``require`` answered with nothing (xz-decompress asks for Node's "stream/web" only
+# where the browser has no ReadableStream), and the module exports what it exported. The
+# script itself is unchanged (MIT for xz-decompress, its notice first).
+UMD_LIBRARIES = {
+    "xz-decompress/dist/package/xz-decompress.min.js": ("xz-decompress.mjs", ("XzReadableStream",)),
+}
+_UMD_BEFORE = "const module = { exports: {} };\nconst exports = module.exports;\nconst require = () => ({});\n"
 
 
 def install_vendor(site_dir: Path, modules: Path = ROOT / "node_modules") -> list[Path]:
@@ -39,5 +48,14 @@ def install_vendor(site_dir: Path, modules: Path = ROOT / "node_modules") -> lis
         if not path.is_file():
             raise PluginError(f"node_modules/{source} is missing: run 'npm ci' (make setup) first")
         shutil.copyfile(path, target / name)
+        written.append(target / name)
+    for source, (name, names) in UMD_LIBRARIES.items():
+        path = modules / source
+        if not path.is_file():
+            raise PluginError(f"node_modules/{source} is missing: run 'npm ci' (make setup) first")
+        after = f"\nexport const {{ {', '.join(names)} }} = module.exports;\n"
+        (target / name).write_text(
+            _UMD_BEFORE + path.read_text(encoding="utf-8") + after, encoding="utf-8"
+        )
         written.append(target / name)
     return written

@@ -31,7 +31,7 @@ from engine.zohn_ahl.throws import (
     value_probabilities,
 )
 
-__all__ = ["game_chances", "lab_figures", "prepare_lab", "VARIANTS", "LAB_WORDS"]
+__all__ = ["game_chances", "lab_figures", "prepare_lab", "VARIANTS", "LAB_COUNTERS", "LAB_WORDS"]
 
 #: The rulesets and options the lab compares, in order.
 VARIANTS = (
@@ -41,6 +41,9 @@ VARIANTS = (
     ("printable", "cross"),
     ("globe", "lose-throw"),
 )
+
+#: The counters a side of the lab's figures unless the reader asks for others.
+LAB_COUNTERS = 4
 
 LAB_WORDS = section("lab")
 
@@ -289,7 +292,7 @@ def _round_up(x: float) -> float:
 
 def lab_figures(
     bias: Bias = HALF,
-    counters: int = 4,
+    counters: int = LAB_COUNTERS,
     variants: tuple[tuple[str, str], ...] = VARIANTS,
     lang: str = "en",
     charts: bool = True,
@@ -312,7 +315,7 @@ def lab_figures(
 
 
 def prepare_lab(
-    counters: int = 4, variants: tuple[tuple[str, str], ...] = VARIANTS
+    counters: int = LAB_COUNTERS, variants: tuple[tuple[str, str], ...] = VARIANTS
 ) -> dict[str, Any]:
     """Work out ahead what the lab's figures share for every bias: each variant's chain
     (the board by counters uses the printable one) and the shape of its game lengths at

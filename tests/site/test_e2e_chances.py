@@ -216,3 +216,53 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     assert first.text_content() == fair
     assert page.locator(".lab-comeback tbody tr").count() == 7
     assert page.evaluate(f"{SENT}.length") == before
+
+
+# An init script: every text the lab's status showed, in order, in window.__said.
+NOTE_STATUS = """(() => {
+  window.__said = [];
+  document.addEventListener("DOMContentLoaded", () => {
+    const status = document.querySelector("[data-lab='status']");
+    const note = () => {
+      const text = status.textContent;
+      if (text !== window.__said[window.__said.length - 1]) window.__said.push(text);
+    };
+    new MutationObserver(note).observe(status, { subtree: true, childList: true, characterData: true });
+  });
+})()"""
+
+
+def test_pressed_the_moment_the_page_opens_the_lab_answers_with_the_engines_figures(visit):
+    page = visit.page()
+    page.add_init_script(NOTE_REQUESTS)
+    page.add_init_script(NOTE_STATUS)
+    page.goto(visit.base + LAB)
+    bias = page.locator("input[data-lab='bias']")
+    # pressed as soon as it can be, before Python has started (or just after)
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-lab='bias']\").disabled", timeout=SLOW
+    )
+    bias.fill("3/5")
+    page.get_by_role("button", name="Work it out again").click()
+    page.wait_for_function(
+        "() => /Done.*3\\/5/.test(document.querySelector(\"[data-lab='status']\").textContent)",
+        timeout=4 * SLOW,
+    )
+    # the figures are the engine's (CPython) for these sticks, every ruleset's row
+    for row in page.locator(".lab-rulesets tr[data-ruleset]").all():
+        ruleset, gully = row.get_attribute("data-ruleset"), row.get_attribute("data-gully")
+        want = engine_reply(
+            "zohn-ahl.lab", {"bias": "3/5", "counters": 4, "ruleset": ruleset, "gully": gully}
+        )["variants"][0]
+        assert row.locator("td[data-k='first']").text_content() == f"{100 * want['first']:.2f}%"
+        assert row.locator("td[data-k='length']").text_content() == f"{want['expected_throws']:.1f}"
+    # the worker installed what every bias shares from the build's file, once, instead of
+    # reading it from the rules; the lab prepared no more once the reader had asked (at
+    # most the one step under way when the button was pressed), and said each step as
+    # it went, the page showing each part as it landed
+    shipped = [u for u in visit.requests if u.endswith("/zohn-ahl.chains")]
+    assert len(shipped) == 1
+    order = page.evaluate(f"{LAB_ASKED}.map((a) => a.part === 'prepare')")
+    assert sum(order) <= 1 and order.index(False) >= sum(order)
+    steps = [t for t in page.evaluate("window.__said") if re.search(r"\d+ of \d+", t)]
+    assert len(steps) >= 5, steps

@@ -77,6 +77,8 @@ const runtimeFailure = new Promise((_, reject) => { runtimeFailed = reject; });
 runtimeFailure.catch(() => {});
 const runtimeBase = new URL("../runtime/", import.meta.url).href;
 const realFetch = self.fetch.bind(self);
+/** @type {{copies: Map<string, string>, decoded: (r: Response, url: string) => Response} | null} */
+let xz = null;  // the xz copies fetched instead of the runtime's files (see boot)
 
 function checkRuntimeResponse(url, response) {
   if (!url.startsWith(runtimeBase)) return;
@@ -277,6 +279,8 @@ self.fetch = async (input, init) => {
     early.delete(url);
     return asked;
   }
+  const copy = xz && xz.copies.get(url);  // (the copy is fetched, checked and counted as a file)
+  if (copy) return xz.decoded(await self.fetch(copy, init), url);
   let response;
   try {
     response = await realFetch(input, init);
@@ -359,6 +363,21 @@ function snapshotKey(manifest) {
 
 class SnapshotRefused extends Error {}
 
+// Where the page is not a secure origin (a classroom's server over plain http) there is
+// no Cache Storage and no crypto.subtle: the snapshot is kept in IndexedDB instead, its
+// checksum a CRC-32 (snapshot-idb.mjs).
+/** @type {Promise<typeof import("./snapshot-idb.mjs")> | null} */
+let idbModule = null;
+function idbStore() {
+  if (!idbModule) idbModule = import("./snapshot-idb.mjs");
+  return idbModule;
+}
+
+// The body's checksum as `stored` writes it: a SHA-256, or "crc32:..." (snapshot-idb.mjs).
+async function checksum(bytes, stored = self.crypto && crypto.subtle ? "" : "crc32:") {
+  return stored.startsWith("crc32:") ? (await idbStore()).crc32(bytes) : sha256(bytes);
+}
+
 // The snapshot's layout (snapshot-image.mjs), loaded once, while the worker starts: a
 // static import would hold back the worker's first line by one more request.
 /** @type {Promise<typeof import("./snapshot-image.mjs")> | null} */
@@ -408,7 +427,7 @@ async function readSnapshot(stored, key) {
     await dropSnapshot();
     return { discard: reason };
   }
-  const checked = sha256(bytes).then(async (digest) => {
+  const checked = checksum(bytes, record.sha256).then(async (digest) => {
     if (digest !== record.sha256) throw new SnapshotRefused("corrupt (checksum)");
     const { unpackImage } = await snapshotImage();
     try {
@@ -422,6 +441,7 @@ async function readSnapshot(stored, key) {
 }
 
 function dropSnapshot() {
+  if (!self.caches) return idbStore().then((idb) => idb.dropStored()).catch(() => {});
   return withStore("written", (cache) => cache.delete(STORE_KEY)).catch(() => {});
 }
 
@@ -436,10 +456,15 @@ async function saveSnapshot(pyodide, key) {
     "Content-Type": "application/octet-stream",
     [HEADER.format]: String(SNAPSHOT_FORMAT), [HEADER.key]: key, [HEADER.length]: String(body.byteLength),
     [HEADER.memory]: String(image.byteLength),
-    [HEADER.sha256]: await sha256(body), [HEADER.made]: new Date().toISOString(),
+    [HEADER.sha256]: await checksum(body), [HEADER.made]: new Date().toISOString(),
   };
-  await withStore("written", (cache) => cache.put(STORE_KEY, new Response(body, { headers })));
-  forgetOldStore();
+  if (self.caches) {
+    await withStore("written", (cache) => cache.put(STORE_KEY, new Response(body, { headers })));
+    forgetOldStore();
+  } else {
+    const record = { format: SNAPSHOT_FORMAT, key, length: body.byteLength, sha256: headers[HEADER.sha256] };
+    await (await idbStore()).writeStored(record, body).catch((err) => { throw storeError("written", err); });
+  }
   return { status: "saved", bytes: image.byteLength, stored_bytes: body.byteLength, make_ms: makeMs,
     save_ms: Math.round(performance.now() - t1), made_at: madeAt };
 }
@@ -506,15 +531,25 @@ async function boot() {
     return performance.now();
   };
   snapshotImage().catch(() => {});  // (asked for now; a failure is reported where it is used)
+  // On a plain-http origin the runtime's large files come as xz copies (runtime-xz.mjs).
+  const xzModule = self.isSecureContext ? null : import("./runtime-xz.mjs").catch(() => null);
   // The stored snapshot is read while the manifest is fetched.
   // (A failed read is kept as it is: readSnapshot reports it as the reason.)
   const stored = self.caches ? readStore()
-    : Promise.reject(new Error("this browser keeps no snapshot for this site (no Cache Storage)"));
+    : self.indexedDB ? idbStore().then((idb) => idb.readStored()).catch((err) => { throw storeError("read", err); })
+      : Promise.reject(new Error("this browser keeps no snapshot for this site (no Cache Storage, no IndexedDB)"));
   stored.catch(() => {});
   let t = performance.now();
   const { manifest, indexURL, wheelURL, stdlibURL } = await readManifest();
   if (manifest.files && typeof manifest.files === "object") expected = manifest.files;
+  const xzCode = xzModule && manifest.xz ? await xzModule : null;
+  if (xzCode) {
+    const { copies, files } = xzCode.xzCopies(manifest, manifestURL, expected);
+    xz = { copies, decoded: xzCode.decoded };
+    expected = files;
+  }
   if (manifest.tables && typeof manifest.tables === "object") tableFiles = manifest.tables;
+  if (typeof manifest.chains === "string") chainsURL = new URL(manifest.chains, manifestURL);
   markStart("engine:manifest-read");
   // Everything the start needs is asked for at once: the interpreter's WebAssembly
   // (compiled as it arrives), the standard library (Pyodide would ask for it once
@@ -561,7 +596,7 @@ async function boot() {
       t = performance.now();
     }
   }
-  const canSave = Boolean(key && self.caches && self.crypto && crypto.subtle);
+  const canSave = Boolean(key && (self.caches ? self.crypto && crypto.subtle : self.indexedDB));
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: canSave });
   markStart("engine:interpreter-ready");
   t = mark("interpreter_ms", t);
@@ -630,6 +665,8 @@ booting.then(
 // table that cannot be fetched is tried again at the next request; the engine answers
 // meanwhile with its search.
 let tableFiles = {};
+/** @type {URL | null} the lab's prepared chains (lab-chains.mjs) */
+let chainsURL = null;
 const tablesLoading = new Map();
 
 async function loadTables(pyodide, request) {
@@ -711,6 +748,7 @@ self.onmessage = async (event) => {
   }
   await loadTables(engine.pyodide, request);
   if (KERNEL_COMMANDS.has(data.cmd)) await offerKernels();
+  if (data.cmd === "zohn-ahl.lab") await import("./lab-chains.mjs").then((m) => m.installChains(engine.pyodide, chainsURL), () => {});
   let reply;
   try {
     reply = engine.handle(request);

@@ -123,8 +123,10 @@ class Lab {
     }
   }
 
-  // What every bias shares (each ruleset's chain, the shape of its game lengths), worked
-  // out ahead so that the first "work it out again" costs what the next ones do. One
+  // What every bias shares (each ruleset's chain, the shape of its game lengths), made
+  // ready ahead so that the first "work it out again" costs what the next ones do: the
+  // worker installs them from the build's file with the first request (lab-chains.mjs),
+  // and the engine works out from the rules what that file lacks. One
   // ruleset per request: a board's request (on this page, or the next one the reader
   // opens) waits for one at most, and none is sent once the lab has left the page or the
   // reader has asked for figures (which work out what they need themselves, after the one

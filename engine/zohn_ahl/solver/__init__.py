@@ -20,11 +20,14 @@ each module below says which sections it implements:
 - :mod:`~engine.zohn_ahl.solver.bound`: the error bound (§ 10);
 - :mod:`~engine.zohn_ahl.solver.lengths`: the distribution of a game's length (§ 11);
 - :mod:`~engine.zohn_ahl.solver.questions`: a lone awl's lap, exactly (§ 12);
-- :mod:`~engine.zohn_ahl.solver.solution`: the solved game and what a class asks of it.
+- :mod:`~engine.zohn_ahl.solver.solution`: the solved game and what a class asks of it;
+- :mod:`~engine.zohn_ahl.solver.prepared`: the graphs and length shapes written as bytes
+  (the site ships them) and read back into the caches below.
 
 The solved graphs and the last few solutions are cached here, so a page that asks after
 every throw pays for the solving once; :func:`prepare` works out ahead what the solves
-and distributions of every bias share.
+and distributions of every bias share (in the page, mostly installed from the build's
+file instead).
 """
 
 from __future__ import annotations

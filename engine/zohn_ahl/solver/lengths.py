@@ -23,7 +23,7 @@ from __future__ import annotations
 from array import array
 from itertools import repeat
 from operator import mul, sub
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.zohn_ahl.solver.kernels import FlatRow, Gather, gatherer, host_kernel
 
@@ -32,28 +32,35 @@ if TYPE_CHECKING:
     from engine.zohn_ahl.solver.graph import Graph
     from engine.zohn_ahl.solver.solution import Solution
 
-__all__ = ["length_distribution", "shape_of"]
+__all__ = ["Shape", "length_distribution", "shape_of"]
 
 CLOSE = 1e-13
 """How near every chance still to come must be proved to the geometric tail before the
 carrying stops, by default: rounding level."""
 CHECK_EVERY = 4  # throws between two looks at whether the mass keeps its shape
 
-Sources = tuple[tuple[int, tuple[int, ...]], ...]
-"""A state's sources: ``((source's position, the classes leading from it), ...)``."""
 
-Shape = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[Sources, ...]], ...]]
-"""``(start, ends, groups)``: the start's position, each position's classes that end the
-game, and by number of sources ``(that number, each position's sources)``."""
+class Shape(NamedTuple):
+    """The chain's shape from the start: the positions the start can lead to (a state and
+    its mirror kept as one), numbered so that those with as many sources follow one
+    another, each position's sources in one run. Position ``r``'s sources are
+    ``sources[row_start[r]:row_start[r + 1]]``, and the step from each has the throw
+    classes ``classes[kinds[k]]``; ``ends[r]`` indexes in ``classes`` the classes that end
+    the game from ``r``; ``sizes`` lists ``(number of sources, positions)`` group by group.
+    Flat arrays, so that a loop outside Python reads them as they are, and so that they
+    are written as bytes and read back (:mod:`~engine.zohn_ahl.solver.prepared`) without
+    building a value per source."""
+
+    start: int
+    ends: array[int]
+    sizes: tuple[tuple[int, int], ...]
+    row_start: array[int]
+    sources: array[int]
+    kinds: array[int]
+    classes: tuple[tuple[int, ...], ...]
+
 
 _SHAPES: dict[tuple[str, str, int, int], tuple[Graph, Shape]] = {}
-
-Rows = tuple["array[int]", "array[int]", "array[int]", tuple[tuple[int, ...], ...]]
-"""A shape's sources in one run, for a loop outside Python: ``(row_start, sources, kinds,
-classes)``: state ``r``'s sources are ``sources[row_start[r]:row_start[r + 1]]``, and the
-step from each has the throw classes ``classes[kinds[k]]``."""
-
-_ROWS: dict[int, tuple[Shape, Rows]] = {}
 
 
 def _shape(graph: Graph, counters: int, start_index: int) -> Shape:
@@ -105,12 +112,17 @@ def _shape(graph: Graph, counters: int, start_index: int) -> Shape:
                 sources[t].append((k, tuple(classes)))
     order = sorted(steps, key=lambda k: (len(sources[k]), k))
     pos = {k: n for n, k in enumerate(order)}
-    groups: dict[int, list[Sources]] = {}
+    known: dict[tuple[int, ...], int] = {}
+    row_start, flat, kinds, ends = array("i", [0]), array("i"), array("i"), array("i")
+    sizes: dict[int, int] = {}
     for k in order:
-        row = tuple((pos[s], classes) for s, classes in sources[k])
-        groups.setdefault(len(row), []).append(row)
-    ends = tuple(tuple(steps[k].get(-1, ())) for k in order)
-    return pos[start], ends, tuple((n, tuple(rows)) for n, rows in groups.items())
+        for s, leading in sources[k]:
+            flat.append(pos[s])
+            kinds.append(known.setdefault(leading, len(known)))
+        row_start.append(len(flat))
+        sizes[len(sources[k])] = sizes.get(len(sources[k]), 0) + 1
+        ends.append(known.setdefault(tuple(steps[k].get(-1, ())), len(known)))
+    return Shape(pos[start], ends, tuple(sizes.items()), row_start, flat, kinds, tuple(known))
 
 
 def shape_of(graph: Graph, options: Options, start_index: int) -> Shape:
@@ -132,19 +144,23 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
     throw by throw until every chance still to come is proved to lie within ``close`` of
     the geometric tail (spec § 11), then the tail is written out."""
     shape = shape_of(solution.graph, solution.options, solution.start_index())
-    start, ends, groups = shape
     probs = solution.probabilities
-    end = [sum(probs[c] for c in classes) for classes in ends]
+    chance = [sum(probs[c] for c in classes) for classes in shape.classes]
+    end = list(map(chance.__getitem__, shape.ends))
+    weights = list(map(chance.__getitem__, shape.kinds))
     kernel = host_kernel("carryLengths")
     if kernel is not None:
-        return _carried_by(kernel, shape, end, probs, limit, close)
+        return _carried_by(kernel, shape, end, weights, limit, close)
+    row_start, sources = shape.row_start, shape.sources
     runs: list[tuple[Gather, list[FlatRow]]] = []
-    for n, rows in groups:
-        flat: list[FlatRow] = [
-            (*(s for s, _ in row), *(sum(probs[c] for c in classes) for _, classes in row))
-            for row in rows
-        ]
+    r = 0
+    for n, count in shape.sizes:
+        flat: list[FlatRow] = []
+        for a, b in zip(row_start[r : r + count], row_start[r + 1 : r + count + 1]):
+            flat.append((*sources[a:b], *weights[a:b]))
+        r += count
         runs.append((gatherer(n), flat))
+    start = shape.start
     mass = [0.0] * len(end)
     mass[start] = 1.0
     out: list[float] = []
@@ -173,41 +189,25 @@ def length_distribution(solution: Solution, limit: int, close: float = CLOSE) ->
     return out
 
 
-def _rows(shape: Shape) -> Rows:
-    """``shape``'s sources in one run (:data:`Rows`), kept with the shape."""
-    cached = _ROWS.get(id(shape))
-    if cached is not None and cached[0] is shape:
-        return cached[1]
-    row_start = array("i", [0])
-    sources = array("i")
-    kinds = array("i")
-    known: dict[tuple[int, ...], int] = {}
-    for _, rows in shape[2]:
-        for row in rows:
-            for source, classes in row:
-                sources.append(source)
-                kinds.append(known.setdefault(classes, len(known)))
-            row_start.append(len(sources))
-    result = (row_start, sources, kinds, tuple(known))
-    if len(_ROWS) >= 16:
-        _ROWS.pop(next(iter(_ROWS)))
-    _ROWS[id(shape)] = (shape, result)
-    return result
-
-
 def _carried_by(
     kernel: Any,
     shape: Shape,
     end: list[float],
-    probs: tuple[float, ...],
+    weights: list[float],
     limit: int,
     close: float,
 ) -> list[float]:
     """:func:`length_distribution`'s carrying done by ``kernel`` (the page's loop, see
     :func:`~engine.zohn_ahl.solver.kernels.host_kernel`), with the chances of this bias."""
-    row_start, sources, kinds, classes = _rows(shape)
-    chance = [sum(probs[c] for c in cls) for cls in classes]
-    weights = array("d", map(chance.__getitem__, kinds))
-    out = kernel(shape[0], array("d", end), row_start, sources, weights, limit, close, CHECK_EVERY)
+    out = kernel(
+        shape.start,
+        array("d", end),
+        shape.row_start,
+        shape.sources,
+        array("d", weights),
+        limit,
+        close,
+        CHECK_EVERY,
+    )
     figures: list[float] = out.to_py().tolist()  # a Float64Array, read as floats
     return figures
