@@ -1,11 +1,12 @@
 """A "Suggest a correction" link at the foot of every page (a step of the site's plugin, :mod:`build_scripts.plugin`).
 
-Where corrections go is the site's configuration, in ``mkdocs.yml``::
+Where corrections go is a setting of the site's plugin, in ``mkdocs.yml``::
 
-    extra:
-      corrections:
-        email: corrections@example.org     # an address the maintainers read
-        issues: https://tracker.example/new  # or an issue tracker's "new issue" address
+    plugins:
+      - heritage-games:
+          corrections:
+            email: corrections@example.org     # an address the maintainers read
+            issues: https://tracker.example/new  # or an issue tracker's "new issue" address
 
 The link is prefilled with the page's title and address: an ``issues`` address gets
 ``?title=...&body=...`` (the query an issue tracker such as GitHub's or GitLab's reads), an
@@ -34,6 +35,7 @@ from urllib.parse import quote, urlencode, urlsplit
 
 from build_scripts import words as build_words
 from build_scripts.aids import is_student_page
+from build_scripts.config import plugin_settings
 from build_scripts.page_language import page_language
 
 if TYPE_CHECKING:
@@ -46,8 +48,7 @@ _PLACEHOLDER = re.compile(r"(^|[.@])(example\.(org|com|net)|invalid|test|localho
 
 
 def settings(config: Mapping[str, Any]) -> dict[str, str]:
-    extra = config.get("extra") or {}
-    raw = extra.get("corrections") or {}
+    raw = plugin_settings(config).get("corrections") or {}
     return {key: str(raw.get(key) or "").strip() for key in ("email", "issues")}
 
 
@@ -131,8 +132,8 @@ def warn_if_unconfigured(config: MkDocsConfig, warned: set[str]) -> None:
     sys.stderr.write(
         f"\n{bar}\n!! CORRECTIONS ARE NOT CONFIGURED ({where.get('email') or where.get('issues') or 'none'!s}):\n"
         "!! the foot of every page says that no correction address is set.\n"
-        "!! Set extra.corrections.email (an address the maintainers read) and/or\n"
-        "!! extra.corrections.issues (an issue tracker's new-issue URL) in mkdocs.yml.\n"
+        "!! Set corrections: email (an address the maintainers read) and/or issues\n"
+        "!! (an issue tracker's new-issue URL) of the heritage-games plugin in mkdocs.yml.\n"
         "!! Publishing (the Pages workflow, make offline) refuses this configuration.\n"
         f"{bar}\n\n"
     )

@@ -29,14 +29,8 @@ from pymdownx.superfences import SuperFencesException
 from build_scripts.aids import is_student_page, page_default
 from build_scripts.answer_blocks import check_answer, render_answer
 from build_scripts.block_syntax import BlockError
-from build_scripts.board_blocks import (
-    auto_id,
-    awithlaknannai_config,
-    render_board,
-    render_sticks,
-    zohn_ahl_config,
-)
-from build_scripts.puzzle_blocks import render_puzzles
+from build_scripts.board_blocks import auto_id, render_board
+from build_scripts.games import BLOCKS, BOARDS
 from engine.core import EngineError
 
 if TYPE_CHECKING:
@@ -48,7 +42,9 @@ def is_lesson(src_path: str) -> bool:
     return "/teachers/" in "/" + src_path.replace("\\", "/")
 
 
-FENCES = ("zohn-ahl", "awithlaknannai", "answer", "zohn-ahl-sticks", "awithlaknannai-puzzles")
+FENCES = (*BOARDS, "answer", *BLOCKS)
+"""Every custom fence: each game's board block, the answer block, the games' further blocks
+(:mod:`build_scripts.games`)."""
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w.+-]*)")
 
 
@@ -166,16 +162,9 @@ def render_block(
         aids = page_default(src_path)
     if language == "answer":
         return render_answer(check_answer(source), lang)
-    if language == "zohn-ahl-sticks":
-        return render_sticks(source, lang, ids)
-    if language == "awithlaknannai-puzzles":
-        return render_puzzles(source, lang, ids)
-    student = is_student_page(src_path)
-    config = (
-        zohn_ahl_config(source, aids=aids, student=student)
-        if language == "zohn-ahl"
-        else awithlaknannai_config(source, lesson=is_lesson(src_path), aids=aids, student=student)
-    )
+    if language in BLOCKS:
+        return BLOCKS[language](source, lang, ids)
+    config = BOARDS[language].board(source, is_lesson(src_path), aids, is_student_page(src_path))
     element_id = config["id"] or auto_id(language, number)
     if element_id in ids:
         raise BlockError(f"id {element_id!r} is used by another board on this page")

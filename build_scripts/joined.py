@@ -3,8 +3,8 @@ head script for every page.
 
 - The style sheet, ``assets/stylesheets/site.<hash>.css``: mkdocs-material's own two
   (``main``, then ``palette``, the order its template links them in), then the site's, in
-  the order ``extra.stylesheets`` in ``mkdocs.yml`` lists them. The cascade is the one
-  the separate sheets gave.
+  the order the plugin's ``stylesheets`` in ``mkdocs.yml`` lists them. The cascade is
+  the one the separate sheets gave.
 - The head script, ``assets/javascripts/head.<hash>.js``: the scripts :data:`HEAD_SCRIPTS`
   lists (``overrides/assets/javascripts/``), in that order, each as it was. They stay
   classic scripts run in ``<head>``, before the theme's: the theme's storage helpers as
@@ -37,6 +37,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
+from build_scripts.config import NAME, plugin_settings
 from build_scripts.site_assets import STYLESHEETS
 
 THEME_SHEETS = ("main", "palette")
@@ -53,16 +54,16 @@ _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
 
 
 def site_sheets(config: MkDocsConfig) -> list[str]:
-    """The site's own sheets, as ``extra.stylesheets`` lists them (by default the sheets of
-    the boards and pages, :data:`build_scripts.site_assets.STYLESHEETS`)."""
+    """The site's own sheets, as the plugin's ``stylesheets`` lists them (by default the
+    sheets of the boards and pages, :data:`build_scripts.site_assets.STYLESHEETS`)."""
     if config["extra_css"]:
         raise PluginError(
-            "mkdocs.yml: list style sheets under extra.stylesheets (joined into one), "
+            f"mkdocs.yml: list style sheets under {NAME}: stylesheets (joined into one), "
             f"not extra_css: {list(config['extra_css'])}"
         )
-    sheets = config["extra"].get("stylesheets", list(STYLESHEETS))
+    sheets = plugin_settings(config).get("stylesheets", list(STYLESHEETS))
     if not isinstance(sheets, list) or not all(isinstance(s, str) for s in sheets):
-        raise PluginError(f"mkdocs.yml: extra.stylesheets must be a list of paths: {sheets!r}")
+        raise PluginError(f"mkdocs.yml: {NAME}: stylesheets must be a list of paths: {sheets!r}")
     return sheets
 
 
@@ -130,7 +131,7 @@ def join_files(files: Files, config: MkDocsConfig) -> dict[str, str]:
     which a generated file has not."""
     joined = {}
     sheets = _theme_sheets(files) + _listed(
-        files, site_sheets(config), "mkdocs.yml: extra.stylesheets"
+        files, site_sheets(config), f"mkdocs.yml: {NAME}: stylesheets"
     )
     text = joined_sheet([(f.src_uri, f.content_string) for f in sheets])
     joined["site_stylesheet"] = _replace(config, files, sheets, "assets/stylesheets/site.css", text)

@@ -2,10 +2,10 @@
 
     python -m build_scripts.publish_check [mkdocs.yml]
 
-Exit status 0 when ``extra.corrections`` in the configuration names a real destination
-(an ``email`` or an issue tracker's ``issues`` address), 1 with a message naming the
+Exit status 0 when the plugin's ``corrections`` in the configuration names a real
+destination (an ``email`` or an issue tracker's ``issues`` address), 1 with a message naming the
 setting when it is empty or still a placeholder (``build_scripts/corrections.py`` says
-which addresses count as placeholders), or when an entry of ``extra.reviews`` is
+which addresses count as placeholders), or when an entry of its ``reviews`` is
 malformed (``build_scripts/reviews.py``). Either way it names the review packets, the
 page and the PDFs of each nation's, and asks the publisher to send each to the nation's
 institutions: replies come back to the correction address. The Pages workflow and ``make offline`` run it
@@ -23,10 +23,12 @@ from typing import Any
 import yaml
 
 from build_scripts import review_packets
+from build_scripts.config import NAME
 from build_scripts.corrections import is_placeholder, settings
 from build_scripts.page_language import LANGUAGES
 from build_scripts.printable_pdfs import PAPERS
 from build_scripts.reviews import NATIONS, ReviewError, reviews
+from build_scripts.reviews import SETTING as reviews_setting
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,10 +55,10 @@ def problem(config: dict[str, Any]) -> str | None:
         return None
     shown = where["email"] or where["issues"] or "nothing"
     return (
-        f"extra.corrections names no real address (it names {shown}): readers of a published "
-        "copy could not send a correction. Set extra.corrections.email to an address the "
-        "maintainers read, and/or extra.corrections.issues to an issue tracker's new-issue "
-        "address, in mkdocs.yml."
+        f"{NAME}: corrections names no real address (it names {shown}): readers of a "
+        "published copy could not send a correction. Set its email to an address the "
+        "maintainers read, and/or its issues to an issue tracker's new-issue address, "
+        "in mkdocs.yml."
     )
 
 
@@ -75,7 +77,7 @@ def packets_notice(config: dict[str, Any]) -> str:
         status = (
             "reviews recorded: " + "; ".join(f"{r.by}, {r.date.isoformat()}" for r in mine)
             if mine
-            else "no review recorded yet in extra.reviews"
+            else f"no review recorded yet in {reviews_setting}"
         )
         lines.append(
             f"  - to {review_packets.RECIPIENTS[nation]}: {site}reviews/{nation}/ "
@@ -83,7 +85,7 @@ def packets_notice(config: dict[str, Any]) -> str:
         )
     lines.append(
         "  Replies come back to the correction address; record each review the nations make "
-        "in extra.reviews (mkdocs.yml), and the pages will say so."
+        f"in {reviews_setting} (mkdocs.yml), and the pages will say so."
     )
     return "\n".join(lines)
 

@@ -316,8 +316,8 @@ def map_svg(docs_dir: Path, lang: str) -> str:
 
 
 def reply_to(where: dict[str, str], lang: str) -> str:
-    """Where replies go: the correction addresses the publisher set (``extra.corrections``),
-    or that none is set yet."""
+    """Where replies go: the correction addresses the publisher set (the plugin's
+    ``corrections``), or that none is set yet."""
     w = WORDS[lang]
     if corrections.is_placeholder(where):
         return str(w["reply-to-none"])

@@ -1,14 +1,15 @@
 """Which pages the nations' own institutions have reviewed, and the statement that says so.
 
-The reviews are a setting of the site's configuration, ``extra.reviews`` in ``mkdocs.yml``:
-one entry per review, saying who reviewed which pages and when::
+The reviews are a setting of the site's plugin, ``reviews`` in ``mkdocs.yml``: one entry
+per review, saying who reviewed which pages and when::
 
-    extra:
-      reviews:
-        - nation: kiowa              # kiowa or zuni
-          by: Kiowa Language and Culture Revitalization Program
-          date: 2027-05-04
-          pages: [zohn-ahl/index.md, zohn-ahl/history.md]
+    plugins:
+      - heritage-games:
+          reviews:
+            - nation: kiowa              # kiowa or zuni
+              by: Kiowa Language and Culture Revitalization Program
+              date: 2027-05-04
+              pages: [zohn-ahl/index.md, zohn-ahl/history.md]
 
 An empty list (the setting as it stands) means that no institution of either nation has
 reviewed any page. ``reviews(config)`` is the one reader of the setting: it checks every
@@ -33,8 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from build_scripts import words as build_words
+from build_scripts.config import plugin_settings
 
-SETTING = "extra.reviews"
+SETTING = "heritage-games: reviews"
 CONFIG_FILE = "mkdocs.yml"
 
 #: The nations whose review the site asks for: name -> the folder of its game's pages.
@@ -97,8 +99,7 @@ def _entry_problem(raw: object, docs_dir: Path) -> str | None:
 
 def reviews(config: Mapping[str, Any]) -> list[Review]:
     """Every review the setting records, oldest first; ``ReviewError`` on a bad entry."""
-    extra = config.get("extra") or {}
-    raw = extra.get("reviews", [])
+    raw = plugin_settings(config).get("reviews", [])
     if raw is None:
         raw = []
     if not isinstance(raw, list):

@@ -43,7 +43,7 @@ STYLESHEETS = (
     "assets/css/answers.css",
 )
 """The site's style sheets, joined after the theme's (:mod:`build_scripts.joined`), for a
-site whose ``mkdocs.yml`` lists none under ``extra.stylesheets``."""
+site whose plugin sets no ``stylesheets`` (:mod:`build_scripts.config`)."""
 
 
 def add_theme_dir(config: MkDocsConfig) -> None:

@@ -15,6 +15,7 @@ from mkdocs.utils.yaml import yaml_load
 from site_build_tools import ROOT
 
 from build_scripts import joined
+from build_scripts.config import plugin_settings
 
 THEME = Path(material.__file__).parent / "templates" / "assets" / "stylesheets"
 LINK = re.compile(r"<link\b[^>]*\brel=\"stylesheet\"[^>]*>")
@@ -25,7 +26,7 @@ HEAD_SCRIPT = re.compile(
 
 def _listed() -> list[str]:
     with open(ROOT / "mkdocs.yml", encoding="utf-8") as file:
-        return yaml_load(file)["extra"]["stylesheets"]
+        return plugin_settings(yaml_load(file))["stylesheets"]
 
 
 def _body(text: str) -> str:
@@ -89,8 +90,11 @@ def test_a_sheet_naming_another_file_is_refused_with_its_name():
 
 
 def test_a_second_way_to_link_a_sheet_is_refused():
-    with pytest.raises(PluginError, match="extra.stylesheets"):
-        joined.site_sheets({"extra_css": ["assets/css/new.css"], "extra": {}})
+    def config(extra_css: list[str], sheets: object) -> dict[str, object]:
+        return {"extra_css": extra_css, "plugins": [{"heritage-games": {"stylesheets": sheets}}]}
+
+    with pytest.raises(PluginError, match="heritage-games: stylesheets"):
+        joined.site_sheets(config(["assets/css/new.css"], ["a.css"]))
     with pytest.raises(PluginError, match="list of paths"):
-        joined.site_sheets({"extra_css": [], "extra": {"stylesheets": "boards.css"}})
-    assert joined.site_sheets({"extra_css": [], "extra": {"stylesheets": ["a.css"]}}) == ["a.css"]
+        joined.site_sheets(config([], "boards.css"))
+    assert joined.site_sheets(config([], ["a.css"])) == ["a.css"]

@@ -188,7 +188,8 @@ def test_placeholder_addresses_count_as_not_configured(capsys):
     assert corrections.is_placeholder({"email": "corrections@example.org", "issues": ""})
     assert corrections.is_placeholder({"email": "", "issues": ""})
     assert not corrections.is_placeholder({"email": "site@kiowa-games.net", "issues": ""})
-    corrections.warn_if_unconfigured({"extra": {"corrections": {"email": "x@example.org"}}}, set())
+    config = {"plugins": [{"heritage-games": {"corrections": {"email": "x@example.org"}}}]}
+    corrections.warn_if_unconfigured(config, set())
     assert "CORRECTIONS ARE NOT CONFIGURED" in capsys.readouterr().err
 
 

@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _check(tmp_path: Path, email: str, issues: str = "") -> subprocess.CompletedProcess:
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    start = text.index("extra:\n  corrections:")
-    end = text.index("\n\n", start)
-    block = f'extra:\n  corrections:\n    email: "{email}"\n    issues: "{issues}"'
+    start = text.index("      corrections:\n")
+    end = text.index("\n", text.index("issues:", start))
+    block = f'      corrections:\n        email: "{email}"\n        issues: "{issues}"'
     config = tmp_path / "mkdocs.yml"
     config.write_text(text[:start] + block + text[end:], encoding="utf-8")
     return subprocess.run(
@@ -38,7 +38,7 @@ def test_the_repository_still_holds_the_placeholder_and_the_check_refuses_it():
         timeout=60,
     )
     assert done.returncode == 1
-    assert "extra.corrections" in done.stderr and "corrections@example.org" in done.stderr
+    assert "heritage-games: corrections" in done.stderr and "corrections@example.org" in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_the_repository_still_holds_the_placeholder_and_the_check_refuses_it():
 def test_publishing_fails_on_a_placeholder_or_nothing(tmp_path, email, issues):
     done = _check(tmp_path, email, issues)
     assert done.returncode == 1, done.stdout
-    assert "extra.corrections" in done.stderr and "mkdocs.yml" in done.stderr
+    assert "heritage-games: corrections" in done.stderr and "mkdocs.yml" in done.stderr
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The nations' review: the setting (``extra.reviews``) read strictly, the statements that
+"""The nations' review: the setting (the plugin's ``reviews``) read strictly, the statements that
 follow it on the About page and each game's first page, and the review packets (pages and
 PDFs) that hold every claim the claims table makes about each nation."""
 
@@ -26,7 +26,7 @@ FOLDER = {"en": "", "fr": "fr/"}
 
 
 def _config(entries: object) -> dict[str, object]:
-    return {"docs_dir": str(DOCS), "extra": {"reviews": entries}}
+    return {"docs_dir": str(DOCS), "plugins": [{"heritage-games": {"reviews": entries}}]}
 
 
 GOOD = {"nation": "kiowa", "by": "A program", "date": "2027-05-04", "pages": ["about.md"]}
@@ -50,7 +50,7 @@ def test_a_malformed_entry_is_refused_naming_the_file_and_the_entry(entry, said)
     with pytest.raises(reviews.ReviewError) as err:
         reviews.reviews(_config([GOOD, entry]))
     message = str(err.value)
-    assert message.startswith("mkdocs.yml: extra.reviews[1] ("), message
+    assert message.startswith("mkdocs.yml: heritage-games: reviews[1] ("), message
     assert said in message, message
 
 
@@ -58,7 +58,9 @@ def test_a_good_entry_is_read_with_its_date_and_an_empty_setting_means_none():
     found = reviews.reviews(_config([{**GOOD, "date": dt.date(2027, 5, 4)}]))
     assert found == [reviews.Review("kiowa", "A program", dt.date(2027, 5, 4), ("about.md",))]
     assert reviews.reviews(_config([])) == reviews.reviews({"docs_dir": str(DOCS)}) == []
-    with pytest.raises(reviews.ReviewError, match=r"mkdocs.yml: extra.reviews must be a list"):
+    with pytest.raises(
+        reviews.ReviewError, match=r"mkdocs.yml: heritage-games: reviews must be a list"
+    ):
         reviews.reviews(_config({"nation": "kiowa"}))
 
 
@@ -213,8 +215,11 @@ def test_the_publish_check_names_the_packets_and_asks_to_send_them():
 def _with_reviews(project: Path, block: str) -> None:
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
-    assert "\n  reviews: []\n" in text
-    config.write_text(text.replace("\n  reviews: []\n", "\n  reviews:\n" + block), "utf-8")
+    assert "\n      reviews: []\n" in text
+    indented = "".join(f"    {line}" for line in block.splitlines(keepends=True))
+    config.write_text(
+        text.replace("\n      reviews: []\n", "\n      reviews:\n" + indented), "utf-8"
+    )
 
 
 def test_a_bad_review_entry_fails_the_build_naming_the_file(tmp_path):
@@ -227,7 +232,8 @@ def test_a_bad_review_entry_fails_the_build_naming_the_file(tmp_path):
     proc = run_build(project, tmp_path / "site")
     output = proc.stdout + proc.stderr
     assert proc.returncode != 0, output[-3000:]
-    assert "mkdocs.yml: extra.reviews[0]" in output and "'next spring'" in output, output[-3000:]
+    said = "mkdocs.yml: heritage-games: reviews[0]"
+    assert said in output and "'next spring'" in output, output[-3000:]
 
 
 def test_a_build_with_a_review_entry_says_so_on_every_statement(tmp_path):
