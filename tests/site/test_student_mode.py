@@ -164,7 +164,7 @@ def test_a_student_page_board_that_could_answer_its_exercise_is_refused(tmp_path
 
     from mkdocs.exceptions import PluginError
 
-    from build_scripts.student_nav import answering_boards, on_page_content
+    from build_scripts.student_nav import answering_boards, check_student_links
 
     fixed = render_block("awithlaknannai", "id: fork\nopponent: person\n", "en", set(), 1, STUDENT)
     assert answering_boards(fixed) == []
@@ -173,8 +173,8 @@ def test_a_student_page_board_that_could_answer_its_exercise_is_refused(tmp_path
     assert len(found) == 2 and all(f.startswith("fork: offers the ") for f in found), found
     page = SimpleNamespace(file=SimpleNamespace(src_uri="students/forced-captures.md"))
     with pytest.raises(PluginError, match=r"^students/forced-captures\.md: a board .*fork: "):
-        on_page_content(loose, page, {}, None)  # type: ignore[arg-type]
-    assert on_page_content(fixed, page, {}, None) == fixed  # type: ignore[arg-type]
+        check_student_links(loose, page)  # type: ignore[arg-type]
+    assert check_student_links(fixed, page) == fixed  # type: ignore[arg-type]
 
 
 def test_a_part_that_starts_after_moves_opens_once_the_parts_before_it_are_right():
