@@ -25,9 +25,7 @@ PAGES = {"zohn-ahl": "zohn-ahl/", "awithlaknannai": "awithlaknannai/rules/"}
 def _filled(template: str, lang: str, game: str) -> str:
     """A template of the page's words with its values the longest a game gives them."""
     page = table(lang)["page"]
-    names = (
-        table(lang)["zohn-ahl"]["side"] if game == "zohn-ahl" else list(page["colourName"])
-    )
+    names = table(lang)["zohn-ahl"]["side"] if game == "zohn-ahl" else list(page["colourName"])
     side = max(names, key=len)
     values = {
         "side": side,
@@ -180,3 +178,142 @@ def test_the_presented_awithlaknannai_board_fills_the_screen(visit, board_id):
             f"{name}: the board takes {across:.0%} of the width, {down:.0%} of the height"
         )
         assert _problems(board.evaluate(PARTS), width, height) == []
+
+
+PHONE = {"width": 390, "height": 844}
+USABLE_THROW = (
+    "b => { const t = b.querySelector('[data-action=throw]');"
+    " return !!t && !t.disabled && t.getAttribute('aria-disabled') !== 'true'; }"
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_turned_mosona_board_says_where_its_rows_went(visit, lang):
+    """On a phone the Mosona board runs down the screen: the line under it names the
+    side each row went to, as the drawing shows them, and follows the board turned round."""
+    page = visit.page()
+    page.set_default_timeout(READY_MS)
+    page.set_viewport_size(PHONE)
+    page.goto(visit.base + ("/fr" if lang == "fr" else "") + "/awithlaknannai/rules/")
+    board = wait_ready(page, ".board[data-game=awithlaknannai]")
+    words = table(lang)["page"]["turned"]
+    note = board.locator(".aw-turned-note")
+    assert board.locator(".board-svg svg").get_attribute("data-turned") == "true"
+    for _ in range(2):
+        where = board.evaluate(
+            """b => { const at = (n) => b.querySelector(`[data-point="${n}"]`).getBoundingClientRect();
+              return {tRight: at('t1').left > at('b1').left, down: at('t2').top > at('t1').top}; }"""
+        )
+        right, left = (
+            (words["rowT"], words["rowB"]) if where["tRight"] else (words["rowB"], words["rowT"])
+        )
+        expected = (
+            words["note"]
+            .replace("{right}", right)
+            .replace("{left}", left)
+            .replace("{from}", words["fromTop"] if where["down"] else words["fromBottom"])
+        )
+        assert note.is_visible()
+        assert note.text_content() == expected
+        board.locator("[data-action=flip]").click()
+        page.wait_for_function(
+            "([b, was]) => b.querySelector('.aw-turned-note').textContent !== was",
+            arg=[board.element_handle(), expected],
+        )
+    # on a wide screen the board is drawn as the words name its rows, and no line is shown
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function(
+        "b => b.querySelector('.board-svg svg').dataset.turned === 'false'",
+        arg=board.element_handle(),
+    )
+    assert not note.is_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_classmate_panel_is_short_on_a_phone(visit, lang):
+    """On a phone, once the turn passes to the classmate, the panel gives the link and
+    Copy in a few lines, and the QR code only when asked (a button that says whether it
+    is shown); asked for, the code is drawn."""
+    page = visit.page()
+    page.set_default_timeout(READY_MS)
+    page.set_viewport_size(PHONE)
+    page.goto(visit.base + ("/fr" if lang == "fr" else "") + "/zohn-ahl/")
+    board = wait_ready(page, "#zohn-ahl-play")
+    board.locator('[data-action="opponent"]').select_option("classmate")
+    share = board.locator(".board-mate-share")
+    for _ in range(12):
+        if share.is_visible():
+            break
+        count = board.locator(".za-log li:not(.za-empty)").count()
+        board.locator('[data-action="throw"]').click()
+        page.wait_for_function(
+            f"([b, n]) => b.querySelectorAll('.za-log li:not(.za-empty)').length > n"
+            f" && ({USABLE_THROW})(b)",
+            arg=[board.element_handle(), count],
+        )
+    assert share.is_visible()
+    code = board.locator("[data-action=mate-qr]")
+    qr = board.locator(".board-mate-qr")
+    page.wait_for_function("c => !!c.dataset.link", arg=qr.element_handle())
+    assert code.is_visible() and code.get_attribute("aria-expanded") == "false"
+    assert not qr.is_visible()
+    panel = board.locator(".board-mate").bounding_box()
+    assert panel is not None and panel["height"] < 0.35 * PHONE["height"], panel
+    words = table(lang)["page"]["classmate"]
+    assert code.text_content() == words["showCode"]
+    code.click()
+    assert qr.is_visible() and code.get_attribute("aria-expanded") == "true"
+    assert code.text_content() == words["hideCode"]
+    code.click()
+    assert not qr.is_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_rulesets_tables_fit_a_phone(visit, lang):
+    """At 390 px the Zohn Ahl rulesets' tables need no sideways scrolling: no cell is cut."""
+    page = visit.page()
+    page.set_viewport_size(PHONE)
+    page.goto(visit.base + ("/fr" if lang == "fr" else "") + "/zohn-ahl/rules/")
+    tables = page.locator("article table")
+    assert tables.count() >= 2
+    for t in tables.all():
+        wide = t.evaluate(
+            """t => { const box = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+              return {scroll: t.scrollWidth, shown: t.clientWidth, room: box.clientWidth,
+                      words: [...t.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1).length}; }"""
+        )
+        assert wide["scroll"] <= wide["shown"] + 1 and wide["words"] == 0, wide
+
+
+def test_the_sahe_shows_its_sign_on_its_marked_face_only(visit):
+    """The sahe's sign (a crossed circle) on its marked face; its plain face without it."""
+    page = visit.page()
+    page.set_default_timeout(READY_MS)
+    page.goto(visit.base + "/zohn-ahl/")
+    board = wait_ready(page, "#zohn-ahl-play")
+    sahe = board.locator(".board-sticks .za-sahe")
+    seen = set()
+    for _ in range(16):
+        if len(seen) == 2:
+            break
+        count = board.locator(".za-log li:not(.za-empty)").count()
+        board.locator('[data-action="throw"]').click()
+        page.wait_for_function(
+            f"([b, n]) => b.querySelectorAll('.za-log li:not(.za-empty)').length > n"
+            f" && ({USABLE_THROW})(b)",
+            arg=[board.element_handle(), count],
+        )
+        marked = sahe.get_attribute("data-marked") == "true"
+        assert sahe.locator(".za-sahe-sign").is_visible() == marked
+        seen.add(marked)
+    assert seen == {True, False}, "sixteen throws did not show both faces of the sahe"
+
+
+def test_the_french_board_labels_are_spaced_as_the_cards():
+    """The French drawing's labels put a no-break space before the colon, as the cards do."""
+    from engine.zohn_ahl.svg import board_svg, sticks_svg
+
+    drawn = board_svg("kiowa", lang="fr") + sticks_svg("0101", lang="fr")
+    labels = re.findall(r">([^<>]*:[^<>]*)<", drawn)
+    assert labels
+    assert all(re.search(r"\u00a0:", s) and not re.search(r"[^\u00a0]:", s) for s in labels), labels
