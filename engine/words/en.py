@@ -53,6 +53,8 @@ WORDS: dict[str, Any] = {
         "west ravine": "west ravine",
         "east ravine": "east ravine",
         "hill": "hill (not a space)",
+        # a name and what it says, as the board labels it ("Red: 5 counters")
+        "labelled": "{name}: {value}",
         "counters": "{n} counters",
         "counter": "1 counter",
         "title40": "Zohn Ahl: the 40-space cloth",
@@ -278,6 +280,14 @@ WORDS: dict[str, Any] = {
             "other": "{point} is not a destination: those marked are {targets}.",
         },
         "noMove": "No move can be made now.",
+        # a board turned a quarter to fit a narrow screen: where its rows went
+        "turned": {
+            "note": "Turned to fit the screen: the {right} on the right, the {left} on the left, each row numbered {from}.",
+            "rowT": "top row (t)",
+            "rowB": "bottom row (b)",
+            "fromTop": "from the top",
+            "fromBottom": "from the bottom",
+        },
         "turnBoard": "Turn the board",
         "throwName": "Throw the sticks",
         "linkName": "Copy link to this game",
@@ -316,6 +326,8 @@ WORDS: dict[str, Any] = {
             "youPlayed": "You played {move}.",
             "youThrew": "You threw {move}.",
             "waiting": "Waiting for {side}: your classmate plays on their device, then sends you a link back.",
+            "showCode": "Show the QR code",
+            "hideCode": "Hide the QR code",
             "qrName": "QR code of the link for your classmate",
             "linkName": "Link for your classmate",
             "copy": "Copy",

@@ -55,6 +55,8 @@ WORDS: dict[str, Any] = {
         "west ravine": "ravin ouest",
         "east ravine": "ravin est",
         "hill": "colline (pas une case)",
+        # a name and what it says, as the board labels it ("Red: 5 counters")
+        "labelled": "{name} : {value}",
         "counters": "{n} jetons",
         "counter": "1 jeton",
         "title40": "Zohn Ahl : la toile de 40 cases",
@@ -281,6 +283,14 @@ WORDS: dict[str, Any] = {
             "other": "{point} n'est pas une destination : celles marquées sont {targets}.",
         },
         "noMove": "Aucun coup ne peut être joué maintenant.",
+        # un plateau tourné d'un quart pour tenir sur un écran étroit : où vont ses rangées
+        "turned": {
+            "note": "Plateau tourné pour tenir sur l’écran : la {right} à droite, la {left} à gauche, chaque rangée numérotée {from}.",
+            "rowT": "rangée du haut (t)",
+            "rowB": "rangée du bas (b)",
+            "fromTop": "depuis le haut",
+            "fromBottom": "depuis le bas",
+        },
         "turnBoard": "Tourner le plateau",
         "throwName": "Lancer les bâtonnets (Throw)",
         "linkName": "Copier le lien vers cette partie (Copy link)",
@@ -319,6 +329,8 @@ WORDS: dict[str, Any] = {
             "youPlayed": "Vous avez joué {move}.",
             "youThrew": "Vous avez lancé {move}.",
             "waiting": "En attente du camp {side} : votre camarade joue sur son appareil, puis vous renvoie un lien.",
+            "showCode": "Montrer le code QR",
+            "hideCode": "Cacher le code QR",
             "qrName": "Code QR du lien pour votre camarade",
             "linkName": "Lien pour votre camarade",
             "copy": "Copier",

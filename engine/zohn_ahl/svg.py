@@ -295,7 +295,7 @@ def _counter_pile(
             text(
                 x + (12 if anchor == "start" else -12),
                 y + 30,
-                f"{_w(lang, 'side')[side]}: {label}",
+                _w(lang, "labelled", name=_w(lang, "side")[side], value=label),
                 {
                     "font-size": "11",
                     "fill": C["ink"],
@@ -373,7 +373,7 @@ def _static_board(name: str, lang: str) -> str:
         else:
             local = W[key]
         tip = (
-            f"{local}: {W['side'][0]} {p}, {W['side'][1]} {own1}"
+            _w(lang, "labelled", name=local, value=f"{W['side'][0]} {p}, {W['side'][1]} {own1}")
             if spaces == 40 or key.startswith("space ")
             else f"{local} ({W['side'][0]} {p}, {W['side'][1]} {own1})"
         )
@@ -1116,7 +1116,7 @@ def sticks_svg(
                     "data-marked": bool(marked),
                     "data-sahe": True if sahe else None,
                 },
-                el("title", None, esc(f"{name}: {face}")),
+                el("title", None, esc(_w(lang, "labelled", name=name, value=face))),
                 stick_face(bool(marked), sahe, x0, y),
                 text(
                     x0 + STICK_L + 14,

@@ -251,7 +251,39 @@ class AwithBoard extends Board {
 
   // The drawing fits the board's width, turned a quarter where its points need it.
   fit() {
-    if (this.drawing) this.drawing.fit(room(this.root, this.boardBox), this.presenting ? 4 : 1.25);
+    if (!this.drawing) return;
+    this.drawing.fit(room(this.root, this.boardBox), this.presenting ? 4 : 1.25);
+    this.sayTurn();
+  }
+
+  // A board turned a quarter to fit the screen: a line under it says where its rows went,
+  // read from the drawing (the rows the rules name: t at the top, b at the bottom, as the
+  // player at the bottom sees the board, points numbered from the left).
+  sayTurn() {
+    const turned = this.drawing.turned;
+    if (!this.turnNote) {
+      if (!turned) return;
+      this.turnNote = el("p", { class: "aw-turned-note" });
+      this.boardBox.after(this.turnNote);
+    }
+    this.turnNote.hidden = !turned;
+    if (!turned) return;
+    const at = (name) => {
+      const p = this.drawing.point(name);
+      return p ? p.getBoundingClientRect() : null;
+    };
+    const [t1, t2, b1] = [at("t1"), at("t2"), at("b1")];
+    if (!t1 || !t2 || !b1) {
+      this.turnNote.hidden = true;
+      return;
+    }
+    const T = this.L.turned;
+    const tRight = t1.left > b1.left;
+    this.turnNote.textContent = fill(T.note, {
+      right: tRight ? T.rowT : T.rowB,
+      left: tRight ? T.rowB : T.rowT,
+      from: t2.top > t1.top ? T.fromTop : T.fromBottom,
+    });
   }
 
   // Each point named with what stands on it (its accessible name and its tooltip).

@@ -155,8 +155,17 @@ export class Classmate {
     this.linkField = el("input", { class: "board-mate-link", type: "text", readonly: true, "aria-label": W.linkName });
     this.copyButton = el("button", { type: "button", class: "board-button", "data-action": "mate-copy", "aria-label": W.copyName, text: W.copy });
     this.copyButton.addEventListener("click", () => this.copy());
+    // on a phone the code is drawn on demand (classmate.css): the panel stays short and
+    // the board in sight; the button says whether the code is shown
+    this.qr.id = `${id}-mate-qr`;
+    this.qr.hidden = true;
+    this.codeButton = el("button", {
+      type: "button", class: "board-button board-mate-code", "data-action": "mate-qr",
+      "aria-controls": this.qr.id, "aria-expanded": "false", text: W.showCode, hidden: true,
+    });
+    this.codeButton.addEventListener("click", () => this.showCode(!this.share.classList.contains("is-code-shown")));
     this.share = el("div", { class: "board-mate-share", hidden: true },
-      this.shareText, this.qr, el("div", { class: "board-mate-row" }, this.linkField, this.copyButton));
+      this.shareText, this.qr, el("div", { class: "board-mate-row" }, this.linkField, this.copyButton, this.codeButton));
     this.panel = el("section", { class: "board-mate", "aria-label": W.title, hidden: true },
       this.newsLine,
       el("label", { class: "board-field board-mate-field", for: `${id}-mate-name` }, el("span", { text: W.nameLabel })),
@@ -400,13 +409,21 @@ export class Classmate {
       .then((modules) => {
         if (this.shown !== link) return;
         this.qr.hidden = false;
+        this.codeButton.hidden = false;
         this.qr.classList.toggle("is-dense", modules > 73);
         this.qr.dataset.link = link;
       })
       .catch((err) => {
         console.warn(err);
-        if (this.shown === link) this.qr.hidden = true;
+        if (this.shown === link) this.qr.hidden = this.codeButton.hidden = true;
       });
+  }
+
+  /** The QR code shown or put away (on a phone; a wider screen always shows it). */
+  showCode(shown) {
+    this.share.classList.toggle("is-code-shown", shown);
+    this.codeButton.setAttribute("aria-expanded", String(shown));
+    this.codeButton.textContent = shown ? this.W.hideCode : this.W.showCode;
   }
 
   async copy() {
