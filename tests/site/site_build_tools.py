@@ -19,6 +19,18 @@ HOME = "index.md"
 EXCLUDED_BY_DEFAULT = ("/.*", "/templates/")
 
 
+def run_publish_check(*config: str) -> subprocess.CompletedProcess[str]:
+    """``python -m build_scripts.publish_check [mkdocs.yml]`` from the project folder, as the
+    Pages workflow and ``make offline`` run it; its output kept for the test to read."""
+    return subprocess.run(
+        [sys.executable, "-m", "build_scripts.publish_check", *config],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def copy_project(dest: Path, pages: Sequence[str] | None = None) -> Path:
     """Copy what a build needs into ``dest`` (sources, pages, config); link node_modules.
 

@@ -4,11 +4,11 @@ server do not (their pages say that no correction address is set)."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from site_build_tools import run_publish_check
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,23 +20,11 @@ def _check(tmp_path: Path, email: str, issues: str = "") -> subprocess.Completed
     block = f'      corrections:\n        email: "{email}"\n        issues: "{issues}"'
     config = tmp_path / "mkdocs.yml"
     config.write_text(text[:start] + block + text[end:], encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "build_scripts.publish_check", str(config)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_publish_check(str(config))
 
 
 def test_the_repository_still_holds_the_placeholder_and_the_check_refuses_it():
-    done = subprocess.run(
-        [sys.executable, "-m", "build_scripts.publish_check"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_publish_check()
     assert done.returncode == 1
     assert "heritage-games: corrections" in done.stderr and "corrections@example.org" in done.stderr
 

@@ -9,12 +9,11 @@ import html
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from site_build_tools import copy_project, run_build
+from site_build_tools import copy_project, run_build, run_publish_check
 
 from build_scripts import claims, review_packets, reviews
 
@@ -194,13 +193,7 @@ def test_the_about_page_says_the_status_and_links_both_packets(site_dir, lang):
 
 
 def test_the_publish_check_names_the_packets_and_asks_to_send_them():
-    done = subprocess.run(
-        [sys.executable, "-m", "build_scripts.publish_check"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_publish_check()
     for nation in NATIONS:
         assert f"reviews/{nation}/" in done.stderr
         assert review_packets.RECIPIENTS[nation] in done.stderr
