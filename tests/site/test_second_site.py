@@ -42,6 +42,18 @@ A board of each game, with the plugin's defaults.
 """
 
 
+def _python(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """This environment's Python run in the second site's folder, its output kept."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=project,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1"),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+
+
 @pytest.fixture(scope="module")
 def second_site(tmp_path_factory) -> Path:
     """The built site of the second project (the build fails the fixture, quoting mkdocs)."""
@@ -50,14 +62,7 @@ def second_site(tmp_path_factory) -> Path:
     (project / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
     (project / "docs" / "index.md").write_text(PAGE, encoding="utf-8")
     site = project / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=project,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1"),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    done = _python(project, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site))
     assert done.returncode == 0, done.stderr[-4000:]
     return site
 
@@ -155,14 +160,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def test_two_builds_in_one_process_give_the_same_site(second_site, tmp_path):
     project = second_site.parent
     first, second = tmp_path / "first", tmp_path / "second"
-    done = subprocess.run(
-        [sys.executable, "-c", TWO_BUILDS, str(first), str(second)],
-        cwd=project,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1"),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    done = _python(project, "-c", TWO_BUILDS, str(first), str(second))
     assert done.returncode == 0, done.stderr[-4000:]
     one, two = _tree(first), _tree(second)
     assert sorted(one) == sorted(two)
