@@ -141,16 +141,24 @@ def last_marked(board) -> list[str]:
     return board.locator(".aw-ring.is-last").evaluate_all("gs => gs.map(g => g.dataset.ring)")
 
 
-def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
-    one, two = devices
-    # one White piece left: Black plays m2-m3, White t1-m2, Black m3xm1 takes the last one
+def one_white_piece_left(device):
+    """A page of ``device`` on Awithlaknannai's board at a prepared position (one White
+    piece left, Black to move) with the classmate on another device chosen: the page and
+    its board."""
     record = engine_record(
         "awithlaknannai.new", {"ruleset": "culin", "position": "W......./.B......./........ B 0"}
     )
-    a = one.page()
-    a.goto(game_link(one.base, AW, AW_BOARD, record))
-    board_a = wait_ready(a, f"#{AW_BOARD}")
-    board_a.locator('[data-action="opponent"]').select_option("classmate")
+    page = device.page()
+    page.goto(game_link(device.base, AW, AW_BOARD, record))
+    board = wait_ready(page, f"#{AW_BOARD}")
+    board.locator('[data-action="opponent"]').select_option("classmate")
+    return page, board
+
+
+def test_two_devices_finish_an_awithlaknannai_game_by_links(devices):
+    one, two = devices
+    # one White piece left: Black plays m2-m3, White t1-m2, Black m3xm1 takes the last one
+    a, board_a = one_white_piece_left(one)
     assert "Black" in board_a.locator(".board-mate-news").text_content()
     board_a.get_by_label("Your name (optional)").fill("Ana")
     board_a.locator('[data-point="m2"]').click()
@@ -296,13 +304,7 @@ def test_a_classmate_s_link_opened_in_a_new_tab_is_the_game_this_device_keeps(de
     an old link and then a changed one, each in a new tab, leave that game shown, and
     the words say which game it is."""
     one, two = devices
-    record = engine_record(
-        "awithlaknannai.new", {"ruleset": "culin", "position": "W......./.B......./........ B 0"}
-    )
-    a = one.page()
-    a.goto(game_link(one.base, AW, AW_BOARD, record))
-    board_a = wait_ready(a, f"#{AW_BOARD}")
-    board_a.locator('[data-action="opponent"]').select_option("classmate")
+    a, board_a = one_white_piece_left(one)
     board_a.locator('[data-point="m2"]').click()
     board_a.locator('[data-point="m3"]').click()
     first = shared_link(board_a)
