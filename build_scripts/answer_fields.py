@@ -483,8 +483,9 @@ def hand_in_html(lesson: Lesson, lang: str) -> str:
 
 
 def student_markdown(markdown: str, lesson: Lesson, lang: str, src: str, docs: Path) -> str:
-    """The students' page with its fields, tally form and hand-in section."""
-    lines = markdown.splitlines()
+    """The students' page with its fields, tally form and hand-in section (and its boards
+    that wait for an earlier answer, :func:`gated_boards`)."""
+    lines = gated_boards(markdown.splitlines(), lesson, lang, src)
     sections = exercise_sections(lines)
     here = {s.exercise for s in sections}
     for f in lesson.fields:
@@ -521,6 +522,74 @@ def student_markdown(markdown: str, lesson: Lesson, lang: str, src: str, docs: P
     H = _words(lang)["hand-in"]
     out += ["", f"## {H['heading']} {{ #hand-in }}", "", hand_in_html(lesson, lang), ""]
     return "\n".join(out)
+
+
+BOARD_FENCES = ("zohn-ahl", "awithlaknannai")
+_AFTER = re.compile(r"^\s*after\s*:(.*)$")
+
+
+def without_after(text: str) -> str:
+    """A board block's text without its ``after:`` line (:func:`gated_boards`), as the
+    board's own reading and the printed worksheet, where every exercise is open, take it."""
+    return "\n".join(line for line in text.splitlines() if not _AFTER.match(line))
+
+
+def gated_boards(lines: list[str], lesson: Lesson, lang: str, src: str) -> list[str]:
+    """The students' page ``lines`` with each board block that has an ``after:`` line (the
+    exercises, or parts, whose answers the board starts from: ``after: 2``) wrapped so
+    that it opens once those are right (``data-after``, ``fields.js``), a sentence in its
+    place until then; the line itself is taken out of the block, which the board's own
+    reading does not know. The build fails, naming the file, when a name is no earlier
+    exercise or part of the lesson, or when the block is indented."""
+    sections = exercise_sections(lines)
+    W = _words(lang)
+    opening: dict[int, str] = {}  # a gated block's opening fence -> the HTML before it
+    closing: set[int] = set()  # its closing fences
+    dropped: set[int] = set()  # the after: lines
+    for fence in find_fences(lines):
+        if fence.language not in BOARD_FENCES:
+            continue
+        found = [
+            (fence.start + 1 + k, m.group(1).split())
+            for k, line in enumerate(fence.body(lines))
+            if (m := _AFTER.match(line))
+        ]
+        if not found:
+            continue
+        at, names = found[0]
+        where = f"{src}, line {at + 1}"
+        if fence.indent:
+            raise PluginError(f"{where}: a board with 'after:' must not be indented")
+        here = next((s for s in sections if s.start <= fence.start < s.end), None)
+        earlier = {s.exercise for s in sections if here is None or s.start < here.start}
+        before = {f.id: f for f in lesson.fields if f.exercise in earlier}
+        ids: list[str] = []
+        for name in names or [""]:
+            chosen = [f.id for f in before.values() if name in (f.id, f.exercise)]
+            if not chosen:
+                raise PluginError(
+                    f"{where}: after: {name!r} names no exercise or part with an answer "
+                    f"before this board (expected one of {', '.join(before) or 'none'})"
+                )
+            ids += [i for i in chosen if i not in ids]
+        exercises = ", ".join(dict.fromkeys(before[i].exercise for i in ids))
+        locked = html.escape(_fill(W["board-locked"], id=exercises), quote=False)
+        opening[fence.start] = (
+            f'<div class="board-after" data-after="{_attr(" ".join(ids))}" markdown="1">\n'
+            f'<p class="board-locked" data-board-part="locked">{locked}</p>\n'
+            '<div class="board-after-board" data-board-part="board" hidden markdown="1">\n'
+        )
+        closing.add(fence.end)
+        dropped.add(at)
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if i in opening:
+            out += ["", opening[i]]
+        if i not in dropped:
+            out.append(line)
+        if i in closing:
+            out += ["", "</div>", "</div>", ""]
+    return out
 
 
 def results_html(all_lessons: dict[str, Lesson], lang: str) -> str:

@@ -60,7 +60,7 @@ from reportlab.platypus import (
 )
 from svglib.svglib import svg2rlg
 
-from build_scripts import printables, ruleset_names
+from build_scripts import answer_fields, printables, ruleset_names
 from build_scripts import words as build_words
 from build_scripts.answer_blocks import OUTCOME_FR, asked_form
 from build_scripts.board_blocks import (
@@ -497,6 +497,7 @@ def _blocks(markdown: str, where: str, lang: str, frame_width: float) -> list[Fl
 
 def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Drawing:
     game, text = block
+    text = answer_fields.without_after(text)  # (on paper every exercise is open)
     config = zohn_ahl_config(text) if game == "zohn-ahl" else awithlaknannai_config(text)
     board, _ = static_svgs(config, lang)
     return Drawing(board, width, height)

@@ -75,6 +75,7 @@ WORDS: dict[str, Any] = {
         "label": "Answer to exercise {id}",
         "label-part": "Answer to exercise {id}, part {part} of {parts}",
         "locked": "This part opens once you have the parts of exercise {id} before it right: its question starts from one of their answers.",
+        "board-locked": "The board of this exercise opens once you have exercise {id} right: it starts from that exercise's answer.",
         "check": "Check",
         "hint": {
             "number": "A fraction, or a decimal to at least three places (0.123), or a percentage to at least one decimal place (12.3%).",
@@ -255,6 +256,7 @@ WORDS: dict[str, Any] = {
         "bias_caption": "Fair sticks (each mark shows with probability 1/2), {n} counters a side.",
         "counters_caption": "Printable board, the gully loses a throw, fair sticks.",
     },
+    "footnote-back": "Jump back to footnote {} in the text",
     "app-description": "The history, names and sources of two traditional games, Zohn Ahl of the Kiowa "
     "and Awithlaknannai Mosona of the Zuni, playable in the page, also offline.",
     "printables-footer": "Zohn Ahl and Awithlaknannai: an open-source teaching site. Free to print and share.",

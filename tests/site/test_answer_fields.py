@@ -5,6 +5,7 @@ on the real pages and on small pages written for the test."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -88,7 +89,7 @@ def test_the_built_student_page_holds_hashes_not_answers():
     assert out.rstrip().endswith("</div>") and "## Hand in { #hand-in }" in out
     fr = (DOCS / "students" / "stick-dice-odds.fr.md").read_text(encoding="utf-8")
     out_fr = af.student_markdown(fr, lesson, "fr", "docs/students/stick-dice-odds.fr.md", DOCS)
-    assert "Réponse à l'exercice 3b" in out_fr and "## Rendre son travail { #hand-in }" in out_fr
+    assert "Réponse à l’exercice 3b" in out_fr and "## Rendre son travail { #hand-in }" in out_fr
 
 
 def test_a_student_page_without_the_exercise_of_an_answer_fails_naming_the_file(tmp_path):
@@ -110,6 +111,54 @@ def test_a_student_exercise_without_a_teachers_twin_fails_naming_the_file(tmp_pa
     lesson = af.lessons(docs)["odds"]
     with pytest.raises(PluginError, match=r"docs/students/odds.md: exercise 3 has no twin"):
         af.student_markdown(extra, lesson, "en", "docs/students/odds.md", docs)
+
+
+BOARD_AFTER = """
+```zohn-ahl
+id: later
+after: {after}
+caption: A board that starts from exercise 1's answer.
+```
+"""
+
+
+def test_a_board_after_an_exercise_waits_for_it_and_its_block_loses_the_line(tmp_path):
+    student = STUDENT + BOARD_AFTER.replace("{after}", "1")
+    docs = _lesson(tmp_path, student=student)
+    lesson = af.lessons(docs)["odds"]
+    out = af.student_markdown(student, lesson, "en", "docs/students/odds.md", docs)
+    start = out.index('<div class="board-after" data-after="1" markdown="1">')
+    assert out.index("```zohn-ahl", start) < out.index("</div>\n</div>", start)
+    assert "opens once you have exercise 1 right" in out
+    assert 'data-board-part="board" hidden' in out and "after:" not in out
+    out_fr = af.student_markdown(student, lesson, "fr", "docs/students/odds.fr.md", docs)
+    assert "s’ouvre quand l’exercice 1 est juste" in out_fr
+    # the worksheet's drawing takes the block without the line
+    assert af.without_after("id: later\nafter: 1\ncaption: x") == "id: later\ncaption: x"
+
+
+@pytest.mark.parametrize("after", ["3", "2", "1.2", "one"])
+def test_a_board_after_no_earlier_answer_fails_naming_the_file(tmp_path, after):
+    """A name that is no exercise of the lesson, an exercise without an answer, a part the
+    exercise does not have: the build stops, naming the file, the line and the name."""
+    student = STUDENT + BOARD_AFTER.replace("{after}", after)
+    docs = _lesson(tmp_path, student=student)
+    lesson = af.lessons(docs)["odds"]
+    with pytest.raises(
+        PluginError, match=rf"docs/students/odds.md, line 13: after: '{re.escape(after)}' names no"
+    ):
+        af.student_markdown(student, lesson, "en", "docs/students/odds.md", docs)
+
+
+def test_a_board_cannot_wait_for_its_own_exercise(tmp_path):
+    student = STUDENT.replace(
+        "What is the probability of four marks?\n",
+        "What is the probability of four marks?\n" + BOARD_AFTER.replace("{after}", "1"),
+    )
+    docs = _lesson(tmp_path, student=student)
+    lesson = af.lessons(docs)["odds"]
+    with pytest.raises(PluginError, match=r"docs/students/odds.md, line 9: after: '1' names no"):
+        af.student_markdown(student, lesson, "en", "docs/students/odds.md", docs)
 
 
 def test_a_french_key_that_differs_from_the_english_one_fails_naming_both(tmp_path):

@@ -35,11 +35,11 @@ WORDS = {
         "teachers": "For teachers",
     },
     "fr": {
-        "white": "C'est un pion des Blancs.",
+        "white": "C’est un pion des Blancs.",
         "empty": "Aucun pion sur m4.",
-        "stuck": "Ce pion n'a aucun coup possible maintenant.",
+        "stuck": "Ce pion n’a aucun coup possible maintenant.",
         "must": "La prise est obligatoire\u00a0: choisissez un pion qui peut sauter.",
-        "awl": ("C'est l'alène de Rouge.", "C'est l'alène de Vert."),
+        "awl": ("C’est l’alène de Rouge.", "C’est l’alène de Vert."),
         "captures": "doivent prendre",
         "teachers": "Pour les enseignants",
     },
@@ -258,7 +258,7 @@ def test_an_exercise_board_offers_no_computer_and_no_ruleset_and_later_parts_wai
     label = (
         "Answer to exercise 6, part {} of 5"
         if lang == "en"
-        else "Réponse à l'exercice 6, partie {} sur 5"
+        else "Réponse à l’exercice 6, partie {} sur 5"
     )
     later = page.locator('[data-answer-field="6.3"]')
     assert later.locator('[data-answer-part="locked"]').is_visible()
@@ -275,3 +275,56 @@ def test_an_exercise_board_offers_no_computer_and_no_ruleset_and_later_parts_wai
     assert "b3xt4" in later.locator(".answer-hint").inner_text()
     assert later.locator('[data-answer-part="locked"]').is_hidden()
     page.get_by_role("textbox", name=label.format(3), exact=True).fill("t3xt5")
+
+
+FORGET_FORCED_CAPTURES = """() => Object.keys(localStorage)
+  .filter((k) => k.startsWith('answers:forced-captures:'))
+  .forEach((k) => localStorage.removeItem(k))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_board_that_starts_from_exercise_2s_answer_opens_once_it_is_right(visit, lang):
+    """Exercise 4's board starts after White's forced reply, exercise 2's answer: until
+    exercise 2 is right it is out of the page (not shown, not in the accessible tree), a
+    sentence in its place; a wrong answer leaves it shut; the right one opens it, playable,
+    and it stays open after a reload (the answers are kept on the device). The teachers'
+    page shows it from the start."""
+    prefix = "" if lang == "en" else "/fr"
+    caption = (
+        "After Black's m6-m5 and White's reply. Black to move."
+        if lang == "en"
+        else "Après m6-m5 des Noirs et la réponse des Blancs. Les Noirs ont le trait."
+    )
+    page = visit.page()
+    page.goto(f"{visit.base}{prefix}/students/forced-captures/")
+    page.evaluate(FORGET_FORCED_CAPTURES)
+    page.reload()
+    wait_ready(page, "#forced-reply")
+    board = page.get_by_role("group", name=caption, exact=True)
+    locked = page.locator('.board-after [data-board-part="locked"]')
+    assert board.count() == 0 and page.locator("#exchange").is_hidden()
+    assert locked.is_visible()
+    assert ("exercise 2" if lang == "en" else "l’exercice 2") in locked.inner_text()
+    tree = page.locator(".board-after").aria_snapshot()  # the sentence alone
+    assert "m6" not in tree and caption not in tree, tree
+    box = page.get_by_role(
+        "textbox", name="Answer to exercise 2" if lang == "en" else "Réponse à l’exercice 2"
+    )
+    box.fill("m4-m5")  # not the forced reply: still shut
+    box.press("Enter")
+    page.locator("[data-answer-field='2'].answer-wrong").wait_for()
+    assert board.count() == 0 and locked.is_visible()
+    box.fill("m4xm6")
+    box.press("Enter")
+    page.locator("[data-answer-field='2'].answer-right").wait_for()
+    board.wait_for(state="visible")
+    assert locked.is_hidden()
+    wait_ready(page, "#exchange")
+    page.reload()
+    wait_ready(page, "#exchange")
+    assert board.is_visible() and locked.is_hidden()
+    page.evaluate(FORGET_FORCED_CAPTURES)
+    page.goto(f"{visit.base}{prefix}/teachers/forced-captures/")
+    wait_ready(page, "#exchange")
+    assert page.get_by_role("group", name=caption, exact=True).is_visible()
+    assert page.locator(".board-after").count() == 0

@@ -173,16 +173,27 @@ class HandInPage {
     return [0, 1, 2, 3, 4].map((k) => Number(values[k]) || 0);
   }
 
+  /** @param {string | undefined} after the ids of the fields that must be right */
+  answered(after) {
+    return (after || "").split(" ").filter(Boolean)
+      .every((id) => this.state.fields[id] && this.state.fields[id].right > 0);
+  }
+
   // A part that starts after moves of its own opens once the parts before it are right
   // (data-after, build_scripts/answer_fields.py): until then its premise, which may name
-  // their answers, stays hidden.
+  // their answers, stays hidden. So does a board that starts from another exercise's
+  // answer (a board block's after: line), a sentence in its place.
   openParts() {
     for (const el of this.fields) {
-      const after = (el.dataset.after || "").split(" ").filter(Boolean);
-      if (!after.length) continue;
-      const open = after.every((id) => this.state.fields[id] && this.state.fields[id].right > 0);
+      if (!el.dataset.after) continue;
+      const open = this.answered(el.dataset.after);
       for (const part of el.querySelectorAll(".answer-hint, .answer-row")) /** @type {HTMLElement} */ (part).hidden = !open;
       /** @type {HTMLElement} */ (el.querySelector('[data-answer-part="locked"]')).hidden = open;
+    }
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board-after[data-after]"))) {
+      const open = this.answered(el.dataset.after);
+      /** @type {HTMLElement} */ (el.querySelector('[data-board-part="board"]')).hidden = !open;
+      /** @type {HTMLElement} */ (el.querySelector('[data-board-part="locked"]')).hidden = open;
     }
   }
 
