@@ -44,7 +44,7 @@ WORDS: dict[str, Any] = {
         "space": "case {n}",
         "creek": "ruisseau",
         "dry": "branche sèche",
-        "stone": "pierre de l'ahl",
+        "stone": "pierre de l’ahl",
         "south creek": "ruisseau sud",
         "north creek": "ruisseau nord",
         "north torrent": "torrent nord",
@@ -65,21 +65,21 @@ WORDS: dict[str, Any] = {
             "Un cercle de 40 points en quatre groupes de dix, comptés de 1 à 20 sur "
             "chaque moitié. Le ruisseau passe entre des lignes parallèles au nord "
             "(entre 20 et 21) et au sud (entre 40 et 1) ; les branches sèches "
-            "passent entre des lignes parallèles à angle droit, à l'ouest et à "
-            "l'est. La pierre de l'ahl est au centre."
+            "passent entre des lignes parallèles à angle droit, à l’ouest et à "
+            "l’est. La pierre de l’ahl est au centre."
         ),
         "desc28": (
             "Un parcours carré de 28 cases. Case 0 : {s} ({start}) ; case 14 : {n} ; "
             "cases 7 et 21 : {w} et {e}. Une rivière descend du nord au sud et un "
-            "lit à sec va d'ouest en est."
+            "lit à sec va d’ouest en est."
         ),
         "numbers": (
-            "Nombres à l'extérieur : le compte de Rouge ({d0}) ; à l'intérieur : "
+            "Nombres à l’extérieur : le compte de Rouge ({d0}) ; à l’intérieur : "
             "celui de Vert ({d1})."
         ),
         "awl_at": "{awl} sur sa case {own} (case {phys} du plateau).",
         "start_printable": "le départ",
-        "start_globe": "les alènes partent des cases de part et d'autre",
+        "start_globe": "les alènes partent des cases de part et d’autre",
         "counts": "Jetons : Rouge {c0}, Vert {c1}.",
         "to_move": "À {side} de lancer.",
         "winner": "{side} a gagné.",
@@ -111,7 +111,7 @@ WORDS: dict[str, Any] = {
         "shape": "{n} points sur trois rangées ({rows}) reliés par {l} lignes.",
         "count": "Noirs {b} pions, Blancs {w} pions.",
         "to_move": "Aux {side_lower} de jouer.",
-        "bottom": "Les {side_lower} jouent depuis le bas de l'image.",
+        "bottom": "Les {side_lower} jouent depuis le bas de l’image.",
         "first": "commencent",
     },
     "page": {
@@ -120,12 +120,12 @@ WORDS: dict[str, Any] = {
         "loadingShort": "Chargement…",
         "ready": "Prêt.",
         "retry": "Réessayer",
-        "failed": "Le jeu (Python dans votre navigateur) n'a pas pu démarrer : ce plateau ne peut pas être joué ici. Les règles et l'image ci-dessus restent valables ; rechargez la page, ou essayez un Firefox, Chrome, Edge ou Safari récent.",
+        "failed": "Le jeu (Python dans votre navigateur) n’a pas pu démarrer : ce plateau ne peut pas être joué ici. Les règles et l’image ci-dessus restent valables ; rechargez la page, ou essayez un Firefox, Chrome, Edge ou Safari récent.",
         "engineTimeout": "Python, qui fait tourner le jeu dans votre navigateur, n’a pas avancé pendant {seconds} secondes : ce plateau ne peut pas être joué, il montre seulement sa position. Cela arrive quand la connexion est coupée, avec un navigateur sans WebAssembly, ou si le site sert son fichier .wasm avec un mauvais type (il doit être application/wasm). Rechargez la page pour réessayer.",
         "engineFailed": "Python, qui fait tourner le jeu dans votre navigateur, n’a pas pu démarrer : ce plateau ne peut pas être joué, il montre seulement sa position. Rechargez la page pour réessayer. Cause : ",
-        "restarted": "Python, qui fait tourner le jeu, s'était arrêté ; il a été relancé et votre partie est conservée.",
-        "badLink": "La partie de ce lien n'a pas pu être lue ({what}). Voici un plateau neuf.",
-        "badSaved": "La partie enregistrée n'a pas pu être lue ({what}). Voici un plateau neuf.",
+        "restarted": "Python, qui fait tourner le jeu, s’était arrêté ; il a été relancé et votre partie est conservée.",
+        "badLink": "La partie de ce lien n’a pas pu être lue ({what}). Voici un plateau neuf.",
+        "badSaved": "La partie enregistrée n’a pas pu être lue ({what}). Voici un plateau neuf.",
         "linkCopied": "Lien copié : il rouvre cette partie.",
         "linkShown": "Copiez ce lien pour rouvrir cette partie :",
         "throw": "Lancer",
@@ -142,7 +142,7 @@ WORDS: dict[str, Any] = {
         "speedFast": "Rapide",
         "opponent": "Adversaire",
         "person": "Une autre personne",
-        "computer": "L'ordinateur",
+        "computer": "L’ordinateur",
         "ruleset": "Règles",
         "level": "Niveau",
         "levels": {
@@ -170,12 +170,12 @@ WORDS: dict[str, Any] = {
         "countersOf": {"one": "{name} : {n} jeton", "other": "{name} : {n} jetons"},
         "awlOf": "alène de {name}",
         # un geste sur le plateau du Zohn Ahl : les alènes n'avancent qu'au lancer
-        "theirAwl": "C'est l'alène de {name}.",
-        "awlByThrow": "C'est le lancer des bâtonnets qui fait avancer l'alène : appuyez sur Lancer.",
+        "theirAwl": "C’est l’alène de {name}.",
+        "awlByThrow": "C’est le lancer des bâtonnets qui fait avancer l’alène : appuyez sur Lancer.",
         "awlAt": "alène sur sa case {space}",
         "toThrow": "À {name} de lancer",
-        "toThrowTeam": "À {team} de lancer : c'est le tour de {member}",
-        "computerThinking": "L'ordinateur lance…",
+        "toThrowTeam": "À {team} de lancer : c’est le tour de {member}",
+        "computerThinking": "L’ordinateur lance…",
         "wins": "{name} gagne",
         "stick": {
             "marked": "bâtonnet {i} : face marquée dessus",
@@ -186,7 +186,7 @@ WORDS: dict[str, Any] = {
             "plain": "le sahe (bâtonnet spécial) : face lisse dessus",
         },
         "sticksLabel": "Les quatre bâtonnets",
-        "sticksNone": "Les bâtonnets n'ont pas encore été lancés.",
+        "sticksNone": "Les bâtonnets n’ont pas encore été lancés.",
         "numberWord": (
             "zéro",
             "un",
@@ -211,25 +211,25 @@ WORDS: dict[str, Any] = {
         "narrate": {
             "throw": {"once": "{marks} : {value}.", "again": "{marks} : {value}, on relance."},
             "move": {
-                "one": "{side} avance d'une case, jusqu'à sa case {to}.",
-                "other": "{side} avance de {count} cases, jusqu'à sa case {to}.",
+                "one": "{side} avance d’une case, jusqu’à sa case {to}.",
+                "other": "{side} avance de {count} cases, jusqu’à sa case {to}.",
             },
             "creek": "{side} arrive sur la rive du ruisseau et tombe dedans : retour au départ, un jeton pour {other}.",
             "torrent": "{side} arrive au torrent et est emporté : retour au ruisseau, un jeton pour {other}.",
             "river": "{side} tombe dans la rivière : retour au départ, un jeton pour {other}.",
             "circuit": "{side} achève un circuit complet : un jeton de {other}.",
             "lapBoth": "{side} gagne la manche : un jeton de {other}, les deux alènes repartent du ruisseau.",
-            "lapTarget": "{side} achève le circuit : un jeton de {other}, dont l'alène repart du départ.",
+            "lapTarget": "{side} achève le circuit : un jeton de {other}, dont l’alène repart du départ.",
             "lapSelf": "{side} achève le circuit : un jeton de {other}, et repart du départ.",
-            "whip": "{side} rejoint l'alène de {victim} et la fouette : retour au départ, un jeton pour {side}.",
-            "capture": "{side} rejoint l'alène de {victim} et la prend : retour au départ, un jeton pour {side}.",
-            "gullyThrow": "{side} tombe dans un ravin sec et perd le lancer qu'il avait gagné.",
+            "whip": "{side} rejoint l’alène de {victim} et la fouette : retour au départ, un jeton pour {side}.",
+            "capture": "{side} rejoint l’alène de {victim} et la prend : retour au départ, un jeton pour {side}.",
+            "gullyThrow": "{side} tombe dans un ravin sec et perd le lancer qu’il avait gagné.",
             "gullyTurn": "{side} tombe dans un ravin sec et passera son prochain tour.",
-            "cross": "{side} tombe dans un ravin sec et le traverse jusqu'à l'autre (case {to}).",
-            "ravine": "{side} tombe dans un ravin : le tour s'arrête et le prochain sera passé.",
-            "noMove": "{side} dépasserait la case 40 : l'alène ne bouge pas.",
+            "cross": "{side} tombe dans un ravin sec et le traverse jusqu’à l’autre (case {to}).",
+            "ravine": "{side} tombe dans un ravin : le tour s’arrête et le prochain sera passé.",
+            "noMove": "{side} dépasserait la case 40 : l’alène ne bouge pas.",
             "skip": "{side} passe son tour.",
-            "skipBoth": "Les deux camps devaient passer un tour : les deux pénalités s'annulent.",
+            "skipBoth": "Les deux camps devaient passer un tour : les deux pénalités s’annulent.",
             "skipCancelled": "{side} ne passera plus son tour.",
             "turn": "À {side} de lancer.",
             "win": "{side} a tous les jetons et gagne la partie !",
@@ -253,34 +253,34 @@ WORDS: dict[str, Any] = {
         "continueChain": "Le saut continue depuis {point}.",
         "legalTo": {"one": "{n} destination marquée.", "other": "{n} destinations marquées."},
         # un point qui ne peut pas être joué (docs/assets/js/boards/tap-words.js)
-        "theirPiece": ("C'est un pion des Noirs.", "C'est un pion des Blancs."),
+        "theirPiece": ("C’est un pion des Noirs.", "C’est un pion des Blancs."),
         "noPiece": "Aucun pion sur {point}.",
-        "pieceStuck": "Ce pion n'a aucun coup possible maintenant.",
+        "pieceStuck": "Ce pion n’a aucun coup possible maintenant.",
         "mustLeap": "La prise est obligatoire : choisissez un pion qui peut sauter.",
         "cannotGo": "Ce pion ne peut pas aller sur {point}.",
         "played": "Les {group} jouent {move}.",
         "capturedN": {"one": "un pion pris", "other": "{n} pions pris"},
-        "thinking": "L'ordinateur réfléchit…",
-        "stopped": "Arrêté : le coup de l'ordinateur est annulé.",
+        "thinking": "L’ordinateur réfléchit…",
+        "stopped": "Arrêté : le coup de l’ordinateur est annulé.",
         "ended": {
             "win": "Partie terminée : les {group} gagnent ({reason}).",
             "draw": "Partie terminée : partie nulle ({reason}).",
         },
         "reasons": {
-            "no-pieces": "l'autre camp n'a plus de pions",
-            "no-moves": "l'autre camp ne peut plus jouer",
+            "no-pieces": "l’autre camp n’a plus de pions",
+            "no-moves": "l’autre camp ne peut plus jouer",
             "stall-draw": "quarante coups sans prise",
             "stall-majority": "quarante coups sans prise ; le plus de pions restants",
         },
-        "boardLabel": "Plateau d'Awithlaknannai ({name}). Flèches pour aller de point en point, Entrée ou Espace pour choisir.",
+        "boardLabel": "Plateau d’Awithlaknannai ({name}). Flèches pour aller de point en point, Entrée ou Espace pour choisir.",
         "possibleDestination": "destination possible",
         "chosen": "choisi",
         "or": " ou ",
         "chooseVictim": "Choisissez le pion à prendre : {victims}.",
         "twoVictims": "Deux pions peuvent être sautés pour arriver en {landing} : choisissez celui à prendre ({victims}).",
         "notTarget": {
-            "one": "{point} n'est pas une destination : celle marquée est {targets}.",
-            "other": "{point} n'est pas une destination : celles marquées sont {targets}.",
+            "one": "{point} n’est pas une destination : celle marquée est {targets}.",
+            "other": "{point} n’est pas une destination : celles marquées sont {targets}.",
         },
         "noMove": "Aucun coup ne peut être joué maintenant.",
         # un plateau tourné d'un quart pour tenir sur un écran étroit : où vont ses rangées
@@ -295,7 +295,7 @@ WORDS: dict[str, Any] = {
         "throwName": "Lancer les bâtonnets (Throw)",
         "linkName": "Copier le lien vers cette partie (Copy link)",
         "who": "{name} :",
-        "badLinkKept": "La partie de ce lien n'a pas pu être lue ({what}). La partie en cours est conservée.",
+        "badLinkKept": "La partie de ce lien n’a pas pu être lue ({what}). La partie en cours est conservée.",
         "linkOpened": "La partie du lien est sur le plateau.",
         "throwKeys": "T",
         "opponentNow": "{opponent} : {person}.",
@@ -323,8 +323,8 @@ WORDS: dict[str, Any] = {
             "turnThen": ", puis ",
             "playedOver": "{name} a joué {move}. {result}",
             "threwOver": "{name} a lancé {move}. {result}",
-            "giveLink": "C'est maintenant au tour de votre camarade (le camp {side}). Donnez-lui ce lien, ou faites scanner le code par son appareil :",
-            "giveLinkOver": "La partie est finie. Donnez ce lien à votre camarade pour qu'il en voie la fin :",
+            "giveLink": "C’est maintenant au tour de votre camarade (le camp {side}). Donnez-lui ce lien, ou faites scanner le code par son appareil :",
+            "giveLinkOver": "La partie est finie. Donnez ce lien à votre camarade pour qu’il en voie la fin :",
             "sideAsName": "Le camp {side}",
             "youPlayed": "Vous avez joué {move}.",
             "youThrew": "Vous avez lancé {move}.",
@@ -338,13 +338,13 @@ WORDS: dict[str, Any] = {
             "copied": "Lien copié : envoyez-le à votre camarade.",
             "copyByHand": "Sélectionnez le lien et copiez-le.",
             "notYourPiece": "Les pièces du camp {side} sont à votre camarade : il les déplace sur son appareil. Vous jouez le camp {mine}.",
-            "notYourThrow": "C'est le tour du camp {side} : votre camarade lance les bâtons sur son appareil. Vous lancez pour le camp {mine}.",
+            "notYourThrow": "C’est le tour du camp {side} : votre camarade lance les bâtons sur son appareil. Vous lancez pour le camp {mine}.",
             "opened": "Vous jouez le camp {side} sur cet appareil.",
             "otherSide": "Ce lien est pour le joueur du camp {side}, et cet appareil joue le camp {mine} dans cette partie : envoyez le lien à votre camarade. La partie en cours est conservée.",
             "old": "Ce lien montre une position antérieure de la partie (après {count}) ; cet appareil en a déjà une plus récente, qui reste sur le plateau.",
-            "tampered": "Ce lien a été modifié depuis sa création (il ne correspond pas à sa clé de contrôle) ; il n'est donc pas ouvert. La partie en cours est conservée.",
+            "tampered": "Ce lien a été modifié depuis sa création (il ne correspond pas à sa clé de contrôle) ; il n’est donc pas ouvert. La partie en cours est conservée.",
             "differs": "Ce lien ne correspond pas à la partie que cet appareil a au même moment (il a été modifié). La partie en cours est conservée.",
-            "unreadable": "La partie de ce lien n'a pas pu être lue ({what}). La partie en cours est conservée.",
+            "unreadable": "La partie de ce lien n’a pas pu être lue ({what}). La partie en cours est conservée.",
             "kept": "Sur le plateau : la partie après {count}, au camp {side} de jouer.",
             "keptStart": "Sur le plateau : le début de la partie, au camp {side} de jouer.",
             "keptOver": "Sur le plateau : la partie après {count}, qui est terminée.",
@@ -465,7 +465,7 @@ WORDS: dict[str, Any] = {
             "after": "Chance de {who} ensuite",
             "spaces": {"one": "{n} case", "other": "{n} cases"},
             "expected": "Environ {e} lancers encore avant la fin de la partie, en moyenne.",
-            "note": "Chances exactes pour cette variante, calculées par l’ordinateur à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu'au hasard : l'adresse des joueurs n'y change rien.",
+            "note": "Chances exactes pour cette variante, calculées par l’ordinateur à partir de toutes les positions que la partie peut atteindre, avec des bâtonnets équilibrés sauf si la partie en dit autrement. Chaque lancer ne doit rien qu’au hasard : l’adresse des joueurs n’y change rien.",
         },
         "lab": {
             "starting": "Démarrage de Python dans votre navigateur…",
@@ -480,10 +480,10 @@ WORDS: dict[str, Any] = {
             "extra": "Chance de relancer : {p}",
             "comeback": "Chance de gagner avec k jetons contre {t} moins k, les deux alènes au départ, {n} jetons par camp au départ, ce camp devant lancer",
             "total": "{n} lancers en tout.",
-            "verdictNone": "Saisissez les relevés de la classe pour les comparer à l'attendu exact.",
+            "verdictNone": "Saisissez les relevés de la classe pour les comparer à l’attendu exact.",
             "small": "Certains effectifs attendus sont sous 5 (le plus petit vaut {e}) : mettez en commun plus de lancers avant de vous fier au test.",
-            "fits": "Total du khi-deux : {x}. C'est moins que {limit} : les relevés ressemblent à ce que donnent ces bâtonnets ; un tel écart arrive souvent par hasard.",
-            "odd": "Total du khi-deux : {x}. C'est plus que {limit} : avec ces bâtonnets, un écart aussi grand n'arrive par hasard que moins d'une fois sur vingt. Les bâtonnets (ou les lancers) sont-ils équilibrés ?",
+            "fits": "Total du khi-deux : {x}. C’est moins que {limit} : les relevés ressemblent à ce que donnent ces bâtonnets ; un tel écart arrive souvent par hasard.",
+            "odd": "Total du khi-deux : {x}. C’est plus que {limit} : avec ces bâtonnets, un écart aussi grand n’arrive par hasard que moins d’une fois sur vingt. Les bâtonnets (ou les lancers) sont-ils équilibrés ?",
         },
         # Les variantes et les tables de lancer sous les noms que connaissent les lecteurs, avec
         # la lecture que chacune suit (« source », en infobulle).
@@ -529,11 +529,11 @@ WORDS: dict[str, Any] = {
         "variantName": "{name}, {gully}",
     },
     "lab": {
-        "length_title": "Durée d'une partie ({n} jetons par camp)",
+        "length_title": "Durée d’une partie ({n} jetons par camp)",
         "length_x": "nombre de lancers de la partie",
         "length_y": "chance que la partie finisse à ce lancer",
         "length_desc": (
-            "La chance qu'une partie finisse à chaque lancer, pour chaque version : {parts}."
+            "La chance qu’une partie finisse à chaque lancer, pour chaque version : {parts}."
         ),
         "length_part": "{name} : durée la plus probable {mode} lancers, moyenne {mean}",
         "by_counters_title": "Chance de gagner du premier à lancer selon le nombre de jetons",
@@ -541,10 +541,10 @@ WORDS: dict[str, Any] = {
         "by_counters_desc": (
             "La chance de gagner du premier à lancer, plateau printable : {parts}."
         ),
-        "counters_title": "Durée moyenne d'une partie selon le nombre de jetons par camp",
+        "counters_title": "Durée moyenne d’une partie selon le nombre de jetons par camp",
         "counters_x": "jetons par camp",
         "counters_y": "lancers en moyenne",
-        "counters_desc": "Le nombre moyen de lancers d'une partie, pour chaque version : {parts}.",
+        "counters_desc": "Le nombre moyen de lancers d’une partie, pour chaque version : {parts}.",
         "counters_part": "{name} : {values}",
     },
     "charts": {

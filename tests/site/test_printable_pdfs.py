@@ -51,7 +51,7 @@ def test_a_board_comes_with_its_rules_card(folder, lang):
     assert ("Rules card" if lang == "en" else "Fiche de règles") in card
     for word in {
         "en": ["Start", "The throws", "The water", "Source", "Wikipedia", "Culin 1898"],
-        "fr": ["Départ", "Les lancers", "L'eau", "Source", "Wikipédia", "Culin 1898"],
+        "fr": ["Départ", "Les lancers", "L’eau", "Source", "Wikipédia", "Culin 1898"],
     }[lang]:
         assert word in card, word
     square = _text(folder / printable_pdfs.file_name("zohn-ahl-square", "letter", lang))
