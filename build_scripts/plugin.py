@@ -36,6 +36,7 @@ from build_scripts import (
     claims,
     corrections,
     fences,
+    footnotes,
     french_typography,
     glossary,
     grades,
@@ -165,6 +166,7 @@ class GamesPlugin(BasePlugin[GamesConfig]):  # type: ignore[no-untyped-call]
         if self.config.runtime:
             site_assets.add_scripts(config)
         fences.register(config, self.state.renderer)
+        footnotes.set_backlink_title(config)
         if self.config.sources:
             corrections.warn_if_unconfigured(config, self.state.warned)
         return config
