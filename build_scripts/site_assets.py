@@ -27,6 +27,7 @@ PAGE_SCRIPTS = (
     "assets/js/lab.js",
     "assets/js/instant-anywhere.js",
     "assets/js/offline.js",
+    "assets/js/drawer.js",
     "assets/js/answers/fields.js",
     "assets/js/answers/results.js",
 )

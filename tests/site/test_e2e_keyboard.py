@@ -209,3 +209,61 @@ def test_a_whole_zohn_ahl_game_against_the_computer_by_keyboard(keyboard_visit):
     # the rest of the board is still reachable from there: Tab goes on to Undo
     page.keyboard.press("Tab")
     assert focus_on_board(page, bid)
+
+
+# Where the focus is: in the theme's navigation drawer, in the page's text, or elsewhere
+# (the skip link, the header).
+FOCUS_IS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'body';
+  if (el.closest('.md-sidebar--primary')) return 'drawer';
+  if (el.closest('.md-content')) return 'content';
+  return 'other';
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_the_closed_drawer_is_out_of_the_tab_order_and_its_button_opens_it(visit, lang):
+    """At 390x844 the theme's navigation is a drawer off the screen: closed, Tab from the
+    top of the page goes from the header to the page's first link without entering it;
+    its menu button is a named button in the Tab order that Enter opens (the focus then
+    on the drawer's first link, every Tab inside it) and Escape closes (the focus back on
+    the button); opened with a tap, its links come in the Tab order after the button."""
+    prefix = "" if lang == "en" else "/fr"
+    page = visit.page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{visit.base}{prefix}/zohn-ahl/history/")
+    first = page.locator(".md-content a[href]").first
+    path = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        path.append(page.evaluate(FOCUS_IS))
+        if path[-1] == "content":
+            break
+    assert path[-1] == "content" and "drawer" not in path, path
+    assert first.evaluate("el => el === document.activeElement")
+    drawer = page.locator(".md-sidebar--primary")
+    assert drawer.is_hidden()
+    button = page.get_by_role("button", name="Navigation", exact=True)
+    assert button.get_attribute("aria-expanded") == "false"
+    button.focus()
+    page.keyboard.press("Enter")
+    drawer.wait_for(state="visible")
+    assert button.get_attribute("aria-expanded") == "true"
+    page.wait_for_function("() => document.activeElement.closest('.md-sidebar--primary')")
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_IS) == "drawer"
+    page.keyboard.press("Escape")
+    drawer.wait_for(state="hidden")
+    assert button.evaluate("el => el === document.activeElement")
+    assert button.get_attribute("aria-expanded") == "false"
+    button.click()  # a tap
+    drawer.wait_for(state="visible")
+    path = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        path.append(page.evaluate(FOCUS_IS))
+        if path[-1] != "other":
+            break
+    assert path[-1] == "drawer", path
