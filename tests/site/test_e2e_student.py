@@ -33,6 +33,7 @@ WORDS = {
         "awl": ("That is Red's awl.", "That is Green's awl."),
         "captures": "must capture",
         "teachers": "For teachers",
+        "answer-2": "Answer to exercise 2",
     },
     "fr": {
         "white": "C’est un pion des Blancs.",
@@ -42,6 +43,7 @@ WORDS = {
         "awl": ("C’est l’alène de Rouge.", "C’est l’alène de Vert."),
         "captures": "doivent prendre",
         "teachers": "Pour les enseignants",
+        "answer-2": "Réponse à l’exercice 2",
     },
 }
 
@@ -91,9 +93,18 @@ def student_navigation(page, lang: str) -> list[str]:
     return hrefs
 
 
+def answer_exercise_2(page, lang: str, answer: str) -> None:
+    box = page.get_by_role("textbox", name=WORDS[lang]["answer-2"], exact=True)
+    box.fill(answer)
+    box.press("Enter")
+    page.locator("[data-answer-field='2'] .answer-feedback:not(:empty)").wait_for()
+
+
 def check_forced_captures(page, lang: str) -> None:
     """Exercise 4 (Black must capture m7xm5) and exercise 1 (the start), without aids."""
     w = WORDS[lang]
+    answer_exercise_2(page, lang, "m4xm6")  # exercise 4's board starts from its answer
+    page.locator("#exchange").wait_for(state="visible")
     exchange = wait_ready(page, "#exchange")
     turn = exchange.locator(".board-turn").text_content()
     assert w["captures"] not in turn, turn  # the turn line does not say a capture is due
@@ -307,16 +318,11 @@ def test_the_board_that_starts_from_exercise_2s_answer_opens_once_it_is_right(vi
     assert ("exercise 2" if lang == "en" else "l’exercice 2") in locked.inner_text()
     tree = page.locator(".board-after").aria_snapshot()  # the sentence alone
     assert "m6" not in tree and caption not in tree, tree
-    box = page.get_by_role(
-        "textbox", name="Answer to exercise 2" if lang == "en" else "Réponse à l’exercice 2"
-    )
-    box.fill("m4-m5")  # not the forced reply: still shut
-    box.press("Enter")
-    page.locator("[data-answer-field='2'].answer-wrong").wait_for()
+    answer_exercise_2(page, lang, "m4-m5")  # not the forced reply: still shut
+    assert page.locator("[data-answer-field='2'].answer-wrong").count() == 1
     assert board.count() == 0 and locked.is_visible()
-    box.fill("m4xm6")
-    box.press("Enter")
-    page.locator("[data-answer-field='2'].answer-right").wait_for()
+    answer_exercise_2(page, lang, "m4xm6")
+    assert page.locator("[data-answer-field='2'].answer-right").count() == 1
     board.wait_for(state="visible")
     assert locked.is_hidden()
     wait_ready(page, "#exchange")
