@@ -15,6 +15,9 @@ built:
   in its source;
 - where the students' page has the line ``<!-- tally-form -->``, a form for the pair's own
   tally of throws (counts of 0 to 4 marks), which the hand-in code can carry;
+- around each board block that has an ``after:`` line (a board that starts from an
+  earlier exercise's answer), a wrapper that keeps it shut until that answer is right
+  (:func:`gated_boards`);
 - at its foot, a "Hand in" section: a name or initials, and the code of
   ``spec/hand-in-code.md`` with its QR code (drawn by the page's script
   ``docs/assets/js/answers/fields.js`` through ``docs/assets/js/qr.js``).
