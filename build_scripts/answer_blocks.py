@@ -43,6 +43,7 @@ from build_scripts.block_syntax import (
     parse_pairs,
     text_value,
 )
+from build_scripts.board_blocks import AWITHLAKNANNAI_RULESETS, ZOHN_AHL_RULESETS
 from build_scripts.labels import label
 from engine import protocol
 from engine.core import EngineError
@@ -99,21 +100,23 @@ def asked_form(check: str, answer: str, moves: str | None) -> str | None:
 
 def check_answer(text: str) -> dict[str, Any]:
     """Check an answer block; return ``{"check", "answer", "explain", "shown", ...}``
-    (``shown``: the answer as a key gives it, in the form its field asks for)."""
+    (``shown``: the answer as a key gives it, in the form its field asks for). The games
+    and their checks are the games' table's (:data:`build_scripts.games.ANSWERS`)."""
+    # (imported here: the table names this module's checks)
+    from build_scripts.games import ANSWERS
+
     pairs = parse_pairs(text, ANSWER_KEYS)
-    game = choice(pairs, "game", ("awithlaknannai", "zohn-ahl"))
+    games = tuple(sorted(ANSWERS))
+    game = choice(pairs, "game", games)
     if game is None:
-        raise BlockError("an answer block needs a 'game' line: awithlaknannai or zohn-ahl")
-    checks = AW_CHECKS if game == "awithlaknannai" else ZA_CHECKS
+        raise BlockError(f"an answer block needs a 'game' line: {' or '.join(games)}")
+    checks = ANSWERS[game].checks
     check = choice(pairs, "check", checks)
     if check is None:
         raise BlockError(f"an answer block needs a 'check' line: {' | '.join(checks)}")
     answer, answer_line = _need(pairs, "answer", f"check {check}")
     explain = text_value(pairs, "explain", 1000)
-    if game == "awithlaknannai":
-        shown = _check_awithlaknannai(pairs, check, answer, answer_line)
-    else:
-        shown = _check_zohn_ahl(pairs, check, answer, answer_line)
+    shown = ANSWERS[game].check(pairs, check, answer, answer_line)
     asked = asked_form(check, str(shown), pairs["moves"][0] if "moves" in pairs else None)
     return {
         "game": game,
@@ -130,7 +133,7 @@ def check_answer(text: str) -> dict[str, Any]:
 
 def _aw_view(pairs: Pairs) -> dict[str, Any]:
     args = {
-        "ruleset": choice(pairs, "ruleset", ("culin", "open", "bent", "ludii", "kolowis"), "culin"),
+        "ruleset": choice(pairs, "ruleset", AWITHLAKNANNAI_RULESETS, "culin"),
         "stall": choice(pairs, "stall", ("draw", "majority"), "draw"),
     }
     if "position" in pairs:
@@ -157,7 +160,7 @@ def _canonical(view: dict[str, Any], token: str, line: int) -> str:
     return str(played["move"]["notation"])
 
 
-def _check_awithlaknannai(pairs: Pairs, check: str, answer: str, line: int) -> str:
+def awithlaknannai_answer(pairs: Pairs, check: str, answer: str, line: int) -> str:
     _only(
         pairs,
         ("game", "ruleset", "stall", "position", "moves", "check", "answer", "reason", "explain"),
@@ -260,7 +263,7 @@ def _fraction(text: str, key: str, line: int) -> Fraction:
     return value
 
 
-def _check_zohn_ahl(pairs: Pairs, check: str, answer: str, line: int) -> str:
+def zohn_ahl_answer(pairs: Pairs, check: str, answer: str, line: int) -> str:
     if check == "probability":
         _only(
             pairs,
@@ -271,7 +274,7 @@ def _check_zohn_ahl(pairs: Pairs, check: str, answer: str, line: int) -> str:
             raise BlockError("give either 'table' or 'ruleset', not both", line=pairs["table"][1])
         args = {}
         table = choice(pairs, "table", ("sahe", "globe", "culin"))
-        ruleset = choice(pairs, "ruleset", ("kiowa", "culin", "printable", "globe"))
+        ruleset = choice(pairs, "ruleset", ZOHN_AHL_RULESETS)
         if table:
             args["table"] = table
         if ruleset:
@@ -324,7 +327,7 @@ def _check_zohn_ahl(pairs: Pairs, check: str, answer: str, line: int) -> str:
         "a zohn-ahl state answer",
     )
     options = {
-        "ruleset": choice(pairs, "ruleset", ("kiowa", "culin", "printable", "globe"), "kiowa"),
+        "ruleset": choice(pairs, "ruleset", ZOHN_AHL_RULESETS, "kiowa"),
         "counters": integer(pairs, "counters", 1, 20, 4),
     }
     if "gully" in pairs:

@@ -32,6 +32,8 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from build_scripts.aids import aid, block_aids
@@ -45,8 +47,7 @@ from build_scripts.block_syntax import (
     text_value,
 )
 from build_scripts.labels import label
-from engine import protocol
-from engine.awithlaknannai import RULESETS as AW_RULESETS
+from engine import awithlaknannai, protocol, zohn_ahl
 from engine.awithlaknannai.ai import LEVELS
 from engine.core import EngineError
 
@@ -76,8 +77,10 @@ AWITHLAKNANNAI_KEYS = (
     "hint",
     "aids",
 )
-ZOHN_AHL_RULESETS = ("kiowa", "culin", "printable", "globe")
-AWITHLAKNANNAI_RULESETS = ("culin", "open", "bent", "ludii", "kolowis")
+ZOHN_AHL_RULESETS = tuple(zohn_ahl.RULESETS)
+"""The Zohn Ahl rulesets, as the engine lists them (``engine.zohn_ahl.RULESETS``)."""
+AWITHLAKNANNAI_RULESETS = tuple(awithlaknannai.RULESETS)
+"""The Awithlaknannai rulesets, as the engine lists them (``engine.awithlaknannai.RULESETS``)."""
 AWITHLAKNANNAI_OPPONENTS = (
     "person",
     "easy",
@@ -238,7 +241,7 @@ def awithlaknannai_config(
         "stall": stall,
         "opponent": opponent,
         "opponents": offered_opponents(opponent, student),
-        "rulesets": [ruleset] if student else list(AW_RULESETS),
+        "rulesets": [ruleset] if student else list(AWITHLAKNANNAI_RULESETS),
         "position": args.get("position"),
         "moves": " ".join(m["notation"] for m in view["history"]),
         "bottom": bottom,
@@ -261,22 +264,50 @@ def _throws(view: dict[str, Any]) -> list[str]:
     return [str(t) for t in Record.parse(view["record"]).throws]
 
 
-def static_svgs(
+Svgs = Callable[[dict[str, Any], str, str], tuple[str, str | None]]
+"""A board's config, the page's language and the board's id -> the board's SVG and (for a
+game played with dice or sticks) theirs, as the page starts from them."""
+
+
+@dataclass(frozen=True)
+class BoardDrawing:
+    """How a game's board block is drawn (:func:`render_board`): its SVGs, the request of
+    its drawing without pieces, its buttons and the choices its menus offer."""
+
+    svgs: Svgs
+    static_args: Callable[[dict[str, Any], str], dict[str, Any]]
+    """The board's config and the page's language -> the ``svg`` request (``static``) the
+    page's script makes for the board's first view."""
+    controls: Callable[[dict[str, Any]], list[tuple[str, bool]]]
+    """The board's config -> its buttons' actions, in order, each with whether it starts
+    hidden."""
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """What the board's menus offer, as the engine knows it, unless its config says."""
+
+
+def zohn_ahl_svgs(
     config: dict[str, Any], lang: str, element_id: str = "za"
 ) -> tuple[str, str | None]:
-    """The board's SVG and (Zohn Ahl) the sticks' SVG, drawn by the engine's ``svg`` modules:
-    the sticks as the page throws them, showing the last throw (their patterns' ids start
+    """The board's SVG and the sticks' SVG, drawn by the engine's ``svg`` modules: the
+    sticks as the page throws them, showing the last throw (their patterns' ids start
     with the board's ``element_id``: an id once on the page)."""
-    view = config["view"]
-    if config["game"] == "zohn-ahl":
-        from engine.zohn_ahl import svg as za_svg
+    from engine.zohn_ahl import svg as za_svg
 
-        board = protocol.dispatch(
-            "svg", {"game": "zohn-ahl", "record": view["record"], "lang": lang}
-        )["svg"]
-        throws = _throws(view)
-        sticks = za_svg.page_sticks_svg(throws[-1] if throws else None, lang=lang, board=element_id)
-        return board, sticks
+    view = config["view"]
+    board = protocol.dispatch("svg", {"game": "zohn-ahl", "record": view["record"], "lang": lang})[
+        "svg"
+    ]
+    throws = _throws(view)
+    sticks = za_svg.page_sticks_svg(throws[-1] if throws else None, lang=lang, board=element_id)
+    return board, sticks
+
+
+def awithlaknannai_svgs(
+    config: dict[str, Any], lang: str, element_id: str = "aw"
+) -> tuple[str, str | None]:
+    """The board's SVG, drawn by the engine's ``svg`` module (turned when its bottom side is
+    White), and no sticks."""
+    view = config["view"]
     board = protocol.dispatch(
         "svg",
         {
@@ -289,12 +320,16 @@ def static_svgs(
     return board, None
 
 
-def static_board_args(config: dict[str, Any], lang: str) -> dict[str, Any]:
+def zohn_ahl_static_args(config: dict[str, Any], lang: str) -> dict[str, Any]:
     """The ``svg`` request (``static``) the page's script makes for the board's first view:
     the same keys and values as ``staticBoard`` in the board scripts (boards/common.js)."""
     view = config["view"]
-    if config["game"] == "zohn-ahl":
-        return {"game": "zohn-ahl", "options": view["options"], "lang": lang, "static": True}
+    return {"game": "zohn-ahl", "options": view["options"], "lang": lang, "static": True}
+
+
+def awithlaknannai_static_args(config: dict[str, Any], lang: str) -> dict[str, Any]:
+    """As :func:`zohn_ahl_static_args`: the ruleset's board, turned as the board starts."""
+    view = config["view"]
     return {
         "game": "awithlaknannai",
         "ruleset": view["ruleset"],
@@ -309,9 +344,9 @@ def args_key(args: dict[str, Any]) -> str:
     return json.dumps(args, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def static_board_template(config: dict[str, Any], lang: str) -> str:
+def static_board_template(config: dict[str, Any], lang: str, drawing: BoardDrawing) -> str:
     """The ``<template data-role="static-board">`` of a board (see the module docstring)."""
-    args = static_board_args(config, lang)
+    args = drawing.static_args(config, lang)
     drawing = protocol.dispatch("svg", args)["svg"]
     key = html.escape(args_key(args), quote=True)
     return f'<template data-role="static-board" data-args="{key}">{drawing}</template>'
@@ -344,31 +379,45 @@ def _button(action: str, lang: str, *, hidden: bool = False) -> str:
     )
 
 
-def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
-    """The HTML of a board block (see the module docstring)."""
+def zohn_ahl_controls(config: dict[str, Any]) -> list[tuple[str, bool]]:
+    """A Zohn Ahl board's buttons: throw, undo, a new game, the link to the position."""
+    return [(action, False) for action in ("throw", "undo", "new", "link")]
+
+
+def awithlaknannai_controls(config: dict[str, Any]) -> list[tuple[str, bool]]:
+    """An Awithlaknannai board's buttons: the stop button shown only against the computer."""
+    computer = config["opponent"] != "person"
+    return [
+        ("undo", False),
+        ("new", False),
+        ("flip", False),
+        ("stop", not computer),
+        ("link", False),
+    ]
+
+
+ZOHN_AHL_DRAWING = BoardDrawing(zohn_ahl_svgs, zohn_ahl_static_args, zohn_ahl_controls)
+AWITHLAKNANNAI_DRAWING = BoardDrawing(
+    awithlaknannai_svgs,
+    awithlaknannai_static_args,
+    awithlaknannai_controls,
+    {"rulesets": AWITHLAKNANNAI_RULESETS, "levels": tuple(LEVELS)},
+)
+
+
+def render_board(config: dict[str, Any], lang: str, element_id: str, drawing: BoardDrawing) -> str:
+    """The HTML of a board block drawn by its game's ``drawing`` (see the module docstring)."""
     game = config["game"]
-    board_svg, sticks_svg = static_svgs(config, lang, element_id)
+    board_svg, sticks_svg = drawing.svgs(config, lang, element_id)
     data = {k: v for k, v in config.items() if k != "view"}
     data["id"] = element_id
     data["lang"] = lang
-    if game == "awithlaknannai":  # the choices the board offers, as the engine knows them
-        data.setdefault("rulesets", list(AW_RULESETS))
-        data["levels"] = list(LEVELS)
+    for key, offered in drawing.choices.items():  # as the engine knows them
+        data.setdefault(key, list(offered))
     data_json = html.escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")), quote=True)
     caption = config.get("caption")
     caption_id = f"{element_id}-caption"
-    if game == "zohn-ahl":
-        actions = ["throw", "undo", "new", "link"]
-        buttons = [_button(a, lang) for a in actions]
-    else:
-        computer = config["opponent"] != "person"
-        buttons = [
-            _button("undo", lang),
-            _button("new", lang),
-            _button("flip", lang),
-            _button("stop", lang, hidden=not computer),
-            _button("link", lang),
-        ]
+    buttons = [_button(action, lang, hidden=hidden) for action, hidden in drawing.controls(config)]
     label_attr = (
         f'aria-labelledby="{caption_id}"'
         if caption
@@ -380,7 +429,7 @@ def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
         f'<p class="board-status" data-role="status">{html.escape(label(lang, "loading"))}</p>',
         f'<noscript><p class="board-noscript">{html.escape(label(lang, "noscript"))}</p></noscript>',
         f'<div class="board-svg" data-role="board">{board_svg}</div>',
-        static_board_template(config, lang),
+        static_board_template(config, lang, drawing),
     ]
     if sticks_svg is not None:
         parts.append(f'<div class="board-sticks" data-role="sticks">{sticks_svg}</div>')
@@ -403,9 +452,10 @@ def render_board(config: dict[str, Any], lang: str, element_id: str) -> str:
 STICKS_KEYS = ("id", "throw", "caption")
 
 
-def render_sticks(text: str, lang: str, ids: set[str]) -> str:
+def render_sticks(text: str, lang: str, ids: set[str], memo: dict[str, Any] | None = None) -> str:
     """A ```` ```zohn-ahl-sticks ```` block: the four stick dice alone, as thrown (a picture,
-    no controls). ``throw`` (optional) is checked by the engine; ``caption`` is text."""
+    no controls). ``throw`` (optional) is checked by the engine; ``caption`` is text. (It
+    remembers nothing from one block to the next: ``memo`` is unused.)"""
     pairs = parse_pairs(text, STICKS_KEYS)
     element_id = identifier(pairs)
     if element_id is not None:

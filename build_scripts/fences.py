@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from markdown import Markdown
 from mkdocs.exceptions import PluginError
@@ -154,22 +154,27 @@ def render_block(
     number: int,
     src_path: str = "",
     aids: bool | None = None,
+    memo: dict[str, dict[str, Any]] | None = None,
 ) -> str:
     """Check one block of the page ``src_path`` and return its HTML (raises BlockError or
     EngineError). ``aids`` is the page's default for its boards' aids
-    (:mod:`build_scripts.aids`; ``None``: by where the page lives)."""
+    (:mod:`build_scripts.aids`; ``None``: by where the page lives); ``memo``: what the
+    build's further blocks remember, by block name (``None``: nothing, a build of one block)."""
     if aids is None:
         aids = page_default(src_path)
+    if memo is None:
+        memo = {}
     if language == "answer":
         return render_answer(check_answer(source), lang)
     if language in BLOCKS:
-        return BLOCKS[language](source, lang, ids)
-    config = BOARDS[language].board(source, is_lesson(src_path), aids, is_student_page(src_path))
+        return BLOCKS[language](source, lang, ids, memo.setdefault(language, {}))
+    game = BOARDS[language]
+    config = game.board(source, is_lesson(src_path), aids, is_student_page(src_path))
     element_id = config["id"] or auto_id(language, number)
     if element_id in ids:
         raise BlockError(f"id {element_id!r} is used by another board on this page")
     ids.add(element_id)
-    return render_board(config, lang, element_id)
+    return render_board(config, lang, element_id, game.drawing)
 
 
 class FenceRenderer:
@@ -183,6 +188,8 @@ class FenceRenderer:
     def __init__(self) -> None:
         self.page = PageContext()
         self.errors: list[str] = []
+        self.memo: dict[str, dict[str, Any]] = {}
+        """What the build's further blocks remember, by block name (the puzzles checked)."""
 
     def begin_page(
         self, src_path: str, lang: str, markdown: str, meta: dict[str, object] | None = None
@@ -225,7 +232,14 @@ class FenceRenderer:
                     "'id: ...' as a line inside the block"
                 )
             return render_block(
-                language, source, page.lang, page.ids, block.number, page.src_path, page.aids
+                language,
+                source,
+                page.lang,
+                page.ids,
+                block.number,
+                page.src_path,
+                page.aids,
+                self.memo,
             )
         except (BlockError, EngineError) as err:
             message = f"{page.src_path}: {describe(block)}: {err}"

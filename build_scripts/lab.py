@@ -40,9 +40,7 @@ from build_scripts import words as build_words
 from build_scripts.aids import VALUES as AIDS_VALUES
 from build_scripts.aids import page_default
 from build_scripts.fences import find_fences
-from build_scripts.lab_figures import counters_by_lang as _counters_figures
-from build_scripts.lab_figures import figures as _figures
-from build_scripts.lab_figures import length_chart_svg as _length_chart
+from build_scripts.lab_figures import LabFigures
 from build_scripts.page_language import page_language
 from engine.words import table_name
 from engine.zohn_ahl.chances import (
@@ -103,9 +101,9 @@ def _dice(lang: str, aids: bool = True) -> str:
     return "\n".join(out)
 
 
-def _rulesets(lang: str, counters: int) -> str:
+def _rulesets(lang: str, counters: int, figures: LabFigures) -> str:
     w = W[lang]
-    figs = _figures(counters, True)
+    figs = figures.figures(counters, True)
     rows = []
     for f in figs["variants"]:
         rows.append(
@@ -122,7 +120,7 @@ def _rulesets(lang: str, counters: int) -> str:
         f"</th><th scope='col'>{w['length']}</th><th scope='col'>{w['lap']}</th>"
         f"<th scope='col'>{w['per_lap']}</th></tr></thead><tbody>{''.join(rows)}</tbody>"
         f"</table>\n<div class='lab-chart' data-chart='length'>"
-        f"{_length_chart(counters, lang)}</div>"
+        f"{figures.length_chart_svg(counters, lang)}</div>"
     )
 
 
@@ -130,9 +128,9 @@ def _pc(lang: str) -> str:
     return "\u202f%" if lang == "fr" else "%"
 
 
-def _counters(lang: str) -> str:
+def _counters(lang: str, figures: LabFigures) -> str:
     w = W[lang]
-    figs = _counters_figures(lang)
+    figs = figures.counters_by_lang(lang)
     body = "".join(
         f"<tr data-counters='{r['counters']}'><th scope='row'>{r['counters']}</th>"
         f"<td data-k='first'>{_num(100 * r['first'], lang, 2)}{_pc(lang)}</td>"
@@ -147,9 +145,9 @@ def _counters(lang: str) -> str:
     )
 
 
-def _comeback(lang: str, counters: int) -> str:
+def _comeback(lang: str, counters: int, figures: LabFigures) -> str:
     w = W[lang]
-    figs = _figures(counters, False)
+    figs = figures.figures(counters, False)
     head = "".join(
         f"<th scope='col'>{_esc(variant_name(f['ruleset'], f['gully'], lang))}</th>"
         for f in figs["variants"]
@@ -203,16 +201,20 @@ def _scrolling(inner: str, part: str, counters: int) -> str:
     return re.sub(r"(<table [^>]*>)<caption>(.*?)</table>", wrap, inner, flags=re.S)
 
 
-def render(part: str, lang: str, counters: int, aids: bool = True) -> str:
-    """One part as HTML; ``aids`` off: the student mode of the module's docstring."""
+def render(
+    part: str, lang: str, counters: int, aids: bool = True, figures: LabFigures | None = None
+) -> str:
+    """One part as HTML; ``aids`` off: the student mode of the module's docstring;
+    ``figures``: the build's (``None``: worked out for this part alone)."""
+    figures = LabFigures() if figures is None else figures
     if part == "dice":
         inner = _dice(lang, aids)
     elif part == "rulesets":
-        inner = _rulesets(lang, counters)
+        inner = _rulesets(lang, counters, figures)
     elif part == "counters":
-        inner = _counters(lang)
+        inner = _counters(lang, figures)
     elif part == "comeback":
-        inner = _comeback(lang, counters)
+        inner = _comeback(lang, counters, figures)
     else:
         inner = _tally(lang, aids)
     inner = _scrolling(inner, part, counters)
@@ -267,8 +269,10 @@ def replace_blocks(markdown: str, render_one: Callable[[str, int], str]) -> str:
     return "\n".join(out)
 
 
-def lab_markdown(markdown: str, page: Page) -> str:
-    """The page's Markdown with its probability-lab blocks drawn."""
+def lab_markdown(markdown: str, page: Page, figures: LabFigures | None = None) -> str:
+    """The page's Markdown with its probability-lab blocks drawn, from the build's
+    ``figures`` (``None``: worked out for this page alone)."""
+    figures = LabFigures() if figures is None else figures
     if "zohn-ahl-lab" not in markdown:
         return markdown
     lang = page_language(page)
@@ -280,6 +284,6 @@ def lab_markdown(markdown: str, page: Page) -> str:
 
     def render_one(body: str, line: int) -> str:
         part, counters, aids = _parse(body, f"{src}, line {line}", page_aids)
-        return render(part, lang, counters, aids)
+        return render(part, lang, counters, aids, figures)
 
     return replace_blocks(markdown, render_one)

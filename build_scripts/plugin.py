@@ -42,6 +42,7 @@ from build_scripts import (
     grades,
     joined,
     lab,
+    lab_figures,
     languages,
     offline,
     page_policy,
@@ -54,13 +55,13 @@ from build_scripts import (
     runtime,
     site_assets,
     student_nav,
+    twin_headings,
     vendor,
 )
 from build_scripts.board_blocks import keep_first_static_boards
 from build_scripts.config import GamesConfig
 from build_scripts.page_language import built_language, first_language_build, whole_site_built
 from build_scripts.security import CSP
-from build_scripts.twin_headings import mark_twins
 
 log = logging.getLogger("mkdocs.plugins.heritage_games")
 
@@ -99,6 +100,8 @@ class BuildState:
     """The default language's ``404.html``, which the next language's build overwrites."""
     warned: set[str] = field(default_factory=set)
     """The placeholder correction addresses already announced."""
+    headings: twin_headings.Read = field(default_factory=dict)
+    """The headings of the pages read so far, for their twins (:mod:`build_scripts.twin_headings`)."""
 
 
 def display_path(page: Page, config: MkDocsConfig) -> str:
@@ -151,6 +154,10 @@ class GamesPlugin(BasePlugin[GamesConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.state = BuildState()
         self.serving = False
+        self.lab = lab_figures.LabFigures()
+        """The probability lab's figures worked out so far, for the pages and the worksheets
+        of every build the plugin makes: unlike the build's state, kept from one build to
+        the next (see :mod:`build_scripts.lab_figures` for why that is safe)."""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # (having this method also keeps the plugin across the rebuilds of mkdocs serve)
@@ -202,7 +209,7 @@ class GamesPlugin(BasePlugin[GamesConfig]):  # type: ignore[no-untyped-call]
             # (after the check, which reads the page as written; before the grades' links)
             markdown = review_build.page_markdown(markdown, page, config)
         if self.config.lessons:
-            markdown = lab.lab_markdown(markdown, page)
+            markdown = lab.lab_markdown(markdown, page, self.lab)
             markdown = answer_fields.page_markdown(markdown, page, config, self.state.lessons)
         return markdown
 
@@ -214,7 +221,7 @@ class GamesPlugin(BasePlugin[GamesConfig]):  # type: ignore[no-untyped-call]
             html = grades.linked_grades(html, page)
             html = glossary.linked_glossary(html, page)
             html = corrections.with_footer(html, page, config)
-        html = mark_twins(html, page, config)
+        html = twin_headings.mark_twins(html, page, config, self.state.headings)
         if self.config.lessons:
             html = student_nav.check_student_links(html, page)
         # last: every word the steps above added is checked too
@@ -262,7 +269,7 @@ class GamesPlugin(BasePlugin[GamesConfig]):  # type: ignore[no-untyped-call]
             return  # a language built from inside mkdocs-static-i18n: wait for the whole site
         site_dir = Path(config["site_dir"])
         if self.config.printables:
-            printable_pdfs.write_site_pdfs(site_dir)
+            printable_pdfs.write_site_pdfs(site_dir, self.lab)
             if self.config.sources:  # (the nations' review packets, from the claims)
                 review_build.write_pdfs(config, site_dir / "printables")
         if self.config.offline:  # the offline copy lists every file written before it

@@ -63,12 +63,9 @@ from svglib.svglib import svg2rlg
 from build_scripts import answer_fields, printables, ruleset_names
 from build_scripts import words as build_words
 from build_scripts.answer_blocks import OUTCOME_FR, asked_form
-from build_scripts.board_blocks import (
-    awithlaknannai_config,
-    static_svgs,
-    zohn_ahl_config,
-)
 from build_scripts.french_typography import french_spacing
+from build_scripts.games import BOARDS, SHEETS, Card, Game
+from build_scripts.lab_figures import LabFigures
 from build_scripts.page_language import source_name
 from engine.words import LANGUAGES, ruleset_name, table_name
 from engine.zohn_ahl.throws import Throw, earns_extra, value
@@ -77,7 +74,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 PAPERS = {"a4": A4, "letter": LETTER}
-BOARDS = ("zohn-ahl-cloth", "zohn-ahl-square", "mosona-lined", "mosona-open", "kolowis")
 LESSONS = ("stick-dice-odds", "two-accounts", "forced-captures", "probability-lab")
 STUDENTS = ROOT / "docs" / "students"
 TEACHERS = ROOT / "docs" / "teachers"
@@ -297,11 +293,13 @@ def throw_rows(tables: tuple[str, ...], lang: str) -> list[list[str]]:
 
 CARDS = build_words.section("rules-cards")
 CARD_WORDS = build_words.section("rules-card-headings")
-TABLES = {"zohn-ahl-cloth": ("sahe", "culin"), "zohn-ahl-square": ("sahe", "globe")}
 
 
 def rules_card(sheet: str, lang: str) -> list[Flowable]:
+    """The rules card of a sheet whose card has rules (:class:`build_scripts.games.Card`)."""
     w = WORDS[lang]
+    game, drawn = SHEETS[sheet]
+    card = drawn.card
     title = printables.SHEETS[sheet][lang][0]
     story = [
         _para(
@@ -311,21 +309,31 @@ def rules_card(sheet: str, lang: str) -> list[Flowable]:
             lang,
         )
     ]
-    game = "zohn-ahl" if sheet.startswith("zohn-ahl") else "mosona"
-    for key, text in CARDS[lang][sheet if game == "zohn-ahl" else "mosona"]:
-        if game == "zohn-ahl":  # the rulesets by their names ({kiowa}), never their ids
-            text = text.format_map(_ruleset_names(lang))
-        heading = CARD_WORDS[lang].get(key, w[key]) if game == "mosona" else w[key]
+    for key, text in CARDS[lang][str(card.rules)]:
+        text = text.format_map(_ruleset_names(game, lang))  # ({kiowa}: by name, not by id)
+        heading = CARD_WORDS[lang].get(key, w[key]) if card.moves else w[key]
         story += [_para(heading, "h2", sheet, lang), _para(text, "body", sheet, lang)]
-        if key == "start" and game == "zohn-ahl":
-            story += [_para(w["throws"], "h2", sheet, lang), _throw_table(TABLES[sheet], lang)]
+        if key == "start" and card.tables:
+            story += [_para(w["throws"], "h2", sheet, lang), _throw_table(card.tables, lang)]
     story += [_para(w["recon"], "h2", sheet, lang), _para(w["recon-text"], "small", sheet, lang)]
     return story
 
 
-def _ruleset_names(lang: str) -> dict[str, str]:
-    """Each Zohn Ahl ruleset's display name, by id, for the rules cards' ``{kiowa}``."""
-    return {r: ruleset_name("zohn-ahl", r, lang) for r in ("kiowa", "culin", "printable", "globe")}
+def _ruleset_names(game: Game, lang: str) -> dict[str, str]:
+    """Each of the game's rulesets' display name, by id, for the rules cards' ``{kiowa}``."""
+    return {r: ruleset_name(game.name, r, lang) for r in game.rulesets}
+
+
+def throws_card(sheet: str, card: Card, lang: str) -> list[Flowable]:
+    """The page after a sheet whose card has no rules: the throw tables and the note on
+    where the sticks come from."""
+    w = WORDS[lang]
+    return [
+        _para(w["throws"], "title", sheet, lang),
+        _throw_table(card.tables, lang),
+        Spacer(1, 5 * mm),
+        _para(STICKS_NOTE[lang].format(table_culin=table_name("culin", lang)), "body", sheet, lang),
+    ]
 
 
 def _throw_table(tables: tuple[str, ...], lang: str) -> Table:
@@ -364,6 +372,8 @@ BOARD_HEIGHT = 84 * mm
 LAB_TABLES = {"probability-lab": {"exercise-6": "comeback", "exercise-7": "rulesets"}}
 
 HEADING = re.compile(r"^#{2,6} (.+?) \{ #([a-z0-9-]+) \}\s*$", re.M)
+BOARD_NAMES = "|".join(re.escape(name) for name in BOARDS)
+"""The board blocks' names (the games'), as a pattern's alternatives."""
 
 
 def _sections(
@@ -406,7 +416,7 @@ def exercises(lesson: str, lang: str) -> list[dict[str, Any]]:
         if i > 0 and not _is_exercise(marks[i - 1].group(2)):
             intro = text[marks[i - 1].end() : match.start()]
             section = marks[i - 1].group(1)
-        block = re.search(r"^```(zohn-ahl|awithlaknannai)\n(.*?)^```", body, re.M | re.S)
+        block = re.search(rf"^```({BOARD_NAMES})\n(.*?)^```", body, re.M | re.S)
         table = [
             [cell.strip() for cell in line.strip().strip("|").split("|")]
             for line in body.splitlines()
@@ -496,19 +506,20 @@ def _blocks(markdown: str, where: str, lang: str, frame_width: float) -> list[Fl
 
 
 def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Drawing:
-    game, text = block
+    name, text = block
     text = answer_fields.without_after(text)  # (on paper every exercise is open)
-    config = zohn_ahl_config(text) if game == "zohn-ahl" else awithlaknannai_config(text)
-    board, _ = static_svgs(config, lang)
+    game = BOARDS[name]
+    config = game.board(text, False, True, False)
+    board, _ = game.drawing.svgs(config, lang, "board")
     return Drawing(board, width, height)
 
 
-def _lab_table(part: str, lang: str, frame_width: float) -> list[Flowable]:
+def _lab_table(part: str, lang: str, frame_width: float, figures: LabFigures) -> list[Flowable]:
     """The first table of a part of the probability lab, with its caption, as the lab's
     page shows it before any recomputation."""
     from build_scripts import lab
 
-    markup = lab.render(part, lang, 4)
+    markup = lab.render(part, lang, 4, figures=figures)
     table = re.search(r"<table.*?</table>", markup, re.S)
     if table is None:
         raise PrintableError(f"the lab's part {part!r} has no table")
@@ -557,7 +568,11 @@ def _room(lesson: str, anchor: str, lang: str, frame_width: float) -> Flowable:
     )
 
 
-def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
+def worksheet(
+    lesson: str, lang: str, frame_width: float, figures: LabFigures | None = None
+) -> list[Flowable]:
+    """A lesson's worksheet; ``figures``: the lab's, the build's (``None``: worked out here)."""
+    figures = LabFigures() if figures is None else figures
     w = WORDS[lang]
     title = _student_page(lesson, lang).splitlines()[0].lstrip("# ").strip()
     where = f"worksheet {lesson} ({lang})"
@@ -615,7 +630,7 @@ def worksheet(lesson: str, lang: str, frame_width: float) -> list[Flowable]:
             ]
             part.append(_grid(cells, widths, height=[None] + [13 * mm] * (len(rows) - 1)))
         if ex["anchor"] in LAB_TABLES.get(lesson, {}):
-            part += _lab_table(LAB_TABLES[lesson][ex["anchor"]], lang, frame_width)
+            part += _lab_table(LAB_TABLES[lesson][ex["anchor"]], lang, frame_width, figures)
         if ex["block"] and lesson == "forced-captures":
             part.append(_board(ex["block"], lang, frame_width, BOARD_HEIGHT))
         part.append(_room(lesson, ex["anchor"], lang, frame_width))
@@ -726,47 +741,38 @@ def file_name(name: str, paper: str, lang: str) -> str:
 def documents() -> list[tuple[str, str, str]]:
     """``[(name, paper, lang), ...]``: every PDF, in a fixed order."""
     names = (
-        list(BOARDS)
-        + ["zohn-ahl-sticks"]
+        [sheet for sheet in printables.SHEETS if sheet in SHEETS]
         + [f"worksheet-{lesson}" for lesson in LESSONS]
         + [f"answer-key-{lesson}" for lesson in LESSONS]
     )
     return [(name, paper, lang) for name in names for paper in PAPERS for lang in LANGUAGES]
 
 
-def make_pdf(name: str, paper: str, lang: str) -> bytes:
+def make_pdf(name: str, paper: str, lang: str, figures: LabFigures | None = None) -> bytes:
+    """The PDF ``name`` (:func:`documents`); ``figures``: the lab's, the build's."""
     frame_width = PAPERS[paper][0] - 32 * mm
-    if name in BOARDS:
-        sheet = printables.board_sheet(name, paper, lang)
-        story = _sheet_page(sheet, paper) + rules_card(name, lang)
-        return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
-    if name == "zohn-ahl-sticks":
-        sheet = printables.sticks_sheet(paper, lang)
-        w = WORDS[lang]
-        story = _sheet_page(sheet, paper) + [
-            _para(w["throws"], "title", name, lang),
-            _throw_table(("sahe", "globe", "culin"), lang),
-            Spacer(1, 5 * mm),
-            _para(
-                STICKS_NOTE[lang].format(table_culin=table_name("culin", lang)), "body", name, lang
-            ),
-        ]
+    if name in SHEETS:
+        drawn = SHEETS[name][1]
+        card = rules_card(name, lang) if drawn.card.rules else throws_card(name, drawn.card, lang)
+        story = _sheet_page(drawn.draw(paper, lang), paper) + card
         return _build(story, paper, printables.SHEETS[name][lang][0], lang, True)
     if name.startswith("answer-key-"):
         lesson = name.removeprefix("answer-key-")
         return _build(answer_key(lesson, lang, frame_width), paper, name, lang, False)
     lesson = name.removeprefix("worksheet-")
-    return _build(worksheet(lesson, lang, frame_width), paper, name, lang, False)
+    return _build(worksheet(lesson, lang, frame_width, figures), paper, name, lang, False)
 
 
-def write_pdfs(out_dir: str | Path) -> list[tuple[str, int]]:
-    """Write every PDF into ``out_dir``; return ``[(path, bytes), ...]``."""
+def write_pdfs(out_dir: str | Path, figures: LabFigures | None = None) -> list[tuple[str, int]]:
+    """Write every PDF into ``out_dir``; return ``[(path, bytes), ...]``. ``figures``: the
+    lab's, the build's (``None``: worked out here, once for every PDF)."""
+    figures = LabFigures() if figures is None else figures
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, paper, lang in documents():
         try:
-            data = make_pdf(name, paper, lang)
+            data = make_pdf(name, paper, lang, figures)
         except PrintableError:
             raise
         except Exception as err:  # noqa: BLE001 - name the sheet whatever went wrong
@@ -778,14 +784,14 @@ def write_pdfs(out_dir: str | Path) -> list[tuple[str, int]]:
     return written
 
 
-def write_site_pdfs(site_dir: Path) -> None:
+def write_site_pdfs(site_dir: Path, figures: LabFigures | None = None) -> None:
     """Write the PDFs into the site's ``printables/`` folder (the plugin does it once, after
     the last language's build: a page that fails the build in any language fails it before
     the PDFs are drawn, and the offline copy lists them)."""
     from mkdocs.exceptions import PluginError
 
     try:
-        write_pdfs(site_dir / "printables")
+        write_pdfs(site_dir / "printables", figures)
     except PrintableError as err:
         raise PluginError(f"Printable PDFs: {err}") from None
 

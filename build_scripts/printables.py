@@ -6,8 +6,9 @@ plugin calls it after the build, and ``python -m build_scripts.printables OUT_DI
 same from the shell.
 
 File names: ``{sheet}-{paper}.svg`` (English) and ``{sheet}-{paper}-fr.svg`` (French), with
-``sheet`` in ``SHEETS`` (``zohn-ahl-cloth``, ``zohn-ahl-square``, ``mosona-lined``,
-``mosona-open``, ``kolowis``, ``zohn-ahl-sticks``) and ``paper`` ``a4`` or ``letter``.
+``sheet`` a sheet of the games' table (:mod:`build_scripts.games`: ``zohn-ahl-cloth``,
+``zohn-ahl-square``, ``mosona-lined``, ``mosona-open``, ``kolowis``, ``zohn-ahl-sticks``),
+its words in ``SHEETS``, and ``paper`` ``a4`` or ``letter``.
 
 Every page is portrait, sized in real units (``width="210mm" height="297mm"``, or
 ``"8.5in" "11in"``), with a viewBox in quarter millimetres, so it prints at true size from
@@ -25,11 +26,11 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from build_scripts import words as build_words
 from build_scripts.french_typography import french_spacing
-from engine.awithlaknannai import svg as aw_svg
 from engine.svg import COLOURS as C
 from engine.svg import el, esc, num, text
 from engine.words import DEFAULT_LANGUAGE, LANGUAGES
@@ -180,19 +181,17 @@ def _fit(svg_text: str, x0: float, y0: float, x1: float, y1: float) -> str:
     return _nest(svg_text, x0 + (x1 - x0 - w) / 2, y0 + (y1 - y0 - h) / 2, w, h)
 
 
-def board_sheet(slug: str, paper: str, lang: str) -> str:
-    """One board sheet."""
+def board_sheet(
+    slug: str, board: Callable[..., str], paper: str, lang: str, *, along: bool = False
+) -> str:
+    """One board sheet: ``board``, the engine's drawing of the board without pieces (called
+    with the language and the sheet's title, ``lang=`` and ``title=``), upright on the
+    page, or laid along it (``along``, a long board)."""
     title, notes, credit = SHEETS[slug][lang]
     pw, ph = PAPERS[paper][0] * Q, PAPERS[paper][1] * Q
-    if slug == "zohn-ahl-cloth":
-        drawing = za_svg.board_svg("kiowa", lang=lang, pieces=False, title=title)
-    elif slug == "zohn-ahl-square":
-        drawing = za_svg.board_svg("printable", lang=lang, pieces=False, title=title)
-    else:
-        rs = {"mosona-lined": "culin", "mosona-open": "open", "kolowis": "kolowis"}[slug]
-        drawing = aw_svg.board_svg(rs, {}, lang=lang, title=title)
+    drawing = board(lang=lang, title=title)
     m = 12 * Q
-    if slug.startswith("zohn-ahl"):
+    if not along:
         frame, top, bottom = _frame(pw, ph, title, notes, credit, lang, 0)
         return _page(paper, lang, title, frame + _fit(drawing, m, top, pw - m, bottom))
     # the long boards: lay the sheet along the page (a quarter turn)
@@ -326,17 +325,18 @@ def file_name(slug: str, paper: str, lang: str) -> str:
 
 def write_printables(out_dir: str | Path) -> list[tuple[str, int]]:
     """Write every sheet, paper and language into ``out_dir`` (created if needed);
-    return ``[(path, bytes), ...]`` in a fixed order."""
+    return ``[(path, bytes), ...]`` in a fixed order. Each sheet is drawn as the games'
+    table says (:data:`build_scripts.games.SHEETS`)."""
+    # (imported here: the table names this module's drawings)
+    from build_scripts.games import SHEETS as DRAWN
+
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for slug in SHEETS:
         for paper in PAPERS:
             for lang in LANGUAGES:
-                if slug == "zohn-ahl-sticks":
-                    svg = sticks_sheet(paper, lang)
-                else:
-                    svg = board_sheet(slug, paper, lang)
+                svg = DRAWN[slug][1].draw(paper, lang)
                 data = ('<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n").encode("utf-8")
                 path = out / file_name(slug, paper, lang)
                 if not path.exists() or path.read_bytes() != data:

@@ -5,7 +5,9 @@ The puzzles were found by ``tools/find_puzzles.py`` in the engine's own games. E
 is checked again here (:func:`engine.awithlaknannai.puzzles.check`): a position that is
 not legal, an answer that does not win, a second winning move, or a goal, length or level
 that the engine does not find fails the build, naming the puzzle. A build checks each
-puzzle once, whichever languages it renders.
+puzzle once, whichever languages it renders: the block is given what the build's blocks
+of its name remember (``memo``, made afresh for each build), and keeps the checked
+puzzles there.
 
 The block takes one optional key, ``level`` (``easy``, ``medium`` or ``hard``), to show
 only the puzzles of that level. Each puzzle is a ``<section class="puzzle" id="ID">``
@@ -23,7 +25,7 @@ from typing import Any
 
 from build_scripts import words as build_words
 from build_scripts.block_syntax import BlockError, choice, parse_pairs
-from build_scripts.board_blocks import render_board
+from build_scripts.board_blocks import AWITHLAKNANNAI_DRAWING, render_board
 from build_scripts.page_language import known
 from engine import protocol
 from engine.awithlaknannai.puzzles import LEVELS, Puzzle, PuzzleError, check
@@ -31,7 +33,6 @@ from engine.core import EngineError
 from engine.words import ruleset_name, ruleset_source
 
 DATA = Path(__file__).resolve().parent / "puzzles" / "awithlaknannai.json"
-_CHECKED: dict[str, Puzzle] = {}
 
 WORDS: dict[str, dict[str, Any]] = build_words.section("puzzles")
 
@@ -47,15 +48,16 @@ def load_puzzles(path: Path = DATA) -> list[dict[str, Any]]:
     return data
 
 
-def checked(data: dict[str, Any]) -> Puzzle:
-    """The puzzle, checked by the engine (once per build); BlockError naming it."""
+def checked(data: dict[str, Any], memo: dict[str, Any]) -> Puzzle:
+    """The puzzle, checked by the engine once per ``memo`` (a build's); BlockError naming it."""
     key = json.dumps(data, sort_keys=True)
-    if key not in _CHECKED:
+    if key not in memo:
         try:
-            _CHECKED[key] = check(Puzzle.from_dict(data))
+            memo[key] = check(Puzzle.from_dict(data))
         except (PuzzleError, EngineError) as err:
             raise BlockError(str(err)) from None
-    return _CHECKED[key]
+    puzzle: Puzzle = memo[key]
+    return puzzle
 
 
 def _task(p: Puzzle, side: int, lang: str) -> str:
@@ -120,7 +122,7 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
             )
             + "</p>",
             # a board like any other, marked as a puzzle's (the page script reads its config)
-            render_board(config, lang, board_id).replace(
+            render_board(config, lang, board_id, AWITHLAKNANNAI_DRAWING).replace(
                 '<div class="board" ', '<div class="board" data-puzzle="true" ', 1
             ),
             '<details class="answer puzzle-solution">',
@@ -133,14 +135,18 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
     )
 
 
-def render_puzzles(text: str, lang: str, ids: set[str], path: Path = DATA) -> str:
-    """The HTML of a puzzle block (see the module docstring)."""
+def render_puzzles(
+    text: str, lang: str, ids: set[str], memo: dict[str, Any] | None = None, path: Path = DATA
+) -> str:
+    """The HTML of a puzzle block (see the module docstring); ``memo``: the puzzles this
+    build has checked (``None``: none)."""
+    memo = {} if memo is None else memo
     pairs = parse_pairs(text, ("level",))
     only = choice(pairs, "level", LEVELS)
     lang = known(lang)
     parts = []
     for n, data in enumerate(load_puzzles(path), 1):
-        p = checked(data)
+        p = checked(data, memo)
         if only is not None and p.level != only:
             continue
         if p.id in ids:

@@ -36,8 +36,9 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer
 
-from build_scripts import claims, corrections, printable_pdfs, printables, ruleset_names
+from build_scripts import claims, corrections, games, printable_pdfs, printables, ruleset_names
 from build_scripts import words as build_words
+from build_scripts.games import GAMES
 from build_scripts.page_language import folder, source_name
 from build_scripts.reviews import NATIONS, page_title
 from engine.words import LANGUAGES
@@ -68,11 +69,8 @@ NATION_OF: dict[str, str] = {
     "kolowis-start-ludii": "zuni",
 }
 
-#: The nation -> its game's printable sheets (``build_scripts.printables.SHEETS``).
-SHEETS = {
-    "kiowa": ("zohn-ahl-cloth", "zohn-ahl-square", "zohn-ahl-sticks"),
-    "zuni": ("mosona-lined", "mosona-open", "kolowis"),
-}
+#: The nation -> its game's printable sheets (the games' table's, :mod:`build_scripts.games`).
+SHEETS = {game.nation: tuple(game.sheets) for game in GAMES}
 #: The nation -> to whom its packet goes (for the publisher; the letters name them too).
 RECIPIENTS = {
     "kiowa": "the Kiowa Tribe's language and culture program (the Kiowa Language and "
@@ -89,7 +87,8 @@ SECTION_OF = {
     "map": "drawings",
 }
 MAP_PAGE = "map"
-GAME_HEADING = {"zohn-ahl": "kiowa", "awithlaknannai": "zuni"}
+#: The game's name (its pages' folder, its heading's anchor on the rulesets page) -> its nation.
+GAME_HEADING = {game.name: game.nation for game in GAMES}
 MARKER = re.compile(r"^\{\{review-packet: ?([a-z]+)\}\}\s*$", re.M)
 REPLY_MARKER = "{{review-reply-to}}"
 _FOOTNOTE = re.compile(r"^\[\^([^\]]+)\]:")
@@ -482,9 +481,7 @@ def page_url(page: str, lang: str) -> str:
 
 def printables_svg(slug: str, paper: str, lang: str) -> str:
     """The printable sheet ``slug`` as the site prints it."""
-    if slug == "zohn-ahl-sticks":
-        return printables.sticks_sheet(paper, lang)
-    return printables.board_sheet(slug, paper, lang)
+    return games.SHEETS[slug][1].draw(paper, lang)
 
 
 def file_name(nation: str, paper: str, lang: str) -> str:

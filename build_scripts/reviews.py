@@ -35,12 +35,14 @@ from typing import Any
 
 from build_scripts import words as build_words
 from build_scripts.config import plugin_settings
+from build_scripts.games import GAMES
 
 SETTING = "heritage-games: reviews"
 CONFIG_FILE = "mkdocs.yml"
 
-#: The nations whose review the site asks for: name -> the folder of its game's pages.
-NATIONS = {"kiowa": "zohn-ahl", "zuni": "awithlaknannai"}
+#: The nations whose review the site asks for: name -> the folder of its game's pages (the
+#: game's name, :mod:`build_scripts.games`).
+NATIONS = {game.nation: game.name for game in GAMES}
 KEYS = ("nation", "by", "date", "pages")
 
 WORDS = build_words.section("reviews")

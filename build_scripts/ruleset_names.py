@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from mkdocs.exceptions import PluginError
 
+from build_scripts.games import BOARDS
 from build_scripts.page_language import page_language
 from engine.words import table
 
@@ -79,7 +80,7 @@ def _link(match: re.Match[str], lang: str, here: str) -> str:
     if match.group(1) != "ruleset":
         return name
     game, ruleset = match.group(2), str(match.group(3))
-    anchor = ruleset if game == "zohn-ahl" else "awithlaknannai"
+    anchor = BOARDS[game].ruleset_anchor.format(ruleset=ruleset)
     source = table(lang)["page"]["rulesetSources"][game][ruleset]
     source = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", source).replace('"', "")
     target = posixpath.relpath(RULESETS_PAGE, posixpath.dirname(here) or ".")

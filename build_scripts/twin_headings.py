@@ -39,9 +39,6 @@ def _flatten(tokens: list[dict[str, Any]], out: list[Heading]) -> list[Heading]:
     return out
 
 
-_CACHE: dict[tuple[str, int], list[Heading]] = {}
-
-
 def _configs(config: MkDocsConfig) -> dict[str, Any]:
     """The site's Markdown settings, less the custom fences: a board's block holds no
     heading, and drawing it again here would take it for a second board of the page."""
@@ -50,16 +47,22 @@ def _configs(config: MkDocsConfig) -> dict[str, Any]:
     return configs
 
 
-def headings(path: Path, config: MkDocsConfig) -> list[Heading]:
+Read = dict[tuple[str, int], list[Heading]]
+"""The headings of the files one build has read, by path and version (modification time)."""
+
+
+def headings(path: Path, config: MkDocsConfig, read: Read | None = None) -> list[Heading]:
     """The headings of the Markdown file ``path`` as the site's Markdown reads them (read
-    once per version of the file: each page is read for itself and for its twin)."""
+    once per version of the file in ``read``, the build's: each page is read for itself
+    and for its twin)."""
+    read = {} if read is None else read
     key = (str(path), path.stat().st_mtime_ns)
-    if key not in _CACHE:
+    if key not in read:
         names = [e for e in config.markdown_extensions if isinstance(e, str)]
         md = markdown.Markdown(extensions=names, extension_configs=_configs(config))
         md.convert(path.read_text(encoding="utf-8"))
-        _CACHE[key] = _flatten(getattr(md, "toc_tokens", []), [])
-    return _CACHE[key]
+        read[key] = _flatten(getattr(md, "toc_tokens", []), [])
+    return read[key]
 
 
 def stem(src_uri: str) -> str:
@@ -92,8 +95,9 @@ def pairs(here: list[Heading], there: list[Heading], names: tuple[str, str]) -> 
     return {a[1]: b[1] for a, b in zip(here, there, strict=True)}
 
 
-def mark_twins(output: str, page: Page, config: MkDocsConfig) -> str:
-    """``output`` (a page's content) with each heading's twin anchors."""
+def mark_twins(output: str, page: Page, config: MkDocsConfig, read: Read | None = None) -> str:
+    """``output`` (a page's content) with each heading's twin anchors; ``read``: the
+    headings the build has read so far (:func:`headings`)."""
     src = getattr(page.file, "abs_src_path", None)
     if not src:
         return output
@@ -107,7 +111,7 @@ def mark_twins(output: str, page: Page, config: MkDocsConfig) -> str:
         twin = docs / source_name(base, lang)
         if lang == own_lang or not twin.is_file() or source.name == twin.name:
             continue
-        here, there = headings(source, config), headings(twin, config)
+        here, there = headings(source, config, read), headings(twin, config, read)
         twins[lang] = pairs(here, there, (own, source_name(base, lang)))
     if not twins:
         return output

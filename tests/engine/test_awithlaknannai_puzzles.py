@@ -117,8 +117,8 @@ def test_the_build_refuses_a_bad_puzzle_file(tmp_path):
     path = tmp_path / "puzzles.json"
     path.write_text(json.dumps([PUZZLES[0], bad]))
     with pytest.raises(BlockError, match="puzzle 'broken-one': wrong answer"):
-        render_puzzles("", "en", set(), path)
+        render_puzzles("", "en", set(), path=path)
     path.write_text(json.dumps([PUZZLES[0]]))
-    html = render_puzzles("", "fr", set(), path)
+    html = render_puzzles("", "fr", set(), path=path)
     assert f'id="{PUZZLES[0]["id"]}"' in html and "Problème 1" in html
     assert '"solution":' in html.replace("&quot;", '"')
