@@ -238,7 +238,9 @@ OVERFLOW = """() => {
 
 # Every board of the page: what reaches past it or past the page, its smallest point, and
 # (Zohn Ahl) where the cloth, the sticks and the Throw button are once the board is
-# scrolled into view (below the site's header, above the screen's foot).
+# scrolled into view (below the site's header, above the screen's foot). A board the page
+# keeps shut (a students' board that waits for an earlier answer) is not on the screen: it
+# is measured where it is shown from the start, its twin on the teachers' page.
 BOARDS = """() => {
   const header = document.querySelector('.md-header');
   const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
@@ -249,7 +251,7 @@ BOARDS = """() => {
     return r.top >= top - 1 && r.bottom <= innerHeight + 1 && r.width > 0
       ? '' : `${Math.round(r.top)}..${Math.round(r.bottom)} of ${Math.round(top)}..${innerHeight}`;
   };
-  const boards = [...document.querySelectorAll('.board[data-game]')].map((b) => {
+  const boards = [...document.querySelectorAll('.board[data-game]')].filter((b) => b.checkVisibility()).map((b) => {
     const r = b.getBoundingClientRect();
     const drawing = b.querySelector('.board-svg svg').getBoundingClientRect();
     const box = b.querySelector('.board-svg');
@@ -288,7 +290,7 @@ def board_shots(page, folder: Path, name: str) -> list[str]:
     """A picture of each board of the page, for whoever reads a failure."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for board in page.locator(".board[data-game]").all():
+    for board in page.locator(".board[data-game]:visible").all():
         path = folder / f"{name}-{board.get_attribute('id')}.png"
         board.screenshot(path=str(path))
         paths.append(str(path))
