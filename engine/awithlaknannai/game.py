@@ -15,9 +15,11 @@ as soon as the 40th quiet move is made, whoever is to move next.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from engine.core import GameOverError, MoveError, Outcome, PositionError
+from engine.game_api import TERMINAL
 
 from .moves import Move, MoveTables, tables_for
 from .position import SIDE_NAMES, Position
@@ -386,6 +388,40 @@ class Game:
             out[name] = self.perft(depth - 1)
             self.pop()
         return out
+
+    # -- the one game API (engine.game_api) --------------------------------------------
+    # Awithlaknannai has no chance: a side acts until the end.
+
+    def current_player(self) -> int:
+        """0 (Black) or 1 (White), the side to move; TERMINAL once the game is over."""
+        return TERMINAL if self.finished else self._side
+
+    def legal_actions(self) -> list[Move]:
+        """:meth:`legal_moves`, in the generator's stable order."""
+        return self.legal_moves()
+
+    def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
+        """Always empty: no move is left to chance."""
+        return []
+
+    def parse_action(self, text: str) -> Move:
+        return self.parse_move(text)
+
+    def apply(self, action: Move) -> None:
+        """:meth:`push`."""
+        self.push(action)
+
+    def undo(self) -> Move:
+        """:meth:`pop`."""
+        return self.pop()
+
+    def clone(self) -> Game:
+        """:meth:`copy`."""
+        return self.copy()
+
+    def __str__(self) -> str:
+        """The position's notation."""
+        return str(self.position)
 
     def __repr__(self) -> str:
         return f"Game({self.ruleset.name!r}, '{self.position}', stall={self.stall!r})"
