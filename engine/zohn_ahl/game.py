@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from engine.core import EngineError, GameOverError, Outcome, PositionError, ThrowError
 from engine.game_api import CHANCE, TERMINAL
+from engine.view import EventView, StateView
 from engine.zohn_ahl.rulesets import PATH_TABLES, RULESETS, Options, Ruleset, physical_space
 from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
 
@@ -94,13 +95,13 @@ class Event(NamedTuple):
     counters: tuple[int, ...] | None = None
     reason: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> EventView:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
         d: dict[str, Any] = {"kind": self[0], "side": self[1]}
         for name, v in zip(_FIELDS, self[2:]):
             if v is not None:
                 d[name] = list(v) if v.__class__ is tuple else v
-        return d
+        return cast(EventView, d)
 
 
 _FIELDS = Event._fields[2:]
@@ -333,7 +334,7 @@ class State:
         own = self.awls[1]  # a valid space: checked when the state was made
         return (self.awls[0], 41 - own if self.options.rules.spaces == 40 else (28 - own) % 28)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StateView:
         return {
             "awls": list(self.awls),
             "counters": list(self.counters),
