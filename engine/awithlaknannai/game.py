@@ -440,9 +440,16 @@ def _perft(
         return 1
     if not own or not enemy or quiet >= STALL_LIMIT:
         return 0
+    count = tables.count
     if depth == 1:
-        return tables.count(own, enemy, compulsory, multiple)
+        return count(own, enemy, compulsory, multiple)
     total = 0
+    if depth == 2:  # the last level counted here: one call fewer a position
+        for m in tables.generate(own, enemy, compulsory, multiple):
+            e, o, q = after(m, own, enemy, quiet)
+            if e and o and q < STALL_LIMIT:
+                total += count(e, o, compulsory, multiple)
+        return total
     for m in tables.generate(own, enemy, compulsory, multiple):
         e, o, q = after(m, own, enemy, quiet)
         total += _perft(tables, e, o, q, depth - 1, compulsory, multiple)
@@ -473,15 +480,26 @@ def random_playout(game: Game, rng: Any, max_moves: int | None = None) -> Outcom
     (random.Random). The moves are pushed on ``game`` (``pop`` undoes them); pass
     ``game.copy()`` to keep the original. ``max_moves`` stops early (then None may be
     returned). Each move is ``legal[rng.below(len(legal))]`` with ``legal =
-    game.legal_moves()`` (the same rng gives the same game); the game's own list of legal
-    moves is read without a copy.
+    game.legal_moves()`` (the same rng gives the same game): the moves of the game's own
+    generator, made as :meth:`Game.push` makes them (the kernel's apply), in one loop.
     """
     below = getattr(rng, "below", None) or rng.randrange
+    generate = game.tables.generate
+    compulsory, multiple = game._compulsory, game._multiple
+    p, stack, side, quiet, cached = game._p, game._stack, game._side, game._quiet, game._legal
     n = 0
     while max_moves is None or n < max_moves:
-        legal, out = game._legal or game._analyse()
-        if out is not None:
+        own, enemy = p[side], p[1 - side]
+        if not own or not enemy or quiet >= STALL_LIMIT:
             break
-        game.push(legal[below(len(legal))])
+        legal = cached[0] if cached is not None else generate(own, enemy, compulsory, multiple)
+        if not legal:
+            break
+        move = legal[below(len(legal))]
+        stack.append((p[0], p[1], quiet, move, cached))  # what push() keeps, as push() does
+        cached = None
+        p[1 - side], p[side], quiet = after(move, own, enemy, quiet)
+        side = 1 - side
         n += 1
+    game._side, game._quiet, game._legal = side, quiet, cached
     return game.outcome()

@@ -12,7 +12,8 @@ works on these triples through two functions, written here once:
 * :func:`after`, the apply: the triple after a move, seen by the side that moves next.
 
 A :class:`~.moves.Move` handed out by :class:`~.moves.MoveTables` carries what
-:func:`after` needs as public fields: ``from_bit``, ``to_bit`` and ``leapt_bits``.
+:func:`after` needs as public fields: ``moved_bits`` (the bits of its from and to points,
+none for a chain that ends where it began) and ``leapt_bits``.
 """
 
 from __future__ import annotations
@@ -52,8 +53,7 @@ def after(move: Move, own: int, enemy: int, quiet: int) -> tuple[int, int, int]:
     """The position after ``move`` (one of the legal moves of ``own``), seen by the side
     that moves next: (its pieces, the mover's pieces, the quiet count: 0 after a capture,
     one more after a step)."""
-    moved = (own ^ move.from_bit) | move.to_bit
-    leapt = move.leapt_bits
-    if leapt:
-        return enemy & ~leapt, moved, 0
-    return enemy, moved, quiet + 1
+    leapt = move.leapt_bits  # the leapt pieces are the enemy's, the landing point empty:
+    if leapt:  # exclusive or takes them off, and moves the piece, in one operation each
+        return enemy ^ leapt, own ^ move.moved_bits, 0
+    return enemy, own ^ move.moved_bits, quiet + 1

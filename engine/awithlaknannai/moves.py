@@ -68,7 +68,8 @@ class Move:
     Moves handed out by a game are interned and also carry index data for the bitboard
     kernel (:mod:`.kernel`) and the fast paths built on it: ``ids`` (path as point
     indices), ``cap_ids`` (leapt points as indices), ``from_bit`` / ``to_bit`` (bit of the
-    from / to point), ``leapt_bits`` (bit mask of the leapt points), ``tables`` (the
+    from / to point), ``moved_bits`` (their exclusive or: 0 for a chain back to its
+    start), ``leapt_bits`` (bit mask of the leapt points), ``tables`` (the
     :class:`MoveTables` that made it; None for a move made from its text).
     """
 
@@ -79,6 +80,7 @@ class Move:
         "cap_ids",
         "from_bit",
         "to_bit",
+        "moved_bits",
         "leapt_bits",
         "tables",
         "_hash",
@@ -97,7 +99,7 @@ class Move:
             )
         self.ids: tuple[int, ...] | None = None  # set when a MoveTables interns the move
         self.cap_ids: tuple[int, ...] | None = None
-        self.from_bit = self.to_bit = self.leapt_bits = 0
+        self.from_bit = self.to_bit = self.moved_bits = self.leapt_bits = 0
         self.tables: MoveTables | None = None
         self._hash = hash((self.path, self.captured))
 
@@ -245,6 +247,7 @@ class MoveTables:
         mv.cap_ids = cap_ids
         mv.from_bit = 1 << path_ids[0]
         mv.to_bit = 1 << path_ids[-1]
+        mv.moved_bits = mv.from_bit ^ mv.to_bit  # 0 for a chain back to its start
         cap = 0
         for b in cap_ids:
             cap |= 1 << b

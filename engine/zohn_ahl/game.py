@@ -168,7 +168,7 @@ class State:
         skip: Sequence[bool] = (False, False),
         throws_made: Sequence[int] = (0, 0),
     ) -> None:
-        options = _options(options)
+        options = as_options(options)
         rules = options.rules
         awls = tuple(awls)
         counters = tuple(counters)
@@ -210,8 +210,8 @@ class State:
         if options is None:
             options = Options(**kwargs)
         elif kwargs:
-            options = Options.from_dict({**_options(options).to_dict(), **kwargs})
-        options = _options(options)
+            options = Options.from_dict({**as_options(options).to_dict(), **kwargs})
+        options = as_options(options)
         start = RULESETS[options.ruleset].start
         n = options.counters
         return cls(options, (start, start), (n, n), 0)
@@ -799,7 +799,8 @@ RULES: dict[str, Callable[[Turn, int, int], None]] = {
 }
 
 
-def _options(options: OptionsLike) -> Options:
+def as_options(options: OptionsLike) -> Options:
+    """The :class:`Options` of anything the API accepts as a game's options (``OptionsLike``)."""
     if isinstance(options, Options):
         return options
     if isinstance(options, str):
