@@ -9,7 +9,10 @@ caller knows (for example ``"throw 3"`` or ``"move 12"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.view import OutcomeView
 
 
 class EngineError(ValueError):
@@ -86,5 +89,5 @@ class Outcome:
     winner: int | None
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> OutcomeView:
         return {"winner": self.winner, "reason": self.reason}

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.awithlaknannai import Game, Position, endgame  # noqa: E402
+from engine.awithlaknannai.kernel import after  # noqa: E402
 from engine.awithlaknannai.moves import tables_for  # noqa: E402
 from engine.awithlaknannai.rulesets import get_ruleset  # noqa: E402
 
@@ -62,8 +63,7 @@ class Prover:
         own, enemy = (black, white) if side == 0 else (white, black)
         out = []
         for mv in self.gen.generate(own, enemy, self.rs.compulsory, self.rs.multiple):
-            o = (own ^ mv._fbit) | mv._tbit
-            e = enemy & ~mv._cap
+            e, o, _quiet = after(mv, own, enemy, 0)
             out.append((mv, (o, e, 1) if side == 0 else (e, o, 0)))
         return out
 

@@ -7,7 +7,9 @@ Ludeme Project); see :mod:`.rulesets` for each one's sources and choices and
 
 Public API: :data:`BOARDS` / :class:`Board` (geometry), :data:`RULESETS` /
 :class:`Ruleset` / :func:`get_ruleset`, :class:`Position`, :class:`Move`, :class:`Game`
-(legal moves, push/pop, outcome, perft), :func:`random_playout`, :class:`Record`.
+(legal moves, push/pop, outcome, perft; and the one game API of :mod:`engine.game_api`),
+:func:`random_playout`, :class:`Record`. The fast paths (the computer, the analysis, the
+puzzles, the endgame tables, the tools) work on bitboards through :mod:`.kernel`.
 """
 
 from .boards import BOARDS, Board

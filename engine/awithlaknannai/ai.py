@@ -91,6 +91,7 @@ from typing import TYPE_CHECKING
 from engine.core import GameOverError, OptionError
 from engine.rng import Rng
 
+from .kernel import after, leap_landings
 from .rulesets import STALL_LIMIT
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ def terminal_score(
     return None
 
 
-class _Stop(Exception):
+class Stop(Exception):
     """Raised inside the search when the budget is spent or should_stop() says so."""
 
 
@@ -199,7 +200,7 @@ def _distances(board: Board) -> tuple[tuple[int, ...], ...]:
     return cached
 
 
-class _Searcher:
+class Searcher:
     """Negamax alpha-beta over (own, enemy, quiet) bit masks."""
 
     def __init__(
@@ -211,12 +212,12 @@ class _Searcher:
         deadline: float | None,
         should_stop: Callable[[], bool] | None,
     ) -> None:
-        self.tables = game._tables
-        self.compulsory = game._compulsory
-        self.multiple = game._multiple
+        self.tables = game.tables
+        self.compulsory = game.ruleset.compulsory
+        self.multiple = game.ruleset.multiple
         self.majority = game.stall == "majority"
         self.full = self.tables.full
-        self.leap_classes = [(m, s1, s2) for m, s1, s2, _t in self.tables.leap_classes]
+        self.leap_classes = self.tables.leap_classes
         self.steps = (
             [(m, s) for m, s, _t in self.tables.steps_left],
             [(m, s) for m, s, _t in self.tables.steps_right],
@@ -243,26 +244,20 @@ class _Searcher:
     def _tick(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
-            raise _Stop
+            raise Stop
         if not self.nodes & 255:
             if self.deadline is not None and time.perf_counter() >= self.deadline:
-                raise _Stop
+                raise Stop
             if self.should_stop is not None and self.should_stop():
-                raise _Stop
+                raise Stop
 
     # -- evaluation -----------------------------------------------------------------------
 
     def _attacked(self, attacker: int, target: int, empty: int) -> int:
         """Mask of ``target`` pieces that ``attacker`` could leap right now."""
         hit = 0
-        for mask, s1, s2 in self.leap_classes:
-            x = attacker & mask
-            if x:
-                x = (x << s1 if s1 > 0 else x >> -s1) & target
-                if x:
-                    y = (x << s2 if s2 > 0 else x >> -s2) & empty
-                    if y:
-                        hit |= y >> s2 if s2 > 0 else y << -s2
+        for y, s2, _moves in leap_landings(self.leap_classes, attacker, target, empty):
+            hit |= y >> s2 if s2 > 0 else y << -s2
         return hit
 
     def _spread(self, hunters: int, prey: int) -> int:
@@ -347,10 +342,10 @@ class _Searcher:
             if best > alpha:
                 alpha = best
         if len(captures) > 1:
-            captures.sort(key=lambda m: -m._cap.bit_count())
+            captures.sort(key=lambda m: -m.leapt_bits.bit_count())
         for m in captures:
-            o = (own ^ m._fbit) | m._tbit
-            score = -self.quiesce(enemy & ~m._cap, o, 0, -beta, -alpha, ply + 1)
+            e, o, q = after(m, own, enemy, quiet)
+            score = -self.quiesce(e, o, q, -beta, -alpha, ply + 1)
             if score > best:
                 best = score
                 if score > alpha:
@@ -366,8 +361,8 @@ class _Searcher:
         def key(m: Move) -> int:
             if m is tt_move:
                 return -10_000_000
-            if m._cap:
-                return -1_000_000 - m._cap.bit_count()
+            if m.leapt_bits:
+                return -1_000_000 - m.leapt_bits.bit_count()
             if m is killers[0]:
                 return -500_000
             if m is killers[1]:
@@ -415,11 +410,7 @@ class _Searcher:
         if self.extend and len(moves) == 1 and ply < MAX_DEPTH:
             child = depth  # a forced move: look one move further
         for i, m in enumerate(moves):
-            o = (own ^ m._fbit) | m._tbit
-            if m._cap:
-                e, q = enemy & ~m._cap, 0
-            else:
-                e, q = enemy, quiet + 1
+            e, o, q = after(m, own, enemy, quiet)
             if i == 0 or not self.pvs:
                 score = -self.negamax(e, o, q, child, -beta, -alpha, ply + 1)
             else:
@@ -434,7 +425,7 @@ class _Searcher:
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        if not m._cap:
+                        if not m.leapt_bits:
                             k = self.killers[ply]
                             if k[0] is not m:
                                 k[1] = k[0]
@@ -461,21 +452,17 @@ class _Searcher:
     ) -> tuple[Move, int]:
         """Search every root move to ``depth``; returns (best move, score).
 
-        ``moves`` is in tie-break order; the previous best goes first. Raises _Stop
+        ``moves`` is in tie-break order; the previous best goes first. Raises Stop
         (with ``self.partial`` set to the best fully searched move so far).
         """
         ordered = list(moves)
-        ordered.sort(key=lambda m: 0 if m is prev_best else (1 if m._cap else 2))
+        ordered.sort(key=lambda m: 0 if m is prev_best else (1 if m.leapt_bits else 2))
         alpha = -WIN - 1
         beta = WIN + 1
         best = None
         self.partial = None
         for m in ordered:
-            o = (own ^ m._fbit) | m._tbit
-            if m._cap:
-                e, q = enemy & ~m._cap, 0
-            else:
-                e, q = enemy, quiet + 1
+            e, o, q = after(m, own, enemy, quiet)
             score = -self.negamax(e, o, q, depth - 1, -beta, -alpha, 1)
             if best is None or score > alpha:
                 alpha = score
@@ -539,8 +526,8 @@ def search(
         return SearchResult(moves[rng.below(len(moves))], None, 0, 0, False)
     rng.shuffle(moves)  # the tie-break order
     if level == "easy":
-        most = max(m._cap.bit_count() for m in moves)
-        pick = next(m for m in moves if m._cap.bit_count() == most)
+        most = max(m.leapt_bits.bit_count() for m in moves)
+        pick = next(m for m in moves if m.leapt_bits.bit_count() == most)
         return SearchResult(pick, PIECE * most, 1, len(moves), False)
 
     if level in ("hard", "perfect"):
@@ -554,15 +541,14 @@ def search(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if node_limit is None and time_limit is None:
         node_limit = DEFAULT_NODE_LIMIT[level]
-    searcher = _Searcher(
+    searcher = Searcher(
         game,
         full_eval=(level == "hard"),
         node_limit=node_limit,
         deadline=deadline,
         should_stop=should_stop,
     )
-    side = game._side
-    own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
+    own, enemy, quiet = game.bitboards()
     if len(moves) == 1:
         return SearchResult(moves[0], None, 0, 0, False)
 
@@ -578,7 +564,7 @@ def search(
         try:
             best, score = searcher.root(own, enemy, quiet, moves, depth, best)
             done = depth
-        except _Stop:
+        except Stop:
             stopped = True
             partial = searcher.partial
             if partial is not None and (score is None or partial[0] is not best):

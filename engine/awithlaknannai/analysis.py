@@ -57,6 +57,7 @@ from engine.core import GameOverError, OptionError
 
 from . import ai, endgame
 from .game import Game
+from .kernel import after
 from .moves import Move
 from .rulesets import STALL_LIMIT
 
@@ -106,14 +107,14 @@ def mate_in(score: int | None) -> int | None:
 # --------------------------------------------------------------------------- exact mates
 
 
-class _MateSearch:
+class MateSearch:
     """Negamax over (own, enemy, quiet) with nothing but the rules: a finished game scores
     a win or a loss by its distance, a draw and the horizon score 0 ("not known")."""
 
     def __init__(self, game: Game, node_limit: int) -> None:
-        self.tables = game._tables
-        self.compulsory = game._compulsory
-        self.multiple = game._multiple
+        self.tables = game.tables
+        self.compulsory = game.ruleset.compulsory
+        self.multiple = game.ruleset.multiple
         self.majority = game.stall == "majority"
         self.full = self.tables.full
         self.steps = self.tables.steps_left, self.tables.steps_right
@@ -139,7 +140,7 @@ class _MateSearch:
     ) -> int:
         self.nodes += 1
         if self.nodes > self.node_limit:
-            raise ai._Stop
+            raise ai.Stop
         t = ai.terminal_score(own, enemy, quiet, ply, self.majority)
         if t is not None:
             return t
@@ -171,19 +172,15 @@ class _MateSearch:
             # point, so while the opponent can step to two, a step cannot stop it moving.
             empty = self.full & ~(own | enemy)
             if self._reach(enemy, empty).bit_count() >= 2:
-                moves = [m for m in moves if m._cap]
+                moves = [m for m in moves if m.leapt_bits]
                 if not moves:
                     return 0
         elif len(moves) > 1:
-            moves.sort(key=lambda m: -m._cap.bit_count())
+            moves.sort(key=lambda m: -m.leapt_bits.bit_count())
         alpha0 = alpha
         best = -WIN - 1
         for m in moves:
-            o = (own ^ m._fbit) | m._tbit
-            if m._cap:
-                e, q = enemy & ~m._cap, 0
-            else:
-                e, q = enemy, quiet + 1
+            e, o, q = after(m, own, enemy, quiet)
             v = -self.value(e, o, q, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
                 best = v
@@ -200,14 +197,6 @@ class _MateSearch:
         return self.value(own, enemy, quiet, depth, -WIN - 1, WIN + 1, ply)
 
 
-def _child(m: Move, own: int, enemy: int, quiet: int) -> tuple[int, int, int]:
-    """(own, enemy, quiet) of the position after ``m``, seen by the side then to move."""
-    o = (own ^ m._fbit) | m._tbit
-    if m._cap:
-        return enemy & ~m._cap, o, 0
-    return enemy, o, quiet + 1
-
-
 def find_mate(
     game: Game, plies: int = MATE_PLIES, *, node_limit: int = MATE_NODES
 ) -> tuple[int | None, list[Move]]:
@@ -216,9 +205,8 @@ def find_mate(
     :func:`mate_in`, ``line`` the moves (the winner's fastest, the loser's longest
     defence). ``(None, [])`` when the game is not decided within the horizon, or when the
     search ran out of its budget."""
-    side = game._side
-    own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
-    search = _MateSearch(game, node_limit)
+    own, enemy, quiet = game.bitboards()
+    search = MateSearch(game, node_limit)
     try:
         value = search.exact(own, enemy, quiet, plies)
         k = mate_in(value)
@@ -234,8 +222,8 @@ def find_mate(
                 break
             target = value if ply % 2 == 0 else -value
             chosen = None
-            for m in sorted(moves, key=lambda m: -m._cap.bit_count()):
-                e, o, q = _child(m, own, enemy, quiet)
+            for m in sorted(moves, key=lambda m: -m.leapt_bits.bit_count()):
+                e, o, q = after(m, own, enemy, quiet)
                 v = -search.exact(e, o, q, depth - 1, ply + 1)
                 if v == target:
                     chosen = m
@@ -246,7 +234,7 @@ def find_mate(
             line.append(chosen)
             depth -= 1
             ply += 1
-    except ai._Stop:
+    except ai.Stop:
         return None, []
     return k, line
 
@@ -254,20 +242,19 @@ def find_mate(
 # --------------------------------------------------------------------------- heuristic search
 
 
-def _judge(game: Game, node_limit: int) -> ai._Searcher:
+def _judge(game: Game, node_limit: int) -> ai.Searcher:
     """The ``hard`` search with the player's terms off (see the module docstring)."""
-    s = ai._Searcher(game, full_eval=True, node_limit=node_limit, deadline=None, should_stop=None)
+    s = ai.Searcher(game, full_eval=True, node_limit=node_limit, deadline=None, should_stop=None)
     s.contempt = 0
     s.push = 0
     s.keep = 0
     return s
 
 
-def _deepen(searcher: ai._Searcher, game: Game, depth: int) -> tuple[Move | None, int | None, int]:
+def _deepen(searcher: ai.Searcher, game: Game, depth: int) -> tuple[Move | None, int | None, int]:
     """Iterative deepening to ``depth``: (best move, score, depth reached) of the deepest
     finished iteration (None, None, 0 when not even depth 1 finished)."""
-    side = game._side
-    own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
+    own, enemy, quiet = game.bitboards()
     moves = game.legal_moves()
     best: Move | None = None
     score: int | None = None
@@ -275,7 +262,7 @@ def _deepen(searcher: ai._Searcher, game: Game, depth: int) -> tuple[Move | None
     for d in range(1, depth + 1):
         try:
             b, s = searcher.root(own, enemy, quiet, moves, d, best)
-        except ai._Stop:
+        except ai.Stop:
             break
         best, score, done = b, s, d
         if abs(s) > WIN_BOUND:
@@ -283,7 +270,7 @@ def _deepen(searcher: ai._Searcher, game: Game, depth: int) -> tuple[Move | None
     return best, score, done
 
 
-def _principal_line(searcher: ai._Searcher, game: Game, first: Move, limit: int) -> list[Move]:
+def _principal_line(searcher: ai.Searcher, game: Game, first: Move, limit: int) -> list[Move]:
     """The best line the search remembers: ``first``, then the transposition table's best
     move in each following position (while it is legal there)."""
     g = game.copy()
@@ -291,8 +278,7 @@ def _principal_line(searcher: ai._Searcher, game: Game, first: Move, limit: int)
     g.push(first)
     ply = 1
     while len(line) < limit and not g.finished:
-        side = g._side
-        entry = searcher.tt.get((g._p[side], g._p[1 - side], g._quiet, ply & 1))
+        entry = searcher.tt.get((*g.bitboards(), ply & 1))
         if entry is None or entry[3] is None:
             break
         known = entry[3]
@@ -350,7 +336,7 @@ def _check(depth: object, node_limit: object) -> None:
 
 def _over(game: Game) -> GameOverError:
     return GameOverError(
-        f"the game is over in '{game.position}' ({game._why()}): there is nothing to analyse",
+        f"the game is over in '{game.position}' ({game.why_over()}): there is nothing to analyse",
         input=str(game.position),
     )
 
@@ -399,10 +385,9 @@ def _search_analysis(game: Game, depth: int, node_limit: int, mate_plies: int) -
     if best is None or score is None:  # (both or neither)
         # not even one ply within the budget: the first move, scored by the evaluation
         best = game.legal_moves()[0]
-        side = game._side
-        own, enemy = game._p[side], game._p[1 - side]
+        own, enemy, quiet = game.bitboards()
         empty = searcher.full & ~(own | enemy)
-        score = searcher.evaluate(own, enemy, game._quiet, empty, None, 0)
+        score = searcher.evaluate(own, enemy, quiet, empty, None, 0)
     line = _principal_line(searcher, game, best, max(done, 1) + 4)
     mate = mate_in(score)
     if mate is not None and mate > 0 and mate <= mate_plies:
@@ -441,7 +426,7 @@ def hint(game: Game, depth: int = 4, *, node_limit: int = 30_000, mate_plies: in
     shallower search than :func:`analyse`'s default: a hint must come quickly)."""
     a = analyse(game, depth, node_limit=node_limit, mate_plies=mate_plies)
     legal = game.legal_moves()
-    if game._compulsory and legal and all(m._cap for m in legal):
+    if game.ruleset.compulsory and legal and all(m.leapt_bits for m in legal):
         return Hint("must-capture", a.notation[0], game.legal_notations(), a)
     return Hint("best", a.notation[0], [a.notation[0]], a)
 
@@ -541,7 +526,7 @@ def grade(before: int, after: int, played_is_best: bool) -> tuple[int, str]:
 
 
 def _position_score(
-    searcher: ai._Searcher, game: Game, depth: int, node_limit: int
+    searcher: ai.Searcher, game: Game, depth: int, node_limit: int
 ) -> tuple[int, Move | None, list[Move]]:
     """(score for the side to move, best move, line) at ``depth`` (a finished game: its
     result, no move)."""
@@ -549,7 +534,7 @@ def _position_score(
     if out is not None:
         if out.winner is None:
             return 0, None, []
-        return (WIN if out.winner == game._side else -WIN), None, []
+        return (WIN if out.winner == game.to_move else -WIN), None, []
     verdict = endgame.exact(game)
     if verdict is not None:
         line = endgame.line(game, depth + 2)
@@ -559,10 +544,9 @@ def _position_score(
     best, score, done = _deepen(searcher, game, depth)
     if best is None or score is None:  # (both or neither)
         best = game.legal_moves()[0]
-        side = game._side
-        own, enemy = game._p[side], game._p[1 - side]
+        own, enemy, quiet = game.bitboards()
         empty = searcher.full & ~(own | enemy)
-        score = searcher.evaluate(own, enemy, game._quiet, empty, None, 0)
+        score = searcher.evaluate(own, enemy, quiet, empty, None, 0)
     return score, best, _principal_line(searcher, game, best, max(done, 1) + 2)
 
 
@@ -576,9 +560,9 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
     searcher = _judge(replay, node_limit)
     moves_out = []
     before, best, line = _position_score(searcher, replay, depth, node_limit)
-    start = before if replay._side == 0 else -before
+    start = before if replay.to_move == 0 else -before
     for ply, move in enumerate(game.history, 1):
-        side = replay._side
+        side = replay.to_move
         exact_before = endgame.exact(replay)
         before_position = str(replay.position)
         written = replay.notation(move)
@@ -597,7 +581,7 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
         loss, g = grade(before, after, best is not None and best == move)
         note = _exact_note(exact_before, replay) if exact_before is not None else None
         nxt, nbest, nline = _position_score(searcher, replay, depth, node_limit)
-        black_view = nxt if replay._side == 0 else -nxt
+        black_view = nxt if replay.to_move == 0 else -nxt
         moves_out.append(
             ReviewedMove(
                 ply,
@@ -633,7 +617,7 @@ def _exact_note(before: endgame.Verdict, after_game: Game) -> str | None:
         after = endgame.Verdict(endgame.DRAW, None)
         if out.winner is not None:
             after = endgame.Verdict(
-                endgame.LOSS if out.winner == after_game._side else endgame.WIN, 1
+                endgame.LOSS if out.winner == after_game.to_move else endgame.WIN, 1
             )
     else:
         child = endgame.exact(after_game)

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import EngineError
 
+from .kernel import after
 from .moves import Move, tables_for
 from .position import Position
 from .rulesets import STALL_LIMIT, Ruleset, get_ruleset
@@ -272,8 +273,7 @@ def children(position: Position) -> list[tuple[Move, Verdict]]:
     t = table(rs)
     out = []
     for mv in gen.generate(own, enemy, rs.compulsory, rs.multiple):
-        o = (own ^ mv._fbit) | mv._tbit
-        e = enemy & ~mv._cap
+        e, o, _quiet = after(mv, own, enemy, 0)
         out.append((mv, _value(t, e, o, 1 - side)))
     return out
 

@@ -14,11 +14,14 @@ as soon as the 40th quiet move is made, whoever is to move next.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any
 
 from engine.core import GameOverError, MoveError, Outcome, PositionError
+from engine.game_api import TERMINAL
 
+from .kernel import after
 from .moves import Move, MoveTables, tables_for
 from .position import SIDE_NAMES, Position
 from .rulesets import STALL_LIMIT, Ruleset, check_stall, get_ruleset
@@ -47,7 +50,7 @@ class Game:
         "ruleset",
         "stall",
         "start",
-        "_tables",
+        "tables",
         "_p",
         "_side",
         "_quiet",
@@ -82,7 +85,7 @@ class Game:
                 self.ruleset, position.black, position.white, position.to_move, position.quiet
             )
         self.start = position
-        self._tables = tables_for(self.ruleset)
+        self.tables = tables_for(self.ruleset)
         self._compulsory = self.ruleset.compulsory
         self._multiple = self.ruleset.multiple
         self._p = [position.black, position.white]
@@ -121,6 +124,12 @@ class Game:
     def ply(self) -> int:
         return len(self._stack)
 
+    def bitboards(self) -> tuple[int, int, int]:
+        """The position as the bitboard kernel sees it (:mod:`.kernel`): (the pieces of the
+        side to move, the other side's pieces, the quiet count)."""
+        side = self._side
+        return self._p[side], self._p[1 - side], self._quiet
+
     def key(self) -> tuple[int, int, int, int]:
         """A cheap hashable key of the position (for transposition tables)."""
         return (self._p[0], self._p[1], self._side, self._quiet)
@@ -130,7 +139,7 @@ class Game:
         g.ruleset = self.ruleset
         g.stall = self.stall
         g.start = self.start
-        g._tables = self._tables
+        g.tables = self.tables
         g._compulsory = self._compulsory
         g._multiple = self._multiple
         g._p = list(self._p)
@@ -163,7 +172,7 @@ class Game:
         if out is not None:
             cache = ([], out)
         else:
-            legal = self._tables.generate(own, enemy, self._compulsory, self._multiple)
+            legal = self.tables.generate(own, enemy, self._compulsory, self._multiple)
             cache = (legal, None if legal else Outcome(1 - side, "no-moves"))
         self._legal = cache
         return cache
@@ -175,17 +184,12 @@ class Game:
 
     def push(self, move: Move) -> None:
         """Make ``move`` (one of :meth:`legal_moves`; not checked)."""
-        if move._tables is not self._tables:
+        if move.tables is not self.tables:
             move = self._resolve(move)
         side = self._side
         p = self._p
         self._stack.append((p[0], p[1], self._quiet, move, self._legal))
-        p[side] = (p[side] ^ move._fbit) | move._tbit
-        if move._cap:
-            p[1 - side] &= ~move._cap
-            self._quiet = 0
-        else:
-            self._quiet += 1
+        p[1 - side], p[side], self._quiet = after(move, p[side], p[1 - side], self._quiet)
         self._side = 1 - side
         self._legal = None
 
@@ -218,7 +222,7 @@ class Game:
             return self.parse_move(str(move))
         if self.finished:
             raise MoveAfterEndError(
-                f"'{move}' cannot be played: the game is over ({self._why()})",
+                f"'{move}' cannot be played: the game is over ({self.why_over()})",
                 input=str(move),
             )
         return self._resolve(move)
@@ -238,7 +242,8 @@ class Game:
         out = self.outcome()
         return None if out is None else out.winner
 
-    def _why(self) -> str:
+    def why_over(self) -> str:
+        """Why the game is over, in words (``"not over"`` while it goes on)."""
         out = self.outcome()
         if out is None:
             return "not over"
@@ -266,9 +271,9 @@ class Game:
         """
         if not move.captured:
             return move.written(())
-        if move._tables is not self._tables:
+        if move.tables is not self.tables:
             move = self._resolve(move)
-        need = self._tables.brackets(move, self._p[1 - self._side])
+        need = self.tables.brackets(move, self._p[1 - self._side])
         return move.written(need)
 
     def line_notations(self, line: Iterable[Move]) -> list[str]:
@@ -295,7 +300,7 @@ class Game:
         quoted = text.strip()
         if self.finished:
             raise MoveAfterEndError(
-                f"{quoted!r} cannot be played: the game is over ({self._why()})", input=text
+                f"{quoted!r} cannot be played: the game is over ({self.why_over()})", input=text
             )
         board = self.ruleset.board
         for name in spec.path + tuple(c for c in spec.captured if c is not None):
@@ -367,11 +372,8 @@ class Game:
         if depth < 0:
             raise ValueError("perft depth must be >= 0")
         return _perft(
-            self._tables,
-            self._p[0],
-            self._p[1],
-            self._side,
-            self._quiet,
+            self.tables,
+            *self.bitboards(),
             depth,
             self._compulsory,
             self._multiple,
@@ -387,15 +389,48 @@ class Game:
             self.pop()
         return out
 
+    # -- the one game API (engine.game_api) --------------------------------------------
+    # Awithlaknannai has no chance: a side acts until the end.
+
+    def current_player(self) -> int:
+        """0 (Black) or 1 (White), the side to move; TERMINAL once the game is over."""
+        return TERMINAL if self.finished else self._side
+
+    def legal_actions(self) -> list[Move]:
+        """:meth:`legal_moves`, in the generator's stable order."""
+        return self.legal_moves()
+
+    def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
+        """Always empty: no move is left to chance."""
+        return []
+
+    def parse_action(self, text: str) -> Move:
+        return self.parse_move(text)
+
+    def apply(self, action: Move) -> None:
+        """:meth:`push`."""
+        self.push(action)
+
+    def undo(self) -> Move:
+        """:meth:`pop`."""
+        return self.pop()
+
+    def clone(self) -> Game:
+        """:meth:`copy`."""
+        return self.copy()
+
+    def __str__(self) -> str:
+        """The position's notation."""
+        return str(self.position)
+
     def __repr__(self) -> str:
         return f"Game({self.ruleset.name!r}, '{self.position}', stall={self.stall!r})"
 
 
 def _perft(
     tables: MoveTables,
-    black: int,
-    white: int,
-    side: int,
+    own: int,
+    enemy: int,
     quiet: int,
     depth: int,
     compulsory: bool,
@@ -403,24 +438,21 @@ def _perft(
 ) -> int:
     if depth == 0:
         return 1
-    own, enemy = (black, white) if side == 0 else (white, black)
     if not own or not enemy or quiet >= STALL_LIMIT:
         return 0
+    count = tables.count
     if depth == 1:
-        return tables.count(own, enemy, compulsory, multiple)
+        return count(own, enemy, compulsory, multiple)
     total = 0
+    if depth == 2:  # the last level counted here: one call fewer a position
+        for m in tables.generate(own, enemy, compulsory, multiple):
+            e, o, q = after(m, own, enemy, quiet)
+            if e and o and q < STALL_LIMIT:
+                total += count(e, o, compulsory, multiple)
+        return total
     for m in tables.generate(own, enemy, compulsory, multiple):
-        o = (own ^ m._fbit) | m._tbit
-        if m._cap:
-            e = enemy & ~m._cap
-            q = 0
-        else:
-            e = enemy
-            q = quiet + 1
-        if side == 0:
-            total += _perft(tables, o, e, 1, q, depth - 1, compulsory, multiple)
-        else:
-            total += _perft(tables, e, o, 0, q, depth - 1, compulsory, multiple)
+        e, o, q = after(m, own, enemy, quiet)
+        total += _perft(tables, e, o, q, depth - 1, compulsory, multiple)
     return total
 
 
@@ -448,98 +480,26 @@ def random_playout(game: Game, rng: Any, max_moves: int | None = None) -> Outcom
     (random.Random). The moves are pushed on ``game`` (``pop`` undoes them); pass
     ``game.copy()`` to keep the original. ``max_moves`` stops early (then None may be
     returned). Each move is ``legal[rng.below(len(legal))]`` with ``legal =
-    game.legal_moves()``, exactly (same order, so the same rng gives the same game), but
-    the list is not built when no chain is possible.
+    game.legal_moves()`` (the same rng gives the same game): the moves of the game's own
+    generator, made as :meth:`Game.push` makes them (the kernel's apply), in one loop.
     """
     below = getattr(rng, "below", None) or rng.randrange
-    tables = game._tables
-    full = tables.full
-    compulsory = game._compulsory
-    multiple = game._multiple
-    steps_l = tables.steps_left
-    steps_r = tables.steps_right
-    classes = tables.leap_classes
-    p = game._p
-    stack = game._stack
-    side = game._side
-    quiet = game._quiet
-    legal = game._legal
+    generate = game.tables.generate
+    compulsory, multiple = game._compulsory, game._multiple
+    p, stack, side, quiet, cached = game._p, game._stack, game._side, game._quiet, game._legal
     n = 0
     while max_moves is None or n < max_moves:
-        own = p[side]
-        enemy = p[1 - side]
+        own, enemy = p[side], p[1 - side]
         if not own or not enemy or quiet >= STALL_LIMIT:
             break
-        empty = full & ~(own | enemy)
-        # (mask of the arrival points or None for a list of moves, how many, the moves)
-        leap_groups: list[tuple[int | None, int, Sequence[Move]]] = []
-        total = 0
-        for mask, s1, s2, tab in classes:
-            x = own & mask
-            if x:
-                x = (x << s1 if s1 > 0 else x >> -s1) & enemy
-                if x:
-                    x = (x << s2 if s2 > 0 else x >> -s2) & empty
-                    if x:
-                        c = x.bit_count()
-                        total += c
-                        leap_groups.append((x, c, tab))
-        if total and multiple:
-            # build the leap moves explicitly: a chain is one move
-            leaps: list[Move] = []
-            for bits, _c, moves in leap_groups:
-                assert bits is not None  # (only the chains come as a list)
-                while bits:
-                    low = bits & -bits
-                    leaps.append(moves[low.bit_length() - 1])
-                    bits ^= low
-            leaps = tables.chains(own, enemy, leaps)
-            leap_groups = [(None, len(leaps), leaps)]
-            total = len(leaps)
-        groups: list[tuple[int | None, int, Sequence[Move]]]
-        if total and compulsory:
-            groups = leap_groups
-        else:
-            # the same order as MoveTables.generate: steps, then leaps
-            groups = []
-            for mask, s, tab in steps_l:
-                x = ((own & mask) << s) & empty
-                if x:
-                    c = x.bit_count()
-                    total += c
-                    groups.append((x, c, tab))
-            for mask, s, tab in steps_r:
-                x = ((own & mask) >> s) & empty
-                if x:
-                    c = x.bit_count()
-                    total += c
-                    groups.append((x, c, tab))
-            groups += leap_groups
-        if not total:
+        legal = cached[0] if cached is not None else generate(own, enemy, compulsory, multiple)
+        if not legal:
             break
-        k = below(total)
-        for bits, c, moves in groups:
-            if k < c:
-                if bits is None:
-                    m = moves[k]
-                else:
-                    while k:
-                        bits &= bits - 1
-                        k -= 1
-                    m = moves[(bits & -bits).bit_length() - 1]
-                break
-            k -= c
-        stack.append((p[0], p[1], quiet, m, legal))
-        legal = None
-        p[side] = (own ^ m._fbit) | m._tbit
-        if m._cap:
-            p[1 - side] = enemy & ~m._cap
-            quiet = 0
-        else:
-            quiet += 1
+        move = legal[below(len(legal))]
+        stack.append((p[0], p[1], quiet, move, cached))  # what push() keeps, as push() does
+        cached = None
+        p[1 - side], p[side], quiet = after(move, own, enemy, quiet)
         side = 1 - side
         n += 1
-    game._side = side
-    game._quiet = quiet
-    game._legal = legal
+    game._side, game._quiet, game._legal = side, quiet, cached
     return game.outcome()

@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING, cast
 
 from engine.core import MoveError
 
+from .kernel import leap_landings
+
 if TYPE_CHECKING:
     from engine.awithlaknannai.boards import Board
     from engine.awithlaknannai.rulesets import Ruleset
@@ -63,11 +65,12 @@ class Move:
     it (:meth:`engine.awithlaknannai.game.Game.parse_move`). Moves compare by path and
     captured points.
 
-    Moves handed out by a game are interned and also carry index data for the fast
-    paths (``game.py``, ``ai.py``; keep these names stable): ``ids`` (path as point
-    indices), ``cap_ids`` (leapt points as indices), ``_fbit`` / ``_tbit`` (bit of the
-    from / to point), ``_cap`` (bit mask of the leapt points), ``_tables`` (the
-    :class:`MoveTables` that made it).
+    Moves handed out by a game are interned and also carry index data for the bitboard
+    kernel (:mod:`.kernel`) and the fast paths built on it: ``ids`` (path as point
+    indices), ``cap_ids`` (leapt points as indices), ``from_bit`` / ``to_bit`` (bit of the
+    from / to point), ``moved_bits`` (their exclusive or: 0 for a chain back to its
+    start), ``leapt_bits`` (bit mask of the leapt points), ``tables`` (the
+    :class:`MoveTables` that made it; None for a move made from its text).
     """
 
     __slots__ = (
@@ -75,10 +78,11 @@ class Move:
         "captured",
         "ids",
         "cap_ids",
-        "_fbit",
-        "_tbit",
-        "_cap",
-        "_tables",
+        "from_bit",
+        "to_bit",
+        "moved_bits",
+        "leapt_bits",
+        "tables",
         "_hash",
     )
 
@@ -95,8 +99,8 @@ class Move:
             )
         self.ids: tuple[int, ...] | None = None  # set when a MoveTables interns the move
         self.cap_ids: tuple[int, ...] | None = None
-        self._fbit = self._tbit = self._cap = 0
-        self._tables: MoveTables | None = None
+        self.from_bit = self.to_bit = self.moved_bits = self.leapt_bits = 0
+        self.tables: MoveTables | None = None
         self._hash = hash((self.path, self.captured))
 
     @property
@@ -241,13 +245,14 @@ class MoveTables:
         mv = Move([names[i] for i in path_ids], [names[i] for i in cap_ids])
         mv.ids = path_ids
         mv.cap_ids = cap_ids
-        mv._fbit = 1 << path_ids[0]
-        mv._tbit = 1 << path_ids[-1]
+        mv.from_bit = 1 << path_ids[0]
+        mv.to_bit = 1 << path_ids[-1]
+        mv.moved_bits = mv.from_bit ^ mv.to_bit  # 0 for a chain back to its start
         cap = 0
         for b in cap_ids:
             cap |= 1 << b
-        mv._cap = cap
-        mv._tables = self
+        mv.leapt_bits = cap
+        mv.tables = self
         if len(self._interned) < 200000:
             self._interned[key] = mv
         return mv
@@ -256,16 +261,11 @@ class MoveTables:
 
     def single_leaps(self, own: int, enemy: int, empty: int) -> list[Move]:
         out = []
-        for mask, s1, s2, tab in self.leap_classes:
-            x = own & mask
-            if x:
-                x = (x << s1 if s1 > 0 else x >> -s1) & enemy
-                if x:
-                    x = (x << s2 if s2 > 0 else x >> -s2) & empty
-                    while x:
-                        low = x & -x
-                        out.append(tab[low.bit_length() - 1])
-                        x ^= low
+        for x, _s2, tab in leap_landings(self.leap_classes, own, enemy, empty):
+            while x:
+                low = x & -x
+                out.append(tab[low.bit_length() - 1])
+                x ^= low
         return out
 
     def steps(self, own: int, empty: int) -> list[Move]:
@@ -354,14 +354,8 @@ class MoveTables:
                 return n + self._count_steps(own, empty)
             return self._count_steps(own, empty)
         n = 0
-        for mask, s1, s2, _tab in self.leap_classes:
-            x = own & mask
-            if x:
-                x = (x << s1 if s1 > 0 else x >> -s1) & enemy
-                if x:
-                    x = (x << s2 if s2 > 0 else x >> -s2) & empty
-                    if x:
-                        n += x.bit_count()
+        for x, _s2, _tab in leap_landings(self.leap_classes, own, enemy, empty):
+            n += x.bit_count()
         if n and compulsory:
             return n
         return n + self._count_steps(own, empty)

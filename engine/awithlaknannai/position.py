@@ -14,7 +14,7 @@ Kolowis), only ``B``, ``W`` and ``.``, the side ``B`` or ``W``, the counter a wh
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from engine.core import PositionError
 
@@ -78,9 +78,9 @@ class Position:
             return "W"
         return None
 
-    def pieces(self) -> dict[str, str]:
+    def pieces(self) -> dict[str, Literal["B", "W"]]:
         """{point name: "B" or "W"} for every occupied point."""
-        out = {}
+        out: dict[str, Literal["B", "W"]] = {}
         for i, name in enumerate(self.ruleset.board.points):
             if self.black >> i & 1:
                 out[name] = "B"

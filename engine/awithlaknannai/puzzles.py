@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from engine.core import EngineError
 
 from . import ai
-from .analysis import WIN, WIN_BOUND, _child, _MateSearch
+from .analysis import WIN, WIN_BOUND, MateSearch
 from .game import Game
+from .kernel import after
 from .moves import Move
 
 __all__ = ["GOALS", "LEVELS", "Puzzle", "PuzzleError", "classify", "check", "gains"]
@@ -115,13 +116,12 @@ def gains(game: Game, depth: int) -> dict[Move, int]:
     """{move: material won (hundredths of a piece) against the best defence} for every
     legal move, looking ``depth`` plies ahead (captures followed to the end, pieces
     only). A forced win counts as far more than any material."""
-    searcher = ai._Searcher(game, full_eval=False, node_limit=None, deadline=None, should_stop=None)
-    side = game._side
-    own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
+    searcher = ai.Searcher(game, full_eval=False, node_limit=None, deadline=None, should_stop=None)
+    own, enemy, quiet = game.bitboards()
     now = PIECE * (own.bit_count() - enemy.bit_count())
     out = {}
     for m in game.legal_moves():
-        e, o, q = _child(m, own, enemy, quiet)
+        e, o, q = after(m, own, enemy, quiet)
         v = -searcher.negamax(e, o, q, depth - 1, -WIN - 1, WIN + 1, 1)
         out[m] = v - now
     return out
@@ -129,12 +129,11 @@ def gains(game: Game, depth: int) -> dict[Move, int]:
 
 def _winning_moves(game: Game, plies: int) -> dict[Move, int]:
     """{move: plies to the win} for every first move that forces a win within ``plies``."""
-    search = _MateSearch(game, 10**7)
-    side = game._side
-    own, enemy, quiet = game._p[side], game._p[1 - side], game._quiet
+    search = MateSearch(game, 10**7)
+    own, enemy, quiet = game.bitboards()
     out = {}
     for m in game.legal_moves():
-        e, o, q = _child(m, own, enemy, quiet)
+        e, o, q = after(m, own, enemy, quiet)
         v = -search.exact(e, o, q, plies - 1, 1)
         if v > WIN_BOUND:
             out[m] = WIN - v
@@ -167,7 +166,7 @@ def classify(game: Game, pid: str = "") -> Puzzle | None:
             return None
         ((move, k),) = wins.items()
         level = "easy" if k <= 1 else "medium" if k <= 3 else "hard"
-        if not move._cap and level != "hard":
+        if not move.leapt_bits and level != "hard":
             level = LEVELS[LEVELS.index(level) + 1]
         return Puzzle(
             pid,
@@ -185,7 +184,7 @@ def classify(game: Game, pid: str = "") -> Puzzle | None:
         return None
     move, gain = found
     least = next(d for d in range(1, MATERIAL_DEPTH + 1) if _same(game, d, move))
-    level = LEVELS[min(2, max(0, least - 2) + (0 if move._cap else 1))]
+    level = LEVELS[min(2, max(0, least - 2) + (0 if move.leapt_bits else 1))]
     from .analysis import analyse
 
     line = analyse(game.copy(), MATERIAL_DEPTH, mate_plies=0).line

@@ -10,22 +10,23 @@ no state beyond one request: the protocol keeps the game of the last record
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from engine.awithlaknannai.game import Game, notation_sort_key
 from engine.awithlaknannai.moves import Move
 from engine.awithlaknannai.position import Position
 from engine.awithlaknannai.record import Record
+from engine.session import Session
+from engine.view import AwithlaknannaiView, MoveView
 
-# The view's list that grows by one entry a move (a reply with ``since`` starts it at that
-# move; the page joins it to what it holds by this name, which the view carries).
+# The view's list that grows by one entry a move (engine.session.Session.PER_MOVE).
 PER_MOVE = ("history",)
 
 
-def move_dict(game: Game, move: Move, side: int | None = None) -> dict[str, Any]:
+def move_dict(game: Game, move: Move, side: int | None = None) -> MoveView:
     """``move`` (legal in ``game``'s position) as a reply shows it: its notation, path and
     the points it captures (and the side that makes it, when given)."""
-    out: dict[str, Any] = {
+    out: MoveView = {
         "notation": game.notation(move),
         "path": list(move.path),
         "captured": list(move.captured),
@@ -35,17 +36,20 @@ def move_dict(game: Game, move: Move, side: int | None = None) -> dict[str, Any]
     return out
 
 
-class AwithlaknannaiSession:
+class AwithlaknannaiSession(Session):
     """An Awithlaknannai game replayed once: the :class:`Game` (every move made on it), the
     canonical notation of every move, and from move number ``first`` on (the view's
     ``since``; 0: from the start) each move as the view shows it."""
+
+    GAME = "awithlaknannai"
+    PER_MOVE = PER_MOVE
 
     def __init__(self, game: Game, notations: list[str] | None = None) -> None:
         """``game`` with the moves already made on it (``notations``: theirs)."""
         self.game = game
         self.notations = list(notations or ())
         self.first = game.ply
-        self.history: list[dict[str, Any]] = []  # history[i]: move first + i + 1
+        self.history: list[MoveView] = []  # history[i]: move first + i + 1
 
     @classmethod
     def replay(cls, record: Record, first: int = 0) -> AwithlaknannaiSession:
@@ -73,41 +77,39 @@ class AwithlaknannaiSession:
         session.keep_from(first)
         return session
 
-    def keep_from(self, first: int) -> None:
-        """Make sure the moves from move number ``first`` on are at hand."""
-        game = self.game
-        first = min(first, game.ply)
-        if first < self.first:
-            later = [game.pop() for _ in range(game.ply - first)]
-            self.first = first
-            self.history = []
-            for move in reversed(later):
-                self._push(move)
+    @property
+    def made(self) -> int:
+        return self.game.ply
 
-    def _push(self, move: Move) -> dict[str, Any]:
+    def to_move(self) -> int | None:
+        return self.game.to_move
+
+    def build_from(self, first: int) -> None:
+        """The moves from ``first`` on as the view shows them: taken back and made again."""
+        game = self.game
+        later = [game.pop() for _ in range(game.ply - first)]
+        self.first = first
+        self.history = []
+        for move in reversed(later):
+            self._push(move)
+
+    def _push(self, move: Move) -> MoveView:
         game = self.game
         played = move_dict(game, move, side=game.to_move)
         game.push(move)
         self.history.append(played)
         return played
 
-    def play(self, move: str | Move) -> dict[str, Any]:
+    def play(self, move: str | Move) -> MoveView:
         """Check ``move`` (text or Move) and make it; returns it as the view shows it."""
         played = self._push(self.game.parse_move(move))
         self.notations.append(played["notation"])
         return played
 
-    def undo(self, to_turn_of: int | None = None) -> None:
-        """Take back the last move (nothing at the start); with ``to_turn_of``, go on
-        taking back moves until it is that side's turn (or the start): against the
-        computer, back to the person's own turn."""
-        while self.game.ply:
-            self.keep_from(self.game.ply - 1)
-            self.game.pop()
-            self.notations.pop()
-            self.history.pop()
-            if to_turn_of is None or self.game.to_move == to_turn_of:
-                break
+    def take_back(self) -> None:
+        self.game.pop()
+        self.notations.pop()
+        self.history.pop()
 
     def record(self) -> Record:
         """The game's record, every move in its canonical notation."""
@@ -122,13 +124,12 @@ class AwithlaknannaiSession:
 
     def view(
         self, lang: str | None = None, flip: bool = False, since: int | None = None
-    ) -> dict[str, Any]:
+    ) -> AwithlaknannaiView:
         """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in ``lang``
         (``flip``: White at the bottom), when a language is given; with ``since``,
         ``history`` starts at that move."""
         game = self.game
-        first = 0 if since is None else min(since, game.ply)
-        self.keep_from(first)
+        first = self.tail(since)
         position = game.position
         outcome = game.outcome()
         finished = outcome is not None
@@ -138,7 +139,7 @@ class AwithlaknannaiSession:
         )
         text = str(self.record())
         skip = first - self.first
-        view: dict[str, Any] = {
+        view: AwithlaknannaiView = {
             "game": "awithlaknannai",
             "record": text,
             "ruleset": game.ruleset.name,
@@ -152,7 +153,7 @@ class AwithlaknannaiSession:
             "finished": finished,
             "outcome": outcome.to_dict() if outcome else None,
             "history": self.history[skip:],
-            "per_move": list(PER_MOVE),
+            "per_move": list(self.PER_MOVE),
             "counts": list(position.counts),
         }
         if since is not None:

@@ -21,6 +21,7 @@ One module per concern:
 
 from __future__ import annotations
 
+from engine.protocol import replays
 from engine.protocol.arguments import Draw
 from engine.protocol.commands import COMMANDS, Command, dispatch
 from engine.protocol.envelope import (
@@ -37,7 +38,6 @@ from engine.protocol.envelope import (
     LongNumber,
     RequestError,
     Result,
-    decode,
     encode,
 )
 
@@ -66,7 +66,7 @@ def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON reply (``spec/protocol.md``). Never raises."""
     request_id = None
     try:
-        request = decode(request_json)
+        request = replays.request_of(request_json)
         request_id = request.get("id")
         if isinstance(request_id, LongNumber):  # not echoed: it would have to be converted
             request_id = None

@@ -25,6 +25,7 @@ from engine.protocol.envelope import (
 if TYPE_CHECKING:
     from engine.awithlaknannai.game import Game
     from engine.awithlaknannai.session import AwithlaknannaiSession
+    from engine.view import AwithlaknannaiView
 
 ANALYSE_MAX_DEPTH = 8
 ANALYSE_MAX_NODES = 200_000
@@ -32,36 +33,27 @@ REVIEW_MAX_DEPTH = 4
 REVIEW_MAX_NODES = 20_000
 
 
-GAME = "awithlaknannai"
-
-
 def session_of(record: str, first: int = 0) -> AwithlaknannaiSession:
     """The session of the record text ``record`` (the protocol's cache keeps the last one)."""
     from engine.awithlaknannai.session import AwithlaknannaiSession
 
-    return replays.session_of(
-        GAME,
-        record,
-        lambda text: AwithlaknannaiSession.from_text(text, first),
-        lambda kept: AwithlaknannaiSession.resume(kept, first),
-    )
+    return replays.session_of(AwithlaknannaiSession, record, first)
 
 
 def _session(args: Args, first: int = 0) -> AwithlaknannaiSession:
     return session_of(arguments.record_text(args), first)
 
 
-def _view(session: AwithlaknannaiSession, draw: Draw | None, since: int | None) -> Result:
+def _view(
+    session: AwithlaknannaiSession, draw: Draw | None, since: int | None
+) -> AwithlaknannaiView:
     """The view of ``session``, whose game the protocol's cache then keeps."""
     if draw is None:
-        view = session.view(None, False, since)
-    else:
-        view = session.view(draw.lang, draw.flip, since)
-    replays.remember(GAME, view["record"], session.snapshot())
-    return view
+        return replays.keep(session, session.view(None, False, since))
+    return replays.keep(session, session.view(draw.lang, draw.flip, since))
 
 
-def new(args: Args) -> Result:
+def new(args: Args) -> AwithlaknannaiView:
     from engine.awithlaknannai.game import Game
     from engine.awithlaknannai.position import Position
     from engine.awithlaknannai.rulesets import check_stall, get_ruleset
@@ -84,12 +76,12 @@ def new(args: Args) -> Result:
     return _view(session, arguments.draw(args), arguments.since(args))
 
 
-def load(args: Args) -> Result:
+def load(args: Args) -> AwithlaknannaiView:
     since = arguments.since(args)
     return _view(_session(args, since or 0), arguments.draw(args), since)
 
 
-def play(args: Args) -> Result:
+def play(args: Args) -> AwithlaknannaiView:
     since = arguments.since(args)
     session = _session(args, since or 0)
     text: str = arg(args, "move", str, max_len=MAX_TOKEN)
@@ -99,7 +91,7 @@ def play(args: Args) -> Result:
     return view
 
 
-def undo(args: Args) -> Result:
+def undo(args: Args) -> AwithlaknannaiView:
     since = arguments.since(args)
     session = _session(args, max((since or 0) - 1, 0))
     session.undo(arguments.side(args, "to_turn_of"))

@@ -16,7 +16,7 @@ import engine
 from engine.core import RecordError
 from engine.protocol import arguments, awithlaknannai, zohn_ahl
 from engine.protocol.arguments import arg, short
-from engine.protocol.envelope import MAX_RECORD, MAX_TOKEN, Args, RequestError, Result
+from engine.protocol.envelope import MAX_RECORD, MAX_TOKEN, Args, Reply, RequestError, Result
 
 
 def ping(args: Args) -> Result:
@@ -27,7 +27,7 @@ def ping(args: Args) -> Result:
     }
 
 
-def load(args: Args) -> Result:
+def load(args: Args) -> Reply:
     """The game's view, whichever game the record's ``[Game]`` header names."""
     text = arguments.record_text(args)
     for line in text.splitlines():
@@ -88,7 +88,7 @@ def svg(args: Args) -> Result:
     )
 
 
-Command = Callable[[Args], Result]
+Command = Callable[[Args], Reply]
 
 #: Every command by name (``spec/protocol.md`` describes each one).
 COMMANDS: dict[str, Command] = {
@@ -126,4 +126,4 @@ def dispatch(cmd: object, args: object = None) -> Result:
         args = {}
     if not isinstance(args, dict):
         raise RequestError("'args' must be an object", input=short(args), where="args")
-    return COMMANDS[cmd](args)
+    return dict(COMMANDS[cmd](args))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import EngineError
@@ -35,6 +36,8 @@ MAX_DIGITS = 30  # digits of a whole number in a request; a longer one is never 
 #: A command's decoded arguments and its result (both JSON objects).
 Args = dict[str, Any]
 Result = dict[str, Any]
+#: What a command returns: a Result, or a game's view (a TypedDict of :mod:`engine.view`).
+Reply = Mapping[str, Any]
 
 
 def _no_constant(name: str) -> Any:

@@ -6,13 +6,12 @@ runs the request (``docs/assets/js/engine-worker.mjs``). The command is looked a
 here, outside the Awithlaknannai package: a request that reads no table (every request of
 a Zohn Ahl page, a move, a new game) imports nothing of Awithlaknannai's, whose rules,
 boards and table reader would otherwise load with a Zohn Ahl page's first request. The
-game a request's record replays to here is the one the request then works on: the
-protocol's cache (:mod:`engine.protocol.replays`) keeps it, so it is replayed once.
+request read here and the game its record replays to are the ones the request then works
+on: the protocol's cache (:mod:`engine.protocol.replays`) keeps them, so the request is
+read once and its record replayed once.
 """
 
 from __future__ import annotations
-
-import json
 
 __all__ = ["TABLE_COMMANDS", "wanted"]
 
@@ -30,8 +29,10 @@ def wanted(request: str) -> str | None:
     and which is not loaded yet, else None (the request does not use tables, the game has
     more pieces than the tables hold, the table is loaded, or the request is malformed:
     the protocol itself will say so)."""
+    from engine.protocol import replays
+
     try:
-        data = json.loads(request)
+        data = replays.look_ahead(request)
         args = data.get("args") or {}
         if data.get("cmd") not in TABLE_COMMANDS:
             return None

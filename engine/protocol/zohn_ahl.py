@@ -14,10 +14,10 @@ from engine.protocol.arguments import arg
 from engine.protocol.envelope import MAX_TOKEN, Args, RequestError, Result
 
 if TYPE_CHECKING:
+    from engine.view import ZohnAhlView
     from engine.zohn_ahl.session import ZohnAhlSession
     from engine.zohn_ahl.throws import Throw
 
-GAME = "zohn-ahl"
 
 #: The lab's figures for more counters are for the command line.
 LAB_MAX_COUNTERS = 8
@@ -27,19 +27,12 @@ def _session(args: Args, first: int = 0) -> ZohnAhlSession:
     """The session of the request's record (the protocol's cache keeps the last one)."""
     from engine.zohn_ahl.session import ZohnAhlSession
 
-    return replays.session_of(
-        GAME,
-        arguments.record_text(args),
-        lambda text: ZohnAhlSession.from_text(text, first),
-        lambda kept: ZohnAhlSession.resume(kept, first),
-    )
+    return replays.session_of(ZohnAhlSession, arguments.record_text(args), first)
 
 
-def _view(session: ZohnAhlSession, args: Args, since: int | None) -> Result:
+def _view(session: ZohnAhlSession, args: Args, since: int | None) -> ZohnAhlView:
     """The view of ``session``, whose game the protocol's cache then keeps."""
-    view = session.view(_lang(args), since)
-    replays.remember(GAME, view["record"], session.snapshot())
-    return view
+    return replays.keep(session, session.view(_lang(args), since))
 
 
 def _lang(args: Args) -> str | None:
@@ -59,7 +52,7 @@ def _throws(text: str) -> tuple[Throw, ...]:
     return tuple(throws)
 
 
-def new(args: Args) -> Result:
+def new(args: Args) -> ZohnAhlView:
     from engine.zohn_ahl.record import Record
     from engine.zohn_ahl.rulesets import Options
     from engine.zohn_ahl.session import ZohnAhlSession
@@ -77,12 +70,12 @@ def new(args: Args) -> Result:
     return _view(ZohnAhlSession.replay(record, since or 0), args, since)
 
 
-def load(args: Args) -> Result:
+def load(args: Args) -> ZohnAhlView:
     since = arguments.since(args)
     return _view(_session(args, since or 0), args, since)
 
 
-def throw(args: Args) -> Result:
+def throw(args: Args) -> ZohnAhlView:
     from engine.zohn_ahl.throws import Throw
 
     since = arguments.since(args)
@@ -91,11 +84,11 @@ def throw(args: Args) -> Result:
     given: str | None = arg(args, "throw", str, None, max_len=MAX_TOKEN)
     events = session.throw(None if given is None else Throw.parse(given.strip()))
     view = _view(session, args, since)
-    view.update(session.thrown(events))
+    session.tell_throw(view, events)
     return view
 
 
-def undo(args: Args) -> Result:
+def undo(args: Args) -> ZohnAhlView:
     since = arguments.since(args)
     session = _session(args, max((since or 0) - 1, 0))
     session.undo(arguments.side(args, "to_turn_of"))

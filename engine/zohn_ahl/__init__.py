@@ -14,7 +14,7 @@ Public API::
     extra_throw_probability, marked_probabilities, event_probability, parse_bias,
     seeded_throw, throws_from_seed                                 (throws.py)
     Ruleset, RULESETS, get_ruleset, Options, physical_space, own_space, path  (rulesets.py)
-    State, Event, EVENT_KINDS                                      (game.py)
+    State, Event, EVENT_KINDS, Game (the one game API)             (game.py)
     Record                                                         (record.py)
     cli.main(argv)                                                 (cli.py)
 
@@ -116,7 +116,7 @@ Random and seeded throws: :meth:`Throw.random` (with an :class:`engine.rng.Rng`)
 """
 
 from engine.rng import Rng
-from engine.zohn_ahl.game import EVENT_KINDS, Event, State
+from engine.zohn_ahl.game import EVENT_KINDS, Event, Game, State
 from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import (
     GULLY_OPTIONS,
@@ -170,6 +170,7 @@ __all__ = [
     "MIN_COUNTERS",
     "MAX_COUNTERS",
     "State",
+    "Game",
     "Event",
     "EVENT_KINDS",
     "Record",

@@ -102,7 +102,7 @@ def _split(
 def _replay(args: list[str], offset: int) -> dict[str, Any]:
     opts, throws = _split(args, ("--ruleset", "--counters", "--gully"), offset)
     options, state = _game(opts, throws)
-    out: dict[str, Any] = state.to_dict()
+    out: dict[str, Any] = dict(state.to_dict())
     out["ruleset"] = options.ruleset
     out["throws"] = len(throws)
     return out

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from engine.core import EngineError, GameOverError, Outcome, PositionError, ThrowError
+from engine.game_api import CHANCE, TERMINAL
+from engine.view import EventView, StateView
 from engine.zohn_ahl.rulesets import PATH_TABLES, RULESETS, Options, Ruleset, physical_space
 from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
 
@@ -35,7 +37,18 @@ from engine.zohn_ahl.throws import EXTRAS, HALF, VALUES, Bias, Throw, parse_bias
 #: of options, or None (the defaults).
 OptionsLike = Options | Ruleset | str | dict[str, Any] | None
 
-__all__ = ["Event", "State", "EVENT_KINDS", "RULES", "Turn", "kiowa", "culin", "printable", "globe"]
+__all__ = [
+    "Event",
+    "Game",
+    "State",
+    "EVENT_KINDS",
+    "RULES",
+    "Turn",
+    "kiowa",
+    "culin",
+    "printable",
+    "globe",
+]
 
 EVENT_KINDS = (
     "throw",
@@ -82,13 +95,13 @@ class Event(NamedTuple):
     counters: tuple[int, ...] | None = None
     reason: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> EventView:
         """JSON-ready: ``kind``, ``side`` and the fields that are set (tuples become lists)."""
         d: dict[str, Any] = {"kind": self[0], "side": self[1]}
         for name, v in zip(_FIELDS, self[2:]):
             if v is not None:
                 d[name] = list(v) if v.__class__ is tuple else v
-        return d
+        return cast(EventView, d)
 
 
 _FIELDS = Event._fields[2:]
@@ -155,7 +168,7 @@ class State:
         skip: Sequence[bool] = (False, False),
         throws_made: Sequence[int] = (0, 0),
     ) -> None:
-        options = _options(options)
+        options = as_options(options)
         rules = options.rules
         awls = tuple(awls)
         counters = tuple(counters)
@@ -197,8 +210,8 @@ class State:
         if options is None:
             options = Options(**kwargs)
         elif kwargs:
-            options = Options.from_dict({**_options(options).to_dict(), **kwargs})
-        options = _options(options)
+            options = Options.from_dict({**as_options(options).to_dict(), **kwargs})
+        options = as_options(options)
         start = RULESETS[options.ruleset].start
         n = options.counters
         return cls(options, (start, start), (n, n), 0)
@@ -321,7 +334,7 @@ class State:
         own = self.awls[1]  # a valid space: checked when the state was made
         return (self.awls[0], 41 - own if self.options.rules.spaces == 40 else (28 - own) % 28)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StateView:
         return {
             "awls": list(self.awls),
             "counters": list(self.counters),
@@ -429,6 +442,80 @@ class State:
         _set(new, "to_move", nxt)
         _set(new, "skip", (skip[0], skip[1]))
         return new
+
+
+class Game:
+    """A Zohn Ahl game in progress through the one game API (:mod:`engine.game_api`).
+
+    ``Game(options=None, bias=HALF, state=None)``: from ``state`` (default: the start of
+    ``options``), the sticks marking each face with chance ``bias``. Every action is a
+    throw, which chance decides: :meth:`current_player` is :data:`~engine.game_api.CHANCE`
+    until the game is won (then :data:`~engine.game_api.TERMINAL`), :meth:`legal_actions`
+    is always empty and :meth:`chance_outcomes` lists the sixteen throws with their
+    probabilities. The side whose throw it is, is ``game.state.to_move``. The states are
+    immutable values: ``states[0]`` the first, ``states[i]`` the one after throw ``i``.
+    """
+
+    __slots__ = ("bias", "states", "throws")
+
+    def __init__(
+        self, options: OptionsLike = None, bias: Bias = HALF, state: State | None = None
+    ) -> None:
+        self.bias = parse_bias(bias)
+        self.states: list[State] = [State.start(options) if state is None else state]
+        self.throws: list[Throw] = []
+
+    @property
+    def state(self) -> State:
+        """The state after the last throw."""
+        return self.states[-1]
+
+    def current_player(self) -> int:
+        return CHANCE if self.states[-1].winner is None else TERMINAL
+
+    def legal_actions(self) -> list[Throw]:
+        """Empty: no side chooses an action in Zohn Ahl, the sticks decide."""
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Throw, Fraction]]:
+        return self.states[-1].chance_outcomes(self.bias)
+
+    def notation(self, action: Throw) -> str:
+        return str(action)
+
+    def parse_action(self, text: str) -> Throw:
+        return Throw.parse(text)
+
+    def apply(self, action: Throw) -> None:
+        """Play the throw ``action`` (GameOverError once the game is won)."""
+        self.states.append(self.states[-1].advance(action))
+        self.throws.append(action)
+
+    def undo(self) -> Throw:
+        if not self.throws:
+            raise IndexError("undo in a game with no throws")
+        self.states.pop()
+        return self.throws.pop()
+
+    def clone(self) -> Game:
+        game = Game.__new__(Game)
+        game.bias = self.bias
+        game.states = list(self.states)
+        game.throws = list(self.throws)
+        return game
+
+    @property
+    def finished(self) -> bool:
+        return self.states[-1].winner is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.states[-1].outcome
+
+    def __str__(self) -> str:
+        return str(self.states[-1])
+
+    def __repr__(self) -> str:
+        return f"Game({str(self.states[-1])!r}, throws={len(self.throws)})"
 
 
 # ---------------------------------------------------------------------- the rules
@@ -712,7 +799,8 @@ RULES: dict[str, Callable[[Turn, int, int], None]] = {
 }
 
 
-def _options(options: OptionsLike) -> Options:
+def as_options(options: OptionsLike) -> Options:
+    """The :class:`Options` of anything the API accepts as a game's options (``OptionsLike``)."""
     if isinstance(options, Options):
         return options
     if isinstance(options, str):

@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core import EngineError, GameOverError, OptionError, RecordError, ThrowError
-from engine.zohn_ahl.game import Event, State, _options
+from engine.zohn_ahl.game import Event, State, as_options
 from engine.zohn_ahl.rulesets import RULESETS, Options, _quote
 from engine.zohn_ahl.throws import HALF, Throw, parse_bias, seeded_throw
 
@@ -67,7 +67,7 @@ class Record:
     bias: Fraction | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "options", _options(self.options))
+        object.__setattr__(self, "options", as_options(self.options))
         throws = []
         for i, t in enumerate(self.throws, 1):
             try:

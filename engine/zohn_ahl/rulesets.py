@@ -16,9 +16,12 @@ drawings (SVG, the page) use side 0's numbering, called the **physical** space:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import OptionError, PositionError, RulesetError
+
+if TYPE_CHECKING:
+    from engine.view import ZohnAhlOptions
 
 __all__ = [
     "Ruleset",
@@ -336,8 +339,8 @@ class Options:
         kwargs = {k: data[k] for k in ("ruleset", "counters", "gully") if data.get(k) is not None}
         return cls(**kwargs)
 
-    def to_dict(self) -> dict[str, Any]:
-        d = {"ruleset": self.ruleset, "counters": self.counters}
+    def to_dict(self) -> ZohnAhlOptions:
+        d: ZohnAhlOptions = {"ruleset": self.ruleset, "counters": self.counters}
         if "gully" in RULESETS[self.ruleset].options:
             d["gully"] = self.gully
         return d

@@ -10,17 +10,17 @@ last record (:mod:`engine.protocol.replays`, from :meth:`ZohnAhlSession.snapshot
 from __future__ import annotations
 
 import os
-from typing import Any, cast
+from typing import cast
 
 from engine.core import GameOverError
+from engine.session import Session
+from engine.view import EventView, ZohnAhlView
 from engine.zohn_ahl.game import Event, State
 from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import RULESETS
 from engine.zohn_ahl.throws import Throw, value
 
-# The view's lists that grow by one entry a throw, the last one holding one entry per
-# throw (a reply with ``since`` starts them at that throw; the page joins them to those it
-# holds by these names, which the view carries).
+# The view's lists that grow by one entry a throw (engine.session.Session.PER_MOVE).
 PER_MOVE = ("states", "events_by_throw")
 
 
@@ -29,12 +29,15 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
-class ZohnAhlSession:
+class ZohnAhlSession(Session):
     """A Zohn Ahl game replayed once from its record: every state, and the events of every
     throw from number ``first`` on (the view's ``since``; 0: all of them).
 
     Each command builds its reply from this one pass; a new throw extends it in place.
     """
+
+    GAME = "zohn-ahl"
+    PER_MOVE = PER_MOVE
 
     def __init__(
         self, record: Record, states: list[State], events: list[list[Event]], first: int
@@ -65,21 +68,26 @@ class ZohnAhlSession:
         ``first`` on are worked out again from their states."""
         record, states = cast(tuple[Record, tuple[State, ...]], snapshot)
         session = cls(record, list(states), [], len(record.throws))
-        session.keep_events_from(first)
+        session.keep_from(first)
         return session
 
     @property
     def state(self) -> State:
         return self.states[-1]
 
-    def keep_events_from(self, first: int) -> None:
-        """Make sure the events of every throw from number ``first`` on are at hand."""
-        first = min(first, len(self.record.throws))
-        if first < self.first:
-            throws, states = self.record.throws, self.states
-            earlier = [states[i].play(throws[i])[1] for i in range(first, self.first)]
-            self.events[:0] = earlier
-            self.first = first
+    @property
+    def made(self) -> int:
+        return len(self.record.throws)
+
+    def to_move(self) -> int | None:
+        return self.states[-1].to_move
+
+    def build_from(self, first: int) -> None:
+        """The events of the throws from ``first`` on, worked out again from their states."""
+        throws, states = self.record.throws, self.states
+        earlier = [states[i].play(throws[i])[1] for i in range(first, self.first)]
+        self.events[:0] = earlier
+        self.first = first
 
     def ensure_playable(self) -> None:
         """GameOverError once the game is won: no more throws."""
@@ -103,23 +111,16 @@ class ZohnAhlSession:
         self.record = self.record.append(throw)
         return events
 
-    def undo(self, to_turn_of: int | None = None) -> None:
-        """Take back the last throw (nothing at the start); with ``to_turn_of``, go on
-        taking back throws until it is that side's turn (or the start): against the
-        computer, back to the person's own turn."""
-        while self.record.throws:
-            r = self.record
-            self.keep_events_from(len(r.throws) - 1)
-            self.record = Record(r.options, r.throws[:-1], r.seed, r.bias)
-            self.states.pop()
-            self.events.pop()
-            if to_turn_of is None or self.state.to_move == to_turn_of:
-                break
+    def take_back(self) -> None:
+        r = self.record
+        self.record = Record(r.options, r.throws[:-1], r.seed, r.bias)
+        self.states.pop()
+        self.events.pop()
 
-    def thrown(self, events: list[Event]) -> dict[str, Any]:
-        """What the reply says of the throw just made (its ``events``, which the view's
-        ``events_by_throw`` ends with, are not repeated): the throw, its value, the side,
-        the awl's path in the mover's numbering and where it started."""
+    def tell_throw(self, view: ZohnAhlView, events: list[Event]) -> None:
+        """Add to ``view`` what the reply says of the throw just made (its ``events``, which
+        the view's ``events_by_throw`` ends with, are not repeated): the throw, its value,
+        the side, the awl's path in the mover's numbering and where it started."""
         side = self.states[-2].to_move
         assert side is not None, "a throw is made by the side to move"
         from_own = self.states[-2].awls[side]
@@ -130,23 +131,23 @@ class ZohnAhlSession:
             if event.kind == "move" and event.path:
                 own_path = list(event.path)
                 break
-        return {
-            "throw": str(throw),
-            "value": value(throw, RULESETS[ruleset].table),
-            "side": side,
-            "path": own_path,
-            "from_space": from_own,
-        }
+        view["throw"] = str(throw)
+        view["value"] = value(throw, RULESETS[ruleset].table)
+        view["side"] = side
+        view["path"] = own_path
+        view["from_space"] = from_own
 
-    def view(self, lang: str | None = None, since: int | None = None) -> dict[str, Any]:
+    def view(self, lang: str | None = None, since: int | None = None) -> ZohnAhlView:
         """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in
         ``lang``, when a language is given; with ``since``, the per-throw lists start at
         that throw."""
         record, state = self.record, self.state
-        first = 0 if since is None else min(since, len(record.throws))
-        self.keep_events_from(first)
+        first = self.tail(since)
         text = str(record)
-        view: dict[str, Any] = {
+        events: list[list[EventView]] = [
+            [e.to_dict() for e in throw] for throw in self.events[first - self.first :]
+        ]
+        view: ZohnAhlView = {
             "game": "zohn-ahl",
             "record": text,
             "options": record.options.to_dict(),
@@ -154,11 +155,9 @@ class ZohnAhlSession:
             "bias": None if record.bias is None else str(record.bias),
             "state": state.to_dict(),
             "thrown": len(record.throws),
-            "events_by_throw": [
-                [e.to_dict() for e in events] for events in self.events[first - self.first :]
-            ],
+            "events_by_throw": events,
             "states": [st.to_dict() for st in self.states[first:]],
-            "per_move": list(PER_MOVE),
+            "per_move": list(self.PER_MOVE),
         }
         if since is not None:
             view["since"] = first

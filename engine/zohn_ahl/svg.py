@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import PositionError, RulesetError, ThrowError
@@ -94,7 +94,7 @@ Sticks = tuple[bool, bool, bool, bool]
 class _Serialisable(Protocol):
     """A position that says itself as a dict (a ``State``)."""
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> Mapping[str, Any]: ...
 
 
 @runtime_checkable
@@ -142,7 +142,7 @@ def _state_dict(state: object) -> dict[str, Any]:
     if isinstance(state, dict):
         return state
     if isinstance(state, _Serialisable):
-        return state.to_dict()
+        return dict(state.to_dict())
     return {
         k: getattr(state, k)
         for k in ("awls", "counters", "to_move", "winner", "skip")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine.awithlaknannai.kernel import after
 from engine.awithlaknannai.moves import tables_for
 from engine.awithlaknannai.rulesets import get_ruleset
 
@@ -38,8 +39,7 @@ def solve(ruleset: str, max_pieces: int) -> dict:
         own, enemy = (black, white) if side == 0 else (white, black)
         out = []
         for mv in gen.generate(own, enemy, rs.compulsory, rs.multiple):
-            o = (own ^ mv._fbit) | mv._tbit
-            e = enemy & ~mv._cap
+            e, o, _quiet = after(mv, own, enemy, 0)
             b2, w2 = (o, e) if side == 0 else (e, o)
             out.append((b2, w2, 1 - side))
         kids[(black, white, side)] = out

@@ -82,7 +82,7 @@ def both_sweeps() -> list[dict]:
     out = []
     for ruleset, gully, counters, bias in SWEPT:
         options = Options(ruleset=ruleset, counters=counters, gully=gully)
-        graph = solver._graph(options)  # the solver's own graph, read once from the rules
+        graph = solver.graph_of(options)  # the solver's own graph, read once from the rules
         offered = sweeps.solve_chain(options, Fraction(bias), graph)
         kept = sweeps.host_kernel
         sweeps.host_kernel = lambda name: None  # the engine's own loop

@@ -636,6 +636,30 @@ def test_the_worker_s_look_at_a_request_and_the_request_replay_its_record_once(m
     assert counts == [1, 0]
 
 
+def test_the_worker_s_look_at_a_request_and_the_request_read_it_once(monkeypatch):
+    """The JSON text is read once, by the look (within the protocol's limits); the request
+    then takes what the look read; a request the look did not see is read as ever."""
+    from engine.protocol import envelope, replays, tables
+
+    view = protocol.dispatch("awithlaknannai.new", {"moves": "m6-m5 m4xm6"})
+    reads = []
+    decode = envelope.decode
+    monkeypatch.setattr(replays, "decode", lambda text: reads.append(text) or decode(text))
+    request = json.dumps(
+        {"id": 7, "cmd": "awithlaknannai.hint", "args": {"record": view["record"]}}
+    )
+    tables.wanted(request)
+    reply = json.loads(protocol.handle(request))
+    assert reply["ok"] and reply["id"] == 7 and reads == [request]
+    other = json.dumps({"id": 8, "cmd": "ping"})
+    assert json.loads(protocol.handle(other))["ok"] and reads == [request, other]
+    # a request the look kept serves once: the same text again is read again
+    assert json.loads(protocol.handle(request))["ok"] and reads == [request, other, request]
+    huge = json.dumps({"id": 9, "cmd": "awithlaknannai.hint", "args": {"x": "a" * 3 * 10**6}})
+    assert tables.wanted(huge) is None  # over the limits: the look reads nothing
+    assert json.loads(protocol.handle(huge))["error"]["kind"] == "request"
+
+
 @pytest.mark.parametrize(
     "new, play",
     [

@@ -66,7 +66,7 @@ def test_installed_they_are_what_the_solver_uses_and_give_the_same_figures(prepa
 
 def test_a_graph_already_worked_out_stays_and_the_shapes_go_with_it(prepared, empty_caches):
     options = Options(ruleset="printable", counters=2, gully="cross")
-    graph = solver._graph(options)
+    graph = solver.graph_of(options)
     install(prepared.to_bytes())
     assert solver._GRAPHS[("printable", "cross")] is graph
     kept = [

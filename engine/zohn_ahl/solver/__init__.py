@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from engine.core import GameOverError
-from engine.zohn_ahl.game import OptionsLike, State, _options
+from engine.zohn_ahl.game import OptionsLike, State, as_options
 from engine.zohn_ahl.rulesets import Options
 from engine.zohn_ahl.solver.bound import TOLERANCE
 from engine.zohn_ahl.solver.graph import Graph, explore, parse_solver_bias, throw_classes
@@ -50,6 +50,9 @@ from engine.zohn_ahl.throws import HALF, Bias, Throw
 __all__ = [
     "NextThrow",
     "Solution",
+    "graph_of",
+    "keep_graph",
+    "kept_graph",
     "prepare",
     "solve",
     "solve_after",
@@ -65,7 +68,7 @@ _SOLUTIONS: dict[tuple[Options, Fraction], Solution] = {}
 _CACHE_SIZE = 8
 
 
-def _graph(options: Options) -> Graph:
+def graph_of(options: Options) -> Graph:
     """The graph of ``options``' ruleset and gully option, built once."""
     key = (options.ruleset, options.gully)
     graph = _GRAPHS.get(key)
@@ -77,13 +80,24 @@ def _graph(options: Options) -> Graph:
     return graph
 
 
+def keep_graph(key: tuple[str, str], graph: Graph) -> Graph:
+    """Keep ``graph`` as the graph of ``key`` (ruleset, gully option) unless one is kept
+    already (a prepared graph read from the site); return the one kept."""
+    return _GRAPHS.setdefault(key, graph)
+
+
+def kept_graph(key: tuple[str, str]) -> Graph | None:
+    """The graph kept for ``key`` (ruleset, gully option), if any."""
+    return _GRAPHS.get(key)
+
+
 def prepare(options: OptionsLike = None) -> None:
     """Work out ahead what a solve and a game-length distribution of ``options`` share for
     every stick bias: the graph (read from the rules) and the shape of the chain from the
     start, both kept. The first solve for a bias then pays for that bias alone; the lab
     asks for this while the reader reads."""
-    options = _options(options)
-    graph = _graph(options)
+    options = as_options(options)
+    graph = graph_of(options)
     start = graph.flat(State.start(options))
     assert start is not None  # the start is the graph's first configuration
     shape_of(graph, options, start)
@@ -93,13 +107,13 @@ def solve(options: OptionsLike = None, bias: Bias = HALF) -> Solution:
     """Solve the game for ``options`` (an :class:`Options`, a ruleset name or a dict) and the
     stick bias ``bias`` (0 < p < 1). Solutions are cached (the last few), so a page that
     asks after every throw pays for the solving once."""
-    options = _options(options)
+    options = as_options(options)
     p = parse_solver_bias(bias)
     key = (options, p)
     cached = _SOLUTIONS.get(key)
     if cached is not None:
         return cached
-    solution = solve_chain(options, p, _graph(options))
+    solution = solve_chain(options, p, graph_of(options))
     if len(_SOLUTIONS) >= _CACHE_SIZE:
         _SOLUTIONS.pop(next(iter(_SOLUTIONS)))
     _SOLUTIONS[key] = solution

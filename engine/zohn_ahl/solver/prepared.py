@@ -70,7 +70,7 @@ class Prepared:
         shapes: dict[ShapeKey, Shape] = {}
         for ruleset, gully in variants:
             options = Options(ruleset=ruleset, counters=counters, gully=gully)
-            graph = solver._graph(options)
+            graph = solver.graph_of(options)
             start = graph.flat(State.start(options))
             assert start is not None  # the start is the graph's first configuration
             graphs[(ruleset, gully)] = graph
@@ -212,10 +212,10 @@ def install(data: Any) -> list[str]:
     prepared = Prepared.from_bytes(data)
     done = []
     for key, graph in prepared.graphs.items():
-        solver._GRAPHS.setdefault(key, graph)
+        solver.keep_graph(key, graph)
         done.append("/".join(key))
     for (ruleset, gully, counters, start_index), shape in prepared.shapes.items():
-        kept = solver._GRAPHS.get((ruleset, gully))
+        kept = solver.kept_graph((ruleset, gully))
         if kept is None:
             continue  # a shape is kept with its graph only
         _SHAPES[(ruleset, gully, counters, start_index)] = (kept, shape)

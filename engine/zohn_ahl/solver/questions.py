@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from engine.zohn_ahl.game import OptionsLike, State, _options
+from engine.zohn_ahl.game import OptionsLike, State, as_options
 from engine.zohn_ahl.rulesets import MAX_COUNTERS, RULESETS, Options, Ruleset
 from engine.zohn_ahl.solver.graph import parse_solver_bias, throw_classes
 from engine.zohn_ahl.throws import HALF, Bias
@@ -132,10 +132,10 @@ def _eliminate(rows: dict[int, tuple[dict[int, Fraction], Fraction]], wanted: in
 def lap_chance(options: OptionsLike = None, bias: Bias = HALF) -> Fraction:
     """The exact chance that an awl leaving its start completes a lap (a circuit in
     ``kiowa``) before it first falls (creek, torrent or river), the other awl left aside."""
-    return _lone_solve(_options(options), parse_solver_bias(bias), Fraction(1), Fraction(0), 0)
+    return _lone_solve(as_options(options), parse_solver_bias(bias), Fraction(1), Fraction(0), 0)
 
 
 def throws_per_lap(options: OptionsLike = None, bias: Bias = HALF) -> Fraction:
     """The exact expected number of its own throws an awl needs to complete a lap from its
     start, falls included (each fall sends it back to the start), the other awl left aside."""
-    return _lone_solve(_options(options), parse_solver_bias(bias), Fraction(0), "start", 1)
+    return _lone_solve(as_options(options), parse_solver_bias(bias), Fraction(0), "start", 1)

@@ -1,0 +1,139 @@
+"""The view the protocol sends to the page, declared once as ``TypedDict``\\ s.
+
+A game's view is what every command about a game replies with (``spec/protocol.md``, "The
+Zohn Ahl view" and "The Awithlaknannai view"): the sessions build it
+(:meth:`engine.zohn_ahl.session.ZohnAhlSession.view`,
+:meth:`engine.awithlaknannai.session.AwithlaknannaiSession.view`), mypy --strict checks
+that they build these shapes, and the page's JSDoc types are generated from them
+(``types/view.d.ts``, written by ``tools/view_types.py``; a test checks that the file
+in the repository is the one generated). Optional keys are ``NotRequired``. (No
+``from __future__ import annotations`` here: the generator reads the optional keys from
+the classes, which string annotations would hide.)
+"""
+
+from typing import Literal, NotRequired, TypedDict
+
+__all__ = [
+    "AwithlaknannaiView",
+    "EventView",
+    "MoveView",
+    "OutcomeView",
+    "StateView",
+    "View",
+    "ZohnAhlOptions",
+    "ZohnAhlView",
+]
+
+
+class OutcomeView(TypedDict):
+    """How a game ended: the winner (0, 1, or null for a draw) and the reason's code."""
+
+    winner: int | None
+    reason: str
+
+
+# ---------------------------------------------------------------------- Zohn Ahl
+
+
+class ZohnAhlOptions(TypedDict):
+    """A game's options (``gully`` only for the rulesets that have it)."""
+
+    ruleset: str
+    counters: int
+    gully: NotRequired[str]
+
+
+class StateView(TypedDict):
+    """The position between two throws (``State.to_dict()``)."""
+
+    awls: list[int]
+    counters: list[int]
+    to_move: int | None
+    winner: int | None
+    skip: list[bool]
+    throws_made: list[int]
+    physical: list[int]
+    finished: bool
+
+
+class EventView(TypedDict):
+    """One thing that happened during a throw (``Event.to_dict()``): ``kind`` and ``side``
+    always, the other fields when the kind uses them (``engine.zohn_ahl``'s docstring)."""
+
+    kind: str
+    side: int | None
+    throw: NotRequired[str]
+    value: NotRequired[int]
+    extra: NotRequired[bool]
+    from_space: NotRequired[int]
+    to_space: NotRequired[int]
+    path: NotRequired[list[int]]
+    target: NotRequired[int]
+    target_space: NotRequired[int]
+    payer: NotRequired[int]
+    counters: NotRequired[list[int]]
+    reason: NotRequired[str]
+
+
+class ZohnAhlView(TypedDict):
+    """The view of a Zohn Ahl game."""
+
+    game: Literal["zohn-ahl"]
+    record: str
+    options: ZohnAhlOptions
+    seed: int | None
+    bias: str | None
+    state: StateView
+    thrown: int
+    events_by_throw: list[list[EventView]]
+    states: list[StateView]
+    per_move: list[str]
+    since: NotRequired[int]
+    svg: NotRequired[str]
+    # after zohn-ahl.throw: the throw just made (ZohnAhlSession.tell_throw)
+    throw: NotRequired[str]
+    value: NotRequired[int]
+    side: NotRequired[int]
+    path: NotRequired[list[int]]
+    from_space: NotRequired[int]
+
+
+# ---------------------------------------------------------------------- Awithlaknannai
+
+
+class MoveView(TypedDict):
+    """A move as the view shows it: its notation in the position, its path and the points
+    it leaps (``side``, the side that made it, in the history and a move just made)."""
+
+    notation: str
+    path: list[str]
+    captured: list[str | None]
+    side: NotRequired[int]
+
+
+class AwithlaknannaiView(TypedDict):
+    """The view of an Awithlaknannai game."""
+
+    game: Literal["awithlaknannai"]
+    record: str
+    ruleset: str
+    stall: str
+    ply: int
+    position: str
+    start: str
+    pieces: dict[str, Literal["B", "W"]]
+    to_move: int | None
+    legal: list[MoveView]
+    finished: bool
+    outcome: OutcomeView | None
+    history: list[MoveView]
+    per_move: list[str]
+    counts: list[int]
+    since: NotRequired[int]
+    svg: NotRequired[str]
+    # after awithlaknannai.play
+    move: NotRequired[MoveView]
+
+
+View = ZohnAhlView | AwithlaknannaiView
+"""Either game's view; ``game`` tells which."""

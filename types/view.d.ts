@@ -1,0 +1,99 @@
+// The views the engine sends to the page (spec/protocol.md), generated from their one
+// declaration, the TypedDicts of engine/view.py, by tools/view_types.py: do not edit,
+// run `python tools/view_types.py` (a test checks that this file is the one it writes).
+
+/** The view of an Awithlaknannai game. */
+export interface AwithlaknannaiView {
+  game: "awithlaknannai";
+  record: string;
+  ruleset: string;
+  stall: string;
+  ply: number;
+  position: string;
+  start: string;
+  pieces: Record<string, "B" | "W">;
+  to_move: number | null;
+  legal: MoveView[];
+  finished: boolean;
+  outcome: OutcomeView | null;
+  history: MoveView[];
+  per_move: string[];
+  counts: number[];
+  since?: number;
+  svg?: string;
+  move?: MoveView;
+}
+
+/** One thing that happened during a throw (`Event.to_dict()`): `kind` and `side` always, the other fields when the kind uses them (`engine.zohn_ahl`'s docstring). */
+export interface EventView {
+  kind: string;
+  side: number | null;
+  throw?: string;
+  value?: number;
+  extra?: boolean;
+  from_space?: number;
+  to_space?: number;
+  path?: number[];
+  target?: number;
+  target_space?: number;
+  payer?: number;
+  counters?: number[];
+  reason?: string;
+}
+
+/** A move as the view shows it: its notation in the position, its path and the points it leaps (`side`, the side that made it, in the history and a move just made). */
+export interface MoveView {
+  notation: string;
+  path: string[];
+  captured: (string | null)[];
+  side?: number;
+}
+
+/** How a game ended: the winner (0, 1, or null for a draw) and the reason's code. */
+export interface OutcomeView {
+  winner: number | null;
+  reason: string;
+}
+
+/** The position between two throws (`State.to_dict()`). */
+export interface StateView {
+  awls: number[];
+  counters: number[];
+  to_move: number | null;
+  winner: number | null;
+  skip: boolean[];
+  throws_made: number[];
+  physical: number[];
+  finished: boolean;
+}
+
+/** Either game's view; `game` tells which. */
+export type View = ZohnAhlView | AwithlaknannaiView;
+
+/** A game's options (`gully` only for the rulesets that have it). */
+export interface ZohnAhlOptions {
+  ruleset: string;
+  counters: number;
+  gully?: string;
+}
+
+/** The view of a Zohn Ahl game. */
+export interface ZohnAhlView {
+  game: "zohn-ahl";
+  record: string;
+  options: ZohnAhlOptions;
+  seed: number | null;
+  bias: string | null;
+  state: StateView;
+  thrown: number;
+  events_by_throw: EventView[][];
+  states: StateView[];
+  per_move: string[];
+  since?: number;
+  svg?: string;
+  throw?: string;
+  value?: number;
+  side?: number;
+  path?: number[];
+  from_space?: number;
+}
