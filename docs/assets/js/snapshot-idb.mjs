@@ -3,41 +3,51 @@
 // plain http by a classroom's server (reached by its network address, not a secure
 // origin) has neither Cache Storage nor crypto.subtle, but it has IndexedDB.
 //
-// The snapshot is one record of the database DB_NAME: what the worker's Cache Storage
-// entry says in its headers (format, key, lengths, checksum, when it was made) and the
-// body as one Blob (Chromium keeps a large Blob as a file of its own and reads it back in
-// one piece). One `put` writes the whole record, so a reader finds the old snapshot or the
-// new one, never half of one. Without crypto.subtle the checksum is a CRC-32 (written
-// "crc32:<8 hex digits>"): it finds a damaged or cut image as the SHA-256 does; neither is
-// a defence against someone who can write the browser's storage, who could write the
-// checksum too.
+// The snapshot is one record of the store STORE in the database DB_NAME: what the
+// worker's Cache Storage entry says in its headers (format, key, lengths, checksum, when
+// it was made) and the body as one Blob (Chromium keeps a large Blob as a file of its own
+// and reads it back in one piece). One `put` writes the whole record, so a reader finds
+// the old snapshot or the new one, never half of one. Without crypto.subtle the checksum
+// is a CRC-32 (written "crc32:<8 hex digits>"): it finds a damaged or cut image as the
+// SHA-256 does; neither is a defence against someone who can write the browser's storage,
+// who could write the checksum too.
+//
+// Beside it, in the store FILES, the runtime's files as decoded from their xz copies
+// (runtime-kept.mjs), one record per file, in the same way: a return visit over plain
+// http reads them instead of downloading and decoding the copies again.
 
 const DB_NAME = "engine-snapshot";
 const STORE = "snapshot";
+const FILES = "files";
 const KEY = "interpreter";
 
 /** @returns {Promise<IDBDatabase>} */
 function open() {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    // version 1: the snapshot alone; 2: the runtime's files beside it
+    const request = indexedDB.open(DB_NAME, 2);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      for (const name of [STORE, FILES]) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 }
 
 /**
- * One request on the store, the database closed after it.
+ * One request on the store `name`, the database closed after it.
  * @param {IDBTransactionMode} mode
  * @param {(store: IDBObjectStore) => IDBRequest} act
+ * @param {string} [name]
  * @returns {Promise<any>}
  */
-async function run(mode, act) {
+async function run(mode, act, name = STORE) {
   const db = await open();
   try {
     return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const request = act(tx.objectStore(STORE));
+      const tx = db.transaction(name, mode);
+      const request = act(tx.objectStore(name));
       tx.oncomplete = () => resolve(request.result);
       tx.onerror = () => reject(tx.error || request.error);
       tx.onabort = () => reject(tx.error || new Error("the transaction was aborted"));
@@ -71,6 +81,32 @@ export function dropStored() {
   return run("readwrite", (store) => store.delete(KEY));
 }
 
+/**
+ * The kept copy of the runtime's file `path`: {record, body} (record undefined when none
+ * is kept).
+ * @param {string} path
+ * @returns {Promise<{record: Record<string, unknown> | undefined, body: Blob | null}>}
+ */
+export async function readFile(path) {
+  const entry = await run("readonly", (store) => store.get(path), FILES);
+  if (!entry || !(entry.body instanceof Blob)) return { record: undefined, body: null };
+  const { body, ...record } = entry;
+  return { record, body };
+}
+
+/**
+ * Keep `body` as the file `path`, with `record` (its key, length and checksum).
+ * @param {string} path @param {Record<string, string | number>} record @param {Blob} body
+ */
+export function writeFile(path, record, body) {
+  return run("readwrite", (store) => store.put({ ...record, body }, path), FILES);
+}
+
+/** Forget the kept copy of `path`. @param {string} path */
+export function dropFile(path) {
+  return run("readwrite", (store) => store.delete(path), FILES);
+}
+
 /** @type {Uint32Array | null} */
 let table = null;
 
@@ -79,6 +115,22 @@ let table = null;
  * @param {Uint8Array} bytes
  */
 export function crc32(bytes) {
+  return crc32Text(crc32Update(0, bytes));
+}
+
+/** The CRC-32 `crc` (a number) as "crc32:<8 hex digits>". @param {number} crc */
+export function crc32Text(crc) {
+  return `crc32:${(crc >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+/**
+ * The CRC-32 of the bytes whose CRC-32 is `crc` (0 for none) followed by `bytes`: a
+ * stream's CRC-32 worked out piece by piece as it arrives.
+ * @param {number} crc
+ * @param {Uint8Array} bytes
+ * @returns {number}
+ */
+export function crc32Update(crc, bytes) {
   if (!table) {
     table = new Uint32Array(256);
     for (let n = 0; n < 256; n++) {
@@ -87,7 +139,8 @@ export function crc32(bytes) {
       table[n] = c >>> 0;
     }
   }
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = table[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-  return `crc32:${((crc ^ 0xffffffff) >>> 0).toString(16).padStart(8, "0")}`;
+  const t = table;
+  let c = ~crc;
+  for (let i = 0; i < bytes.length; i++) c = t[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return ~c >>> 0;
 }

@@ -8,7 +8,8 @@
 // - counts each file's bytes as they arrive (the page's start limit watches them);
 // - hands over a file asked for early (askEarly) instead of downloading it twice;
 // - on a plain-http origin, fetches a file's xz copy instead and decodes it
-//   (runtime-xz.mjs, useCopies).
+//   (runtime-xz.mjs, useCopies), or reads the file as a start before decoded it
+//   (runtime-kept.mjs).
 // And WebAssembly.instantiateStreaming is wrapped so that Pyodide uses the interpreter's
 // WebAssembly compiled as it arrived (compileEarly).
 
@@ -21,6 +22,7 @@ const realFetch = self.fetch.bind(self);
  * @typedef {object} Copies
  * @property {Map<string, string>} copies  file's URL -> its copy's URL
  * @property {(r: Response, url: string) => Response} decoded  the file's response from its copy's
+ * @property {import("./runtime-kept.mjs").Keeper | null} kept  the files decoded before
  */
 /** The xz copies fetched instead of the runtime's files. @type {Copies | null} */
 let xz = null;
@@ -152,12 +154,20 @@ function arrived(path) {
 }
 
 /**
- * The response for the file `url` from its xz copy at `copy`, fetched (checked and counted
- * as a file) and decoded.
+ * The response for the file `url` from its xz copy at `copy`: the file as a start before
+ * decoded it, or the copy fetched (checked and counted as a file) and decoded.
  * @param {Copies} xz @param {string} url @param {string} copy @param {RequestInit} [init]
  */
 async function fromCopy(xz, url, copy, init) {
-  return xz.decoded(await self.fetch(copy, init), url);
+  const path = copy.slice(runtimeBase.length);
+  const kept = xz.kept && copy.startsWith(runtimeBase) ? await xz.kept.read(path, url) : null;
+  if (kept) {
+    if (!received.has(path)) received.set(path, (expected && expected[path]) || 0);
+    arrived(path);
+    return kept;
+  }
+  const response = xz.decoded(await self.fetch(copy, init), url);
+  return xz.kept && response.ok ? xz.kept.keep(path, response) : response;
 }
 
 // Pyodide's own failure at the end of a download that was cut comes at the same moment as

@@ -96,6 +96,8 @@ export async function boot() {
   snapshotImage().catch(() => {});  // (asked for now; a failure is reported where it is used)
   // On a plain-http origin the runtime's large files come as xz copies (runtime-xz.mjs).
   const xzModule = self.isSecureContext ? null : import("./runtime-xz.mjs").catch(() => null);
+  // and what a start before decoded of them is read back (runtime-kept.mjs).
+  const keptModule = self.isSecureContext || !self.indexedDB ? null : import("./runtime-kept.mjs").catch(() => null);
   // The stored snapshot is read while the manifest is fetched.
   // (A failed read is kept as it is: readSnapshot reports it as the reason.)
   const stored = readStored();
@@ -106,7 +108,9 @@ export async function boot() {
   const xzCode = xzModule && manifest.xz ? await xzModule : null;
   if (xzCode) {
     const { copies, files } = xzCode.xzCopies(manifest, manifestURL, expected);
-    useCopies({ copies, decoded: xzCode.decoded });
+    const keptCode = keptModule && typeof manifest.runtime === "string" ? await keptModule : null;
+    const kept = keptCode ? keptCode.keeper(`${manifest.pyodide}/${manifest.runtime}`) : null;
+    useCopies({ copies, decoded: xzCode.decoded, kept });
     expectFiles(files);
   }
   markStart("engine:manifest-read");
