@@ -24,7 +24,7 @@
 //                           {type: "broken", message}         (the interpreter failed: replace me)
 
 import { runtimeFailure, markStart, said, startMarks } from "./worker-report.mjs";
-import { downloadsSettled } from "./worker-downloads.mjs";
+import { downloadsSettled, keepDecoded } from "./worker-downloads.mjs";
 import { boot } from "./worker-start.mjs";
 import { takeSnapshot } from "./worker-snapshot.mjs";
 import { answer, whenIdle } from "./worker-requests.mjs";
@@ -57,26 +57,30 @@ booting.then(
       stages: engine.stages, snapshot: engine.snapshot, marks: startMarks };
     self.postMessage({ type: "ready", info });
     const key = engine.key;
-    if (engine.snapshot.status === "to-save" && key) {
-      // Taken once the page has asked nothing for a moment (whenIdle): its first requests
-      // (the game, then the drawing of its board, each sent once the one before is
-      // answered) wait neither for the copy nor for the modules of the game not in play.
-      // Then the engine's other modules are imported, so that the snapshot holds them
-      // all, and the memory is copied (a few tens of milliseconds of this worker); the
-      // checksum and the store's write run in the background.
-      whenIdle(() => {
-        let saving;
-        try {
-          saving = takeSnapshot(engine.pyodide, key);
-        } catch (err) {
-          saving = Promise.reject(err);
-        }
-        saving.then(
-          (result) => self.postMessage({ type: "snapshot", info: result }),
-          (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: said(err) } }),
-        );
-      });
-    }
+    // Once the page has asked nothing for a moment (whenIdle): on a plain-http origin the
+    // runtime's files decoded from their copies are kept (worker-downloads.mjs), then,
+    // after a normal start, the snapshot is taken. The page's first requests (the game,
+    // then the drawing of its board, each sent once the one before is answered) wait
+    // neither for these copies nor for the modules of the game not in play. The engine's
+    // other modules are imported, so that the snapshot holds them all, and the memory is
+    // copied (a few tens of milliseconds of this worker); the checksum and the store's
+    // write run in the background. (The files are written first: a tab closed once the
+    // snapshot is kept has nothing left to write.)
+    const save = () => {
+      if (engine.snapshot.status !== "to-save" || !key) return;
+      let saving;
+      try {
+        saving = takeSnapshot(engine.pyodide, key);
+      } catch (err) {
+        saving = Promise.reject(err);
+      }
+      saving.then(
+        (result) => self.postMessage({ type: "snapshot", info: result }),
+        (err) => self.postMessage({ type: "snapshot", info: { status: "failed", reason: said(err) } }),
+      );
+    };
+    // (after files were written, the page may have asked again meanwhile: idle once more)
+    whenIdle(() => keepDecoded().then((wrote) => (wrote ? whenIdle(save) : save())));
   },
   (err) => self.postMessage({ type: "fatal", message: said(err) }),
 );

@@ -26,11 +26,16 @@ import { fileType } from "./runtime-xz.mjs";
  * @property {(path: string, url: string) => Promise<Response | null>} read
  *   the kept file of the copy `path` (under ../runtime/), as the response for `url`, or null
  * @property {(path: string, response: Response) => Response} keep
- *   `response` as it is, its bytes kept as they pass
+ *   `response` as it is; its bytes are kept by the next `flush`
+ * @property {() => Promise<boolean>} flush
+ *   keep the bytes of the responses given to `keep` (once they have passed); resolves
+ *   with whether there were any
  */
 
 /** The keeper of the runtime named `key`. @param {string} key @returns {Keeper} */
 export function keeper(key) {
+  /** The second branch of each response given to `keep`, read by `flush`. @type {Map<string, ReadableStream<Uint8Array<ArrayBuffer>>>} */
+  const waiting = new Map();
   return {
     async read(path, url) {
       let kept;
@@ -50,25 +55,38 @@ export function keeper(key) {
       return new Response(bytes, { status: 200, headers: { "Content-Type": fileType(url) } });
     },
 
+    // The decoded bytes pass to Pyodide at once; the copy of them waits in the second
+    // branch (the decoder gives each piece as a new array: nothing is overwritten) until
+    // the start is over, so that neither the checksum nor the write take the worker's
+    // time while Python starts.
     keep(path, response) {
       if (!response.ok || !response.body) return response;
       const [passed, copied] = response.body.tee();
-      (async () => {
-        const reader = copied.getReader();
-        /** @type {Uint8Array<ArrayBuffer>[]} */
-        const pieces = [];
-        let crc = 0;
-        let length = 0;
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          pieces.push(value);
-          crc = crc32Update(crc, value);
-          length += value.byteLength;
-        }
-        await writeFile(path, { key, length, crc32: crc32Text(crc) }, new Blob(pieces));
-      })().catch(() => { /* not kept: the next start fetches the copy again */ });
+      waiting.set(path, copied);
       return new Response(passed, { status: response.status, headers: response.headers });
+    },
+
+    async flush() {
+      const streams = [...waiting];
+      waiting.clear();
+      for (const [path, stream] of streams) {
+        try {
+          const reader = stream.getReader();
+          /** @type {Uint8Array<ArrayBuffer>[]} */
+          const pieces = [];
+          let crc = 0;
+          let length = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            pieces.push(value);
+            crc = crc32Update(crc, value);
+            length += value.byteLength;
+          }
+          await writeFile(path, { key, length, crc32: crc32Text(crc) }, new Blob(pieces));
+        } catch { /* not kept: the next start fetches the copy again */ }
+      }
+      return streams.length > 0;
     },
   };
 }

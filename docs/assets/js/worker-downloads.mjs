@@ -32,6 +32,12 @@ export function useCopies(copies) {
   xz = copies;
 }
 
+/** Keep the files decoded from their copies for the next start (runtime-kept.mjs);
+ * resolves with whether there were any. @returns {Promise<boolean>} */
+export function keepDecoded() {
+  return xz && xz.kept ? xz.kept.flush() : Promise.resolve(false);
+}
+
 /** @param {string} url @param {Response} response */
 function checkRuntimeResponse(url, response) {
   if (!url.startsWith(runtimeBase)) return;
