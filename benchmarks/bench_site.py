@@ -530,8 +530,9 @@ def measure_lab(playwright, base) -> dict:
                 "at_once": "[data-ready='true']",
                 "prepared": "[data-prepared='true']",
             }[when]
-            page.wait_for_selector(f"[data-lab-controls]{ready}", timeout=READY_MS)
+            page.wait_for_selector("[data-lab-controls][data-mounted='true']", timeout=READY_MS)
             page.locator("[data-lab-controls]").scroll_into_view_if_needed()  # as a teacher does
+            page.wait_for_selector(f"[data-lab-controls]{ready}", timeout=READY_MS)
             biases = LAB_BIASES if when == "prepared" else LAB_BIASES[:1]
             for i, bias in enumerate(biases):
                 key = (
