@@ -107,8 +107,25 @@ export function dropFile(path) {
   return run("readwrite", (store) => store.delete(path), FILES);
 }
 
+// Eight tables of 256 entries: table k gives the CRC of a byte followed by k zero bytes,
+// so that the loop below takes eight bytes a step ("slicing by 8", the method of zlib's
+// and Intel's fast CRC-32; several times faster than a byte a step, the same result).
 /** @type {Uint32Array | null} */
-let table = null;
+let tables = null;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function crcTables() {
+  const t = new Uint32Array(8 * 256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  for (let n = 0; n < 256; n++) {
+    for (let k = 1; k < 8; k++) t[k * 256 + n] = (t[(k - 1) * 256 + n] >>> 8) ^ t[t[(k - 1) * 256 + n] & 0xff];
+  }
+  return t;
+}
 
 /**
  * The CRC-32 (the polynomial of zip and PNG) of `bytes`, as "crc32:<8 hex digits>".
@@ -131,16 +148,22 @@ export function crc32Text(crc) {
  * @returns {number}
  */
 export function crc32Update(crc, bytes) {
-  if (!table) {
-    table = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      table[n] = c >>> 0;
-    }
-  }
-  const t = table;
+  if (!tables) tables = crcTables();
+  const t = tables;
   let c = ~crc;
-  for (let i = 0; i < bytes.length; i++) c = t[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  let i = 0;
+  // eight bytes a step, read as two little-endian words where they are aligned
+  const aligned = bytes.byteOffset % 4 === 0 && LITTLE_ENDIAN;
+  const words = aligned ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 3 << 1) : null;
+  if (words) {
+    for (let w = 0; w < words.length; w += 2) {
+      const lo = c ^ words[w];
+      const hi = words[w + 1];
+      c = t[1792 + (lo & 0xff)] ^ t[1536 + ((lo >>> 8) & 0xff)] ^ t[1280 + ((lo >>> 16) & 0xff)] ^ t[1024 + (lo >>> 24)]
+        ^ t[768 + (hi & 0xff)] ^ t[512 + ((hi >>> 8) & 0xff)] ^ t[256 + ((hi >>> 16) & 0xff)] ^ t[hi >>> 24];
+    }
+    i = words.length << 2;
+  }
+  for (; i < bytes.length; i++) c = t[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
   return ~c >>> 0;
 }
