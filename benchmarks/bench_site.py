@@ -783,13 +783,19 @@ PLAIN_HOST = "classroom.test"  # a made-up name, resolved to this computer by Ch
 ENGINE_START = """async (url) => (await (await import(url)).getEngine().ready).start"""
 
 
+# The steps of the engine's start on the page's timeline (engine-client.js marks them), in
+# ms from the start of navigation.
+ENGINE_MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("engine:")).map((m) => [m.name, Math.round(m.startTime)]))"""
+
+
 def _plain_http_visits(playwright, base: str, counter: _Counter) -> dict:
     """A board page opened over plain http by a name that is not this computer's, as a
     classroom's devices reach ``make serve``'s server by its network address: not a secure
     origin, so Chromium asks for gzip only, and the engine's worker fetches the runtime's
     xz copies and keeps its snapshot in IndexedDB. A first visit, then a return visit in a
     new tab of the same browser profile (the first tab closed once its snapshot is kept):
-    bytes as sent, drawn and playable, and how Python started."""
+    bytes as sent, drawn and playable, how Python started and the steps of its start."""
     port = urlsplit(base).port
     url = f"http://{PLAIN_HOST}:{port}{OFFLINE_PAGE}"
     profile = tempfile.TemporaryDirectory(prefix="bench-plain-http-")
@@ -814,6 +820,7 @@ def _plain_http_visits(playwright, base: str, counter: _Counter) -> dict:
                 "board_playable_ms": _round(marks["ready"]),
                 "errors_first": marks["errors"],
                 "python_start": page.evaluate(ENGINE_START, client),
+                "engine_marks_ms": page.evaluate(ENGINE_MARKS),
                 "bytes": counter.snapshot()["bytes"],
                 "requests": counter.snapshot()["requests"],
             }
