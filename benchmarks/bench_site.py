@@ -24,7 +24,8 @@ bytes, its time until playable and the worker's account of its start (a normal s
 a restore of the memory snapshot the first visit left in the browser; the stages in ms).
 
 ``lab`` (:func:`measure_lab`): the probability lab's "work it out again" for a new bias, in
-the page, pressed at once and after the lab has prepared: until done, when each part
+the page, pressed the moment the page's scripts are up (before Python has started), the
+moment the lab is ready, and after the lab has prepared: until done, when each part
 lands, and the longest pause in the page's painting meanwhile.
 
 Bytes are counted by the server as it writes them (status line, headers and body), so a
@@ -508,30 +509,44 @@ LAB_WATCH = """
 
 def measure_lab(playwright, base) -> dict:
     """The probability lab in a page, as a teacher uses it: "work it out again" for a new
-    bias, pressed the moment the lab is ready (``pressed_at_once``: what every bias shares
-    is still being prepared), then in a fresh page once the lab has prepared (``first_request``,
-    as after reading the page) and twice more (``bias_change_1``, ``_2``). Each: the time
-    from the press until the status says it is done, when each part landed (the rulesets'
-    rows, the game-length chart, the board by counters), and the longest gap between two
-    frames the page painted meanwhile (the work is the worker's; the page stays usable)."""
+    bias, pressed the moment the lab's script has set up its controls (``pressed_on_open``:
+    Python has not started yet; ``pressed_at_ms``, when, from the start of navigation), the
+    moment the lab is ready (``pressed_at_once``: what every bias shares is still being
+    prepared), then in a fresh page once the lab has prepared (``first_request``, as after
+    reading the page) and twice more (``bias_change_1``, ``_2``). Each: the time from the
+    press until the status says it is done, when each part landed (the rulesets' rows, the
+    game-length chart, the board by counters), and the longest gap between two frames the
+    page painted meanwhile (the work is the worker's; the page stays usable). Each page in
+    a fresh browser context (its own HTTP cache: Python starts as on a first visit)."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
     out: dict = {"page": LAB_PAGE, "counters": 4}
     try:
-        for at_once in (True, False):
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.goto(base + LAB_PAGE)
+        for when in ("on_open", "at_once", "prepared"):
+            context = browser.new_context(viewport={"width": 1366, "height": 768})
+            page = context.new_page()
+            page.goto(base + LAB_PAGE, wait_until="commit")
+            ready = {
+                "on_open": "[data-mounted='true']",
+                "at_once": "[data-ready='true']",
+                "prepared": "[data-prepared='true']",
+            }[when]
+            page.wait_for_selector("[data-lab-controls][data-mounted='true']", timeout=READY_MS)
             page.locator("[data-lab-controls]").scroll_into_view_if_needed()  # as a teacher does
-            ready = "[data-ready='true']" if at_once else "[data-prepared='true']"
             page.wait_for_selector(f"[data-lab-controls]{ready}", timeout=READY_MS)
-            biases = LAB_BIASES[:1] if at_once else LAB_BIASES
+            biases = LAB_BIASES if when == "prepared" else LAB_BIASES[:1]
             for i, bias in enumerate(biases):
                 key = (
-                    "pressed_at_once"
-                    if at_once
+                    f"pressed_{when}"
+                    if when != "prepared"
                     else ("first_request" if i == 0 else f"bias_change_{i}")
                 )
-                out[key] = {"bias": bias, **page.evaluate(LAB_WATCH, bias)}
-            page.close()
+                pressed_at = page.evaluate("() => performance.now()")
+                out[key] = {
+                    "bias": bias,
+                    "pressed_at_ms": _round(pressed_at),
+                    **page.evaluate(LAB_WATCH, bias),
+                }
+            context.close()
     finally:
         browser.close()
     return out
@@ -768,13 +783,19 @@ PLAIN_HOST = "classroom.test"  # a made-up name, resolved to this computer by Ch
 ENGINE_START = """async (url) => (await (await import(url)).getEngine().ready).start"""
 
 
+# The steps of the engine's start on the page's timeline (engine-client.js marks them), in
+# ms from the start of navigation.
+ENGINE_MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("engine:")).map((m) => [m.name, Math.round(m.startTime)]))"""
+
+
 def _plain_http_visits(playwright, base: str, counter: _Counter) -> dict:
     """A board page opened over plain http by a name that is not this computer's, as a
     classroom's devices reach ``make serve``'s server by its network address: not a secure
     origin, so Chromium asks for gzip only, and the engine's worker fetches the runtime's
     xz copies and keeps its snapshot in IndexedDB. A first visit, then a return visit in a
     new tab of the same browser profile (the first tab closed once its snapshot is kept):
-    bytes as sent, drawn and playable, and how Python started."""
+    bytes as sent, drawn and playable, how Python started and the steps of its start."""
     port = urlsplit(base).port
     url = f"http://{PLAIN_HOST}:{port}{OFFLINE_PAGE}"
     profile = tempfile.TemporaryDirectory(prefix="bench-plain-http-")
@@ -799,6 +820,7 @@ def _plain_http_visits(playwright, base: str, counter: _Counter) -> dict:
                 "board_playable_ms": _round(marks["ready"]),
                 "errors_first": marks["errors"],
                 "python_start": page.evaluate(ENGINE_START, client),
+                "engine_marks_ms": page.evaluate(ENGINE_MARKS),
                 "bytes": counter.snapshot()["bytes"],
                 "requests": counter.snapshot()["requests"],
             }
@@ -947,8 +969,71 @@ def measure_offline_and_classroom(log=None) -> dict:
     return out
 
 
+def compare(sites: list[Path], runs: int, parts: list[str], log=None) -> dict:
+    """An A/B of builds: ``parts`` (``plain_http``: :func:`_plain_http_visits`; ``lab``:
+    :func:`measure_lab`) measured on each site folder of ``sites`` in turn, ``runs`` rounds,
+    the order of the sites alternating from round to round; each figure's runs and median,
+    by site. Compare within one run: the machine's load moves every absolute figure."""
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    log = log or (lambda msg: print(f"[bench_site] {msg}", file=sys.stderr))
+    counters = [_Counter() for _ in sites]
+    servers = [_counting_server(site, c) for site, c in zip(sites, counters, strict=True)]
+    found: dict[str, dict[str, list[float]]] = {str(site): {} for site in sites}
+
+    def note(site: Path, prefix: str, figures: dict) -> None:
+        for key, value in figures.items():
+            name = f"{prefix}.{key}"
+            if isinstance(value, dict):
+                note(site, name, value)
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                found[str(site)].setdefault(name, []).append(float(value))
+
+    try:
+        with sync_playwright() as p:
+            for run in range(runs):
+                order = list(range(len(sites)))
+                if run % 2:
+                    order.reverse()
+                for i in order:
+                    base = servers[i][1]
+                    for part in parts:
+                        log(f"round {run + 1}: {part} on {sites[i]}")
+                        if part == "plain_http":
+                            note(sites[i], part, _plain_http_visits(p, base, counters[i]))
+                        elif part == "lab":
+                            note(sites[i], part, measure_lab(p, base))
+    finally:
+        for server, _ in servers:
+            server.shutdown()
+            server.server_close()
+    return {
+        "runs": runs,
+        "load_average": [round(x, 1) for x in os.getloadavg()],
+        "sites": {
+            site: {name: {"runs": v, "median": statistics.median(v)} for name, v in fig.items()}
+            for site, fig in found.items()
+        },
+    }
+
+
 def main() -> int:
-    print(json.dumps(measure(), indent=2))
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--compare", nargs="+", type=Path, metavar="SITE", help="an A/B of built site folders"
+    )
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--part", action="append", choices=("plain_http", "lab"))
+    args = parser.parse_args()
+    if args.compare:
+        result = compare(args.compare, args.runs, args.part or ["plain_http", "lab"])
+    else:
+        result = measure()
+    print(json.dumps(result, indent=2))
     return 0
 
 

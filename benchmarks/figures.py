@@ -303,12 +303,24 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
             (
                 'the probability lab\'s "work it out again" for a new bias, in the page: '
                 "done (every part) once the lab has prepared / the 4-counter figures (rows "
-                "and chart) / pressed the moment the lab is ready",
+                "and chart) / pressed the moment the lab is ready / pressed as the page opens, "
+                "before Python has started",
                 f"{_ms_range([a.get('total_ms') for a in asked])} / "
                 f"{_ms_range([_get(a, 'parts_ms', 'chart') for a in asked])} / "
-                f"{_ms_range([_get(lab, 'pressed_at_once', 'total_ms')])} "
+                f"{_ms_range([_get(lab, 'pressed_at_once', 'total_ms')])} / "
+                f"{_ms_range([_get(lab, 'pressed_on_open', 'total_ms')])} "
                 f"(the page paints throughout: the longest pause "
                 f"{max((g for g in gaps if isinstance(g, (int, float))), default=0)} ms)",
+            )
+        )
+    plain = offline.get("plain_http") or {}
+    if plain.get("return_visit"):
+        rows.append(
+            (
+                "over plain http (a classroom's server by its network address): a first visit, "
+                "playable / a return visit in a new tab, playable",
+                f"{_ms(_get(plain, 'first_visit', 'board_playable_ms'))} s / "
+                f"{_ms(_get(plain, 'return_visit', 'board_playable_ms'))} s",
             )
         )
     wifi = offline.get("first_visit_school_wifi") or {}

@@ -114,7 +114,7 @@ export async function runInPyodide(script, args = []) {
   const FS = pyodide.FS;
   const wheel = process.env.PYODIDE_ENGINE_WHEEL;
   if (wheel) {
-    // The worker's way (docs/assets/js/engine-worker.mjs): unpack into site-packages.
+    // The worker's way (docs/assets/js/worker-start.mjs): unpack into site-packages.
     const sitePackages = pyodide.pyimport("sys").path.toJs().find((p) => p.endsWith("site-packages"));
     pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
   } else {

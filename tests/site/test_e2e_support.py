@@ -8,7 +8,7 @@ check that none leaves the site's origin.
 
 Warm contexts: Python's first start in a browser takes seconds; later starts restore the
 memory snapshot the first one kept in the context's Cache Storage (see
-``docs/assets/js/engine-worker.mjs``). The ``visit`` fixture therefore opens its pages in
+``docs/assets/js/worker-snapshot.mjs``). The ``visit`` fixture therefore opens its pages in
 the test process's warm context (``warm_context``), warmed once by a first start, with a
 profile on disk as a reader's browser has (``chromium.py``: compiled code is kept); each
 test gets its own pages, request lists and a cleared localStorage (saved games), and the

@@ -7,6 +7,7 @@ themselves."""
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlsplit
 
 import pytest
@@ -102,5 +103,128 @@ def test_over_plain_http_a_return_visit_restores_the_snapshot(browser, site_url)
             r.onerror = () => reject(r.error);
         })""")
         assert kept.startswith("crc32:")
+    finally:
+        classroom.close()
+
+
+# The runtime's files kept decoded in IndexedDB (docs/assets/js/runtime-kept.mjs), as the
+# page's own code reads them: {copy's path: {key, length, crc32, size, actual}} (size: the
+# kept Blob's; actual: the CRC-32 of its bytes).
+KEPT = """async (base) => {
+    const { crc32 } = await import(base + "assets/js/snapshot-idb.mjs");
+    const db = await new Promise((resolve, reject) => {
+        const r = indexedDB.open("engine-snapshot");
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+    });
+    if (!db.objectStoreNames.contains("files")) return {};
+    const store = db.transaction("files").objectStore("files");
+    const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()].map(
+        (r) => new Promise((resolve) => { r.onsuccess = () => resolve(r.result); })));
+    const out = {};
+    for (const [i, key] of keys.entries()) {
+        const { body, ...record } = values[i];
+        out[key] = { ...record, size: body.size, actual: crc32(new Uint8Array(await body.arrayBuffer())) };
+    }
+    db.close();
+    return out;
+}"""
+
+# The same, once all three files are kept (asked again every 100 ms, for a minute at most).
+KEPT_ALL = f"""async (base) => {{
+    for (let i = 0; i < 600; i++) {{
+        const kept = await ({KEPT})(base);
+        if (Object.keys(kept).length === 3) return kept;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }}
+    return {{}};
+}}"""
+
+# Damages the kept files: the WebAssembly one changed byte, the standard library cut short,
+# the wheel's record said to be of another runtime.
+DAMAGE = """async () => {
+    const db = await new Promise((resolve, reject) => {
+        const r = indexedDB.open("engine-snapshot");
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+    });
+    const read = db.transaction("files").objectStore("files");
+    const [keys, records] = await Promise.all([read.getAllKeys(), read.getAll()].map(
+        (r) => new Promise((resolve) => { r.onsuccess = () => resolve(r.result); })));
+    for (const [i, key] of keys.entries()) {
+        const record = records[i];
+        const bytes = new Uint8Array(await record.body.arrayBuffer());
+        if (key.endsWith(".wasm.xz")) {
+            bytes[1000] ^= 0xff;
+            record.body = new Blob([bytes]);
+        } else if (key.endsWith(".zip.xz")) {
+            record.body = new Blob([bytes.subarray(0, bytes.length - 10)]);
+        } else {
+            record.key = "314.0.0/another-runtime";
+        }
+    }
+    const write = db.transaction("files", "readwrite");
+    keys.forEach((key, i) => write.objectStore("files").put(records[i], key));
+    await new Promise((resolve, reject) => { write.oncomplete = resolve; write.onerror = () => reject(write.error); });
+    db.close();
+    return keys.length;
+}"""
+
+
+def test_over_plain_http_the_decoded_runtime_is_kept_and_a_damaged_copy_replaced(
+    browser, site_url, site_dir
+):
+    """A return visit reads the runtime's three large files as the first one decoded them
+    (no copy downloaded again); a kept file that is damaged, cut or of another runtime is
+    dropped, fetched and decoded again, and kept in its place."""
+    port = urlsplit(site_url).port
+    base = f"http://{HOST}:{port}/"
+    classroom = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
+    )
+    try:
+        context = classroom.new_context()
+        asked: list[str] = []
+        context.on("request", lambda r: asked.append(urlsplit(r.url).path))
+
+        def visit(damage: bool = False) -> tuple[list[str], dict, dict]:
+            """One start in a new tab: the copies it fetched, how it started, what is kept."""
+            page = context.new_page()
+            page.goto(base + "404.html")
+            if damage:
+                assert page.evaluate(DAMAGE) == 3
+            asked.clear()
+            started = page.evaluate(START, base + "assets/js/engine-client.js")
+            copies = sorted(p for p in asked if p.endswith(".xz"))
+            # (the files are kept once the page is idle: waited for, not timed)
+            kept = page.evaluate(KEPT_ALL, base)
+            page.close()
+            return copies, started, kept
+
+        copies, first, kept = visit()
+        assert len(copies) == 3 and first["info"]["start"] == "normal", (copies, first["info"])
+        names = sorted(f"/assets/runtime/{path}" for path in kept)
+        assert names == copies, (names, copies)
+        assert all(k["actual"] == k["crc32"] and k["size"] == k["length"] for k in kept.values())
+        # each kept whole, as built: the length of the file its copy stands for
+        built = json.loads((site_dir / "assets" / "runtime" / "manifest.json").read_bytes())
+        assert {path: k["length"] for path, k in kept.items()} == {
+            path: built["files"][path.removesuffix(".xz")] for path in kept
+        }
+        good = kept
+
+        copies, later, kept = visit()
+        assert copies == [], copies
+        assert later["info"]["start"] == "snapshot", later["info"]
+        assert kept == good
+
+        copies, damaged, kept = visit(damage=True)
+        assert len(copies) == 3, copies  # each of the three damaged ways: fetched again
+        assert damaged["info"]["start"] == "snapshot", damaged["info"]
+        assert kept == good
+
+        copies, after, _ = visit()
+        assert copies == [] and after["info"]["start"] == "snapshot", (copies, after["info"])
     finally:
         classroom.close()

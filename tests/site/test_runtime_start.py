@@ -44,7 +44,7 @@ START = """async ([url, limit]) => {
 }"""
 
 # Changes the stored snapshot (one response in Cache Storage, its headers saying what it
-# is: see the snapshot store in docs/assets/js/engine-worker.mjs) as a damaged disk or an
+# is: see the snapshot store in docs/assets/js/worker-snapshot.mjs) as a damaged disk or an
 # interrupted write would.
 DAMAGE = """async (how) => {
     const cache = await caches.open('engine-runtime');

@@ -170,7 +170,8 @@ export function sweepChain(c) {
   return { z, sweeps: count };
 }
 
-/** One pass over the units, in order (Gauss-Seidel: each reads the values just written). */
+/** One pass over the units, in order (Gauss-Seidel: each reads the values just written).
+ * @param {SweptChain} c @param {Float64Array} zr @param {Float64Array} zi */
 function sweep(c, zr, zi) {
   const { kind, at, start, targets, weights, constant, exact, gap } = c;
   const units = kind.length;
@@ -226,6 +227,8 @@ function sweep(c, zr, zi) {
 /**
  * The sum of row `u`'s terms, `weights[k] * (xr + i xi)[targets[k]]` for k from `start[u]`
  * to `start[u + 1]`, as [real part, imaginary part].
+ * @param {Int32Array} start @param {Int32Array} targets @param {Float64Array} weights
+ * @param {number} u @param {Float64Array} xr @param {Float64Array} xi
  * @returns {[number, number]}
  */
 function dot(start, targets, weights, u, xr, xi) {
@@ -240,13 +243,15 @@ function dot(start, targets, weights, u, xr, xi) {
   return [sr, si];
 }
 
-/** A unit's constant plus its terms' sum, the sum made first (as the engine does). */
+/** A unit's constant plus its terms' sum, the sum made first (as the engine does).
+ * @param {SweptChain} c @param {number} u @param {Float64Array} zr @param {Float64Array} zi
+ * @returns {[number, number]} */
 function summed(c, u, zr, zi) {
   const [sr, si] = dot(c.start, c.targets, c.weights, u, zr, zi);
   return [c.constant[2 * u] + sr, c.constant[2 * u + 1] + si];
 }
 
-/** The largest change among the kept states, up or down. */
+/** The largest change among the kept states, up or down. @param {Float64Array} d @param {number} size */
 function largest(d, size) {
   let hi = 0;
   let lo = 0;
@@ -257,7 +262,9 @@ function largest(d, size) {
   return Math.max(hi, -lo);
 }
 
-/** The residuals b + P z - z of every kept state, into rr and ri. */
+/** The residuals b + P z - z of every kept state, into rr and ri.
+ * @param {SweptChain} c @param {Float64Array} zr @param {Float64Array} zi
+ * @param {Float64Array} rr @param {Float64Array} ri */
 function residuals(c, zr, zi, rr, ri) {
   const { fullStart, fullTargets, fullWeights, fullConstant, fullDiagonal } = c;
   for (let a = 0; a < c.size; a++) {
@@ -267,7 +274,8 @@ function residuals(c, zr, zi, rr, ri) {
   }
 }
 
-/** Whether the residuals prove the bound on V, and E settled too (§ 10). */
+/** Whether the residuals prove the bound on V, and E settled too (§ 10).
+ * @param {Float64Array} rr @param {Float64Array} ri @param {number} maxE @param {number} tolerance */
 function converged(rr, ri, maxE, tolerance) {
   if (!rr.length) return true;
   const error = largest(rr, rr.length) * (maxE + 1) * 1.01;
@@ -275,7 +283,9 @@ function converged(rr, ri, maxE, tolerance) {
   return error <= tolerance && largest(ri, ri.length) * (maxE + 1) * 1.01 <= eTarget;
 }
 
-/** The coarse correction (§ 8): alpha + beta h added on every layer, for V and for E. */
+/** The coarse correction (§ 8): alpha + beta h added on every layer, for V and for E.
+ * @param {SweptChain} c @param {Float64Array} zr @param {Float64Array} zi
+ * @param {Float64Array} dr @param {Float64Array} di */
 function correct(c, zr, zi, dr, di) {
   const rows = c.projectStart.length - 1;
   const rhsV = new Array(rows);

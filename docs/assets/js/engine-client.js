@@ -75,6 +75,7 @@ function pageLanguage() {
 // wasm-compiled, snapshot-read, interpreter-ready, engine-imported, ready), then the
 // page hearing "ready" (engine:ready-heard) and the first reply (engine:first-reply).
 // `make bench` reads them (benchmarks/bench_site.py).
+/** @param {string} name @param {number} [startTime] */
 function markOnce(name, startTime = undefined) {
   const perf = globalThis.performance;
   if (!perf || typeof perf.mark !== "function" || perf.getEntriesByName(name, "mark").length) return;
@@ -83,6 +84,9 @@ function markOnce(name, startTime = undefined) {
   } catch { /* a browser without User Timing 3: no marks */ }
 }
 
+/** An Error named `name`, with the fields of `extra`.
+ * @param {string} name @param {string} message @param {Record<string, unknown>} [extra]
+ * @returns {Error & Record<string, any>} */
 function namedError(name, message, extra = {}) {
   const err = new Error(message);
   err.name = name;
@@ -90,17 +94,52 @@ function namedError(name, message, extra = {}) {
   return err;
 }
 
+/**
+ * A status report: {status, info, error, progress}.
+ * @typedef {{status: string, info: any, error: Error | null, progress: Progress | null}} StatusReport
+ * @typedef {{received: number, total: number, stage?: string}} Progress
+ * @typedef {{resolve: (value: any) => void, reject: (err: Error) => void}} Settle
+ * A call on its way: what it asks, and how it is settled.
+ * @typedef {object} Call
+ * @property {string} cmd
+ * @property {any} args
+ * @property {number} timeoutMs
+ * @property {number} retriesLeft
+ * @property {((args: any, err: Error) => any) | null} fallback
+ * @property {(value: any) => void} resolve
+ * @property {(err: Error) => void} reject
+ * @property {ReturnType<typeof setTimeout>} [timer]
+ */
+
 class EngineClient {
+  /** @param {{startLimitMs?: number}} [options] */
   constructor({ startLimitMs = START_LIMIT_MS } = {}) {
     this.startLimitMs = startLimitMs;
     this.workerURL = new URL("./engine-worker.mjs", import.meta.url);
     this.nextId = 1;
-    this.pending = new Map(); // id -> {resolve, reject, timer, cmd, args, options}
+    /** @type {Map<number, Call>} */
+    this.pending = new Map();
+    /** @type {Set<(report: StatusReport) => void>} */
     this.listeners = new Set();
+    /** @type {Worker | null} */
     this.worker = null;
     this.status = "starting";
+    /** @type {any} */
     this.info = null;
+    /** @type {(Error & Record<string, any>) | null} */
     this.error = null;
+    /** @type {Progress | null} */
+    this.progress = null;
+    /** @type {Promise<any>} */
+    this._ready = Promise.resolve();
+    /** @type {Settle} */
+    this._settle = { resolve: () => {}, reject: () => {} };
+    /** @type {Promise<any>} what became of the snapshot */
+    this.snapshot = Promise.resolve();
+    /** @type {(info: any) => void} */
+    this._snapshotSettle = () => {};
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this._startTimer = undefined;
     this._start();
   }
 
@@ -108,11 +147,13 @@ class EngineClient {
     return this._ready;
   }
 
+  /** @param {(report: StatusReport) => void} listener */
   onStatus(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
+  /** @param {string} status */
   _setStatus(status) {
     this.status = status;
     for (const listener of [...this.listeners]) {
@@ -128,16 +169,15 @@ class EngineClient {
     this.info = null;
     this.error = null;
     this.progress = null;
-    let settle;
     this._ready = new Promise((resolve, reject) => {
-      settle = { resolve, reject };
+      this._settle = { resolve, reject };
     });
     this._ready.catch(() => {}); // a failed start is reported through call() and onStatus too
-    this._settle = settle;
     this.snapshot = new Promise((resolve) => { this._snapshotSettle = resolve; });
     this._setStatus("starting");
     // the worker the page's head created already (engine-boot.js), taken over once
     const early = takeEarlyWorker();
+    /** @type {Worker} */
     let worker;
     try {
       worker = early ? early.worker : new Worker(this.workerURL, { type: "module", name: "zohn-ahl-engine" });
@@ -149,7 +189,7 @@ class EngineClient {
     this.worker = worker;
     markOnce("engine:worker-created");
     this._armStartLimit(worker);
-    const crashed = (message) => this._onCrash(worker, message || "the worker stopped with an error");
+    const crashed = (/** @type {string | undefined} */ message) => this._onCrash(worker, message || "the worker stopped with an error");
     worker.onmessage = (event) => this._onMessage(worker, event.data);
     worker.onerror = (event) => {
       event.preventDefault?.();
@@ -166,6 +206,7 @@ class EngineClient {
   }
 
   // The start fails when `worker` has not moved for startLimitMs (set again on progress).
+  /** @param {Worker} worker */
   _armStartLimit(worker) {
     clearTimeout(this._startTimer);
     this._startTimer = setTimeout(() => {
@@ -173,6 +214,7 @@ class EngineClient {
     }, this.startLimitMs);
   }
 
+  /** @param {string} code @param {string} [detail] */
   _fail(code, detail = "") {
     clearTimeout(this._startTimer);
     const said = texts();
@@ -190,6 +232,7 @@ class EngineClient {
     this._setStatus("failed");
   }
 
+  /** @param {Worker} worker @param {any} data */
   _onMessage(worker, data) {
     if (worker !== this.worker || !data) return;
     if (data.type === "alive") {
@@ -244,6 +287,7 @@ class EngineClient {
 
   // The worker holds the Web Lock `lock` until it ends; asking for it here is answered
   // the moment the worker is gone (the client's own terminate() included: ignored then).
+  /** @param {Worker} worker @param {unknown} lock */
   _watch(worker, lock) {
     if (!(globalThis.navigator && navigator.locks) || typeof lock !== "string") return;
     navigator.locks.request(lock, () => {
@@ -251,6 +295,7 @@ class EngineClient {
     }).catch(() => {});
   }
 
+  /** @param {Worker} worker @param {string} detail */
   _onCrash(worker, detail) {
     if (worker !== this.worker) return;
     if (this.status === "starting") {
@@ -262,6 +307,8 @@ class EngineClient {
 
   // Terminate the worker, settle every pending call, start a new worker; calls with
   // retries left are sent again to the new worker.
+  /** @param {string} name @param {string} message @param {Record<string, unknown>} [extra]
+   * @param {number | null} [exceptId] */
   _replace(name, message, extra = {}, exceptId = null) {
     clearTimeout(this._startTimer);
     if (this.worker) this.worker.terminate();
@@ -285,10 +332,11 @@ class EngineClient {
   }
 
   // Ask the call's fallback for the arguments of one more try; false when there is none.
+  /** @param {Call} entry @param {Error} err */
   _fallBack(entry, err) {
     let next = null;
     try {
-      next = entry.fallback(entry.args, err);
+      next = entry.fallback ? entry.fallback(entry.args, err) : null;
     } catch (e) {
       console.error(e);
     }
@@ -306,6 +354,11 @@ class EngineClient {
     return this.ready;
   }
 
+  /**
+   * @param {string} cmd @param {any} [args]
+   * @param {{timeoutMs?: number, retries?: number, fallback?: ((args: any, err: Error) => any) | null}} [options]
+   * @returns {Promise<any>}
+   */
   call(cmd, args = {}, { timeoutMs = DEFAULT_TIMEOUT_MS, retries = 0, fallback = null } = {}) {
     if (this.status === "failed") return Promise.reject(this.error);
     return new Promise((resolve, reject) => {
@@ -313,6 +366,7 @@ class EngineClient {
     });
   }
 
+  /** @param {Call} entry */
   _send(entry) {
     const id = this.nextId++;
     const worker = this.worker;
@@ -335,6 +389,7 @@ class EngineClient {
   }
 }
 
+/** @type {EngineClient | null} */
 let client = null;
 
 // The worker created by the page's head (engine-boot.js) with what it said so far, once:
@@ -350,6 +405,7 @@ function takeEarlyWorker() {
 // The tab's engine (created, and the worker started, on the first call).
 // options.startLimitMs (default 20000: how long a start may go without progress) only
 // applies when the engine is created.
+/** @param {{startLimitMs?: number}} [options] @returns {EngineClient} */
 export function getEngine(options = {}) {
   if (!client) client = new EngineClient(options);
   return client;

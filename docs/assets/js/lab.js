@@ -14,28 +14,34 @@ import { onEveryPage } from "./every-page.js";
 
 const CRITICAL_5_PERCENT_4_DF = 9.488;
 
+/** A word's value: a number or its text. @typedef {string | number} Value */
+
 // The lab's words (the `lab` part of the page's words), as functions of their values.
 function W() {
+  /** @type {Record<string, string>} */
   const T = strings().lab;
   return {
-    ...T,
-    working: (what, i, n) => fill(T.working, { what, i, n }),
-    done: (p, n) => fill(T.done, { p, n }),
-    failed: (message) => fill(T.failed, { message }),
-    caption: (p, n) => fill(T.caption, { p, n }),
-    extra: (p) => fill(T.extra, { p }),
-    comeback: (t, n) => fill(T.comeback, { t, n }),
-    total: (n) => fill(T.total, { n }),
-    small: (e) => fill(T.small, { e }),
-    fits: (x) => fill(T.fits, { x, limit: num(CRITICAL_5_PERCENT_4_DF, 2) }),
-    odd: (x) => fill(T.odd, { x, limit: num(CRITICAL_5_PERCENT_4_DF, 2) }),
+    starting: T.starting, ready: T.ready, throws: T.throws, chart: T.chart, byCounters: T.byCounters,
+    verdictNone: T.verdictNone,
+    working: (/** @type {Value} */ what, /** @type {Value} */ i, /** @type {Value} */ n) => fill(T.working, { what, i, n }),
+    done: (/** @type {Value} */ p, /** @type {Value} */ n) => fill(T.done, { p, n }),
+    failed: (/** @type {string} */ message) => fill(T.failed, { message }),
+    caption: (/** @type {Value} */ p, /** @type {Value} */ n) => fill(T.caption, { p, n }),
+    extra: (/** @type {Value} */ p) => fill(T.extra, { p }),
+    comeback: (/** @type {Value} */ t, /** @type {Value} */ n) => fill(T.comeback, { t, n }),
+    total: (/** @type {Value} */ n) => fill(T.total, { n }),
+    small: (/** @type {Value} */ e) => fill(T.small, { e }),
+    fits: (/** @type {Value} */ x) => fill(T.fits, { x, limit: num(CRITICAL_5_PERCENT_4_DF, 2) }),
+    odd: (/** @type {Value} */ x) => fill(T.odd, { x, limit: num(CRITICAL_5_PERCENT_4_DF, 2) }),
   };
 }
 
+/** @param {number} x @param {number} [digits] */
 function num(x, digits = 1) {
   return decimal(x.toFixed(digits));
 }
 
+/** @param {number} x @param {number} [digits] */
 function pc(x, digits = 0) {
   const v = 100 * x;
   let t = num(v, digits);
@@ -45,6 +51,7 @@ function pc(x, digits = 0) {
 }
 
 // True for a bias of one half however it is written ("1/2", "0.5", "2/4", ".50").
+/** @param {string} text */
 function isHalf(text) {
   const t = String(text).trim();
   if (/^\d+\s*\/\s*\d+$/.test(t)) {
@@ -54,9 +61,15 @@ function isHalf(text) {
   return /^0*\.50*$/.test(t) || /^0*0\.50*$/.test(t);
 }
 
+/** @param {string} text */
 function fraction(text) {
   const [a, b] = String(text).split("/").map(Number);
   return b ? a / b : Number(a);
+}
+
+/** A ruleset's name, as its row of the rulesets' table says it. @param {HTMLElement} row */
+function rowName(row) {
+  return (row.querySelector("th") || row).textContent || "";
 }
 
 // The rows of the rulesets' table, one per ruleset the lab compares (data-ruleset, data-gully).
@@ -64,12 +77,22 @@ function rulesetRows() {
   return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lab-rulesets tr[data-ruleset]"))];
 }
 
+/** The element of `root` that `selector` finds; an Error naming it when there is none.
+ * @template {Element} T @param {ParentNode} root @param {string} selector
+ * @param {new (...args: any[]) => T} Kind @returns {T} */
+function one(root, selector, Kind) {
+  const found = root.querySelector(selector);
+  if (!(found instanceof Kind)) throw new Error(`the lab has no ${selector}`);
+  return found;
+}
+
 class Lab {
+  /** @param {HTMLElement} controls */
   constructor(controls) {
     this.controls = controls;
-    this.bias = controls.querySelector('[data-lab="bias"]');
-    this.counters = controls.querySelector('[data-lab="counters"]');
-    this.button = controls.querySelector('[data-lab="recompute"]');
+    this.bias = one(controls, '[data-lab="bias"]', HTMLInputElement);
+    this.counters = one(controls, '[data-lab="counters"]', HTMLSelectElement);
+    this.button = one(controls, '[data-lab="recompute"]', HTMLButtonElement);
     this.status = document.querySelector('[data-lab="status"]');
     /** @type {HTMLElement | null} */
     this.verdict = document.querySelector('[data-lab="verdict"]');
@@ -84,7 +107,7 @@ class Lab {
     this.built = this.keepBuilt();
     this.countersBias = this.built.bias; // the bias the board by counters is shown for
     this.button.addEventListener("click", () => this.recompute());
-    this.bias.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); this.recompute(); } });
+    this.bias.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => { if (ev.key === "Enter") { ev.preventDefault(); this.recompute(); } });
     if (this.tally) {
       /** @type {NodeListOf<HTMLInputElement>} */ (this.tally.querySelectorAll("input[data-k]")).forEach((inp) => {
         inp.disabled = false;
@@ -148,6 +171,7 @@ class Lab {
     this.controls.dataset.prepared = "true";
   }
 
+  /** @param {string} text */
   say(text) {
     if (this.status) this.status.textContent = text;
   }
@@ -182,6 +206,7 @@ class Lab {
       let steps = 2 + 2 * rulesets.length;
       let step = 1;
       this.say(w.working(w.throws, step, steps));
+      /** @type {Record<string, any>} */
       const probs = {};
       for (const table of ["sahe", "globe", "culin"]) {
         probs[table] = await call("zohn-ahl.probabilities", { table, bias });
@@ -192,7 +217,7 @@ class Lab {
       this.showThrows(probs);
       for (const row of rulesets) {
         step += 1;
-        this.say(w.working(row.querySelector("th").textContent, step, steps));
+        this.say(w.working(rowName(row), step, steps));
         const res = await call("zohn-ahl.lab", { bias, counters, ruleset: row.dataset.ruleset,
           gully: row.dataset.gully, lang: lang() }, { timeoutMs: 300000 });
         if (stale()) return;
@@ -202,7 +227,7 @@ class Lab {
       // takes longest), then the chart drawn from them
       for (const row of rulesets) {
         step += 1;
-        this.say(w.working(`${w.chart} – ${row.querySelector("th").textContent}`, step, steps));
+        this.say(w.working(`${w.chart} – ${rowName(row)}`, step, steps));
         await call("zohn-ahl.lab", { bias, counters, ruleset: row.dataset.ruleset,
           gully: row.dataset.gully, length: true, lang: lang() }, { timeoutMs: 300000 });
         if (stale()) return;
@@ -263,16 +288,17 @@ class Lab {
     }
   }
 
+  /** @param {Record<string, any>} probs */
   showThrows(probs) {
     const marked = probs.sahe.marked || {};
     const dice = '.lab[data-lab="dice"]:not([data-aids="off"])';
     /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`${dice} .lab-marks td[data-k]`)).forEach((td) => {
-      const p = marked[td.dataset.k];
+      const p = marked[td.dataset.k || ""];
       if (p !== undefined) td.textContent = p;
     });
     for (const [table, res] of Object.entries(probs)) {
       /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`${dice} .lab-values[data-table="${table}"] td[data-value]`)).forEach((td) => {
-        const p = res.values[td.dataset.value];
+        const p = res.values[td.dataset.value || ""];
         if (p !== undefined) td.textContent = p;
       });
       document.querySelectorAll(`${dice} .lab-extra[data-table="${table}"]`).forEach((extra) => {
@@ -282,20 +308,22 @@ class Lab {
     if (this.tally && this.tallyAids) {
       this.shares = [0, 1, 2, 3, 4].map((k) => fraction(marked[String(k)]));
       this.tally.querySelectorAll('tr[data-k] td[data-role="share"]').forEach((td) => {
-        td.textContent = marked[/** @type {HTMLElement} */ (td.parentNode).dataset.k];
+        td.textContent = marked[/** @type {HTMLElement} */ (td.parentNode).dataset.k || ""];
       });
       this.compare();
     }
   }
 
+  /** @param {HTMLElement} row @param {any} f */
   showVariant(row, f) {
-    const set = (k, text) => { const td = row.querySelector(`td[data-k="${k}"]`); if (td) td.textContent = text; };
+    const set = (/** @type {string} */ k, /** @type {string} */ text) => { const td = row.querySelector(`td[data-k="${k}"]`); if (td) td.textContent = text; };
     set("first", pc(f.first, 2));
     set("length", num(f.expected_throws));
     set("lap", pc(f.lap_chance_f));
     set("per_lap", num(f.throws_per_lap));
   }
 
+  /** @param {any[]} variants @param {number} counters */
   showComeback(variants, counters) {
     const table = document.querySelector(".lab-comeback tbody");
     if (!table) return;
@@ -317,12 +345,14 @@ class Lab {
     if (cap) cap.textContent = W().comeback(2 * counters, counters);
   }
 
+  /** @param {any} res */
   showCounters(res) {
     for (const r of res.rows) {
       const tr = document.querySelector(`.lab-counters tr[data-counters="${r.counters}"]`);
-      if (!tr) continue;
-      tr.querySelector('td[data-k="first"]').textContent = pc(r.first, 2);
-      tr.querySelector('td[data-k="length"]').textContent = num(r.expected_throws);
+      const first = tr && tr.querySelector('td[data-k="first"]');
+      const length = tr && tr.querySelector('td[data-k="length"]');
+      if (first) first.textContent = pc(r.first, 2);
+      if (length) length.textContent = num(r.expected_throws);
     }
     const chart = document.querySelector('.lab-chart[data-chart="counters"]');
     if (chart && res.svg) chart.innerHTML = res.svg;
@@ -345,8 +375,8 @@ class Lab {
     inputs.forEach((inp, k) => {
       const expected = total * this.shares[k];
       smallest = Math.min(smallest, expected);
-      const cell = inp.closest("tr").querySelector('td[data-role="expected"]');
-      cell.textContent = total ? num(expected) : "–";
+      const cell = inp.closest("tr")?.querySelector('td[data-role="expected"]');
+      if (cell) cell.textContent = total ? num(expected) : "–";
       if (expected > 0) chi += (counts[k] - expected) ** 2 / expected;
     });
     if (!this.verdict) return;
@@ -362,6 +392,7 @@ class Lab {
   }
 }
 
+/** @type {Lab | null} */
 let current = null;
 
 function mount() {

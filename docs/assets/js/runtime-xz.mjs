@@ -49,6 +49,10 @@ export function xzCopies(manifest, manifestURL, files) {
  */
 export function decoded(response, url) {
   if (!response.ok || !response.body) return response;
-  const type = url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-  return new Response(new XzReadableStream(response.body), { status: 200, headers: { "Content-Type": type } });
+  return new Response(new XzReadableStream(response.body), { status: 200, headers: { "Content-Type": fileType(url) } });
+}
+
+/** The type the file at `url` is served with (a .wasm must be application/wasm). @param {string} url */
+export function fileType(url) {
+  return url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
 }
