@@ -291,7 +291,7 @@ def static_svgs(
 
 def static_board_args(config: dict[str, Any], lang: str) -> dict[str, Any]:
     """The ``svg`` request (``static``) the page's script makes for the board's first view:
-    the same keys and values as ``staticBoard`` in the board scripts (boards/common.js)."""
+    the same keys and values as ``staticBoard`` in the board scripts (boards/engine-calls.js)."""
     view = config["view"]
     if config["game"] == "zohn-ahl":
         return {"game": "zohn-ahl", "options": view["options"], "lang": lang, "static": True}
