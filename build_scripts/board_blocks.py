@@ -322,7 +322,7 @@ def awithlaknannai_svgs(
 
 def zohn_ahl_static_args(config: dict[str, Any], lang: str) -> dict[str, Any]:
     """The ``svg`` request (``static``) the page's script makes for the board's first view:
-    the same keys and values as ``staticBoard`` in the board scripts (boards/common.js)."""
+    the same keys and values as ``staticBoard`` in the board scripts (boards/engine-calls.js)."""
     view = config["view"]
     return {"game": "zohn-ahl", "options": view["options"], "lang": lang, "static": True}
 

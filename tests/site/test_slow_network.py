@@ -161,7 +161,7 @@ SHORTEN_START_LIMIT = f"""(() => {{
   }};
 }})()"""
 # The board's words on the download come at most every 4 s, timed with Date.now()
-# (boards/common.js, PROGRESS_WORDS_EVERY_MS): in this page Date.now() runs this many
+# (boards/engine-calls.js, PROGRESS_WORDS_EVERY_MS): in this page Date.now() runs this many
 # times faster, so that the words come every second. (Nothing else in the page's scripts
 # reads Date.now() but a saved game's date; the worker, which times the download's
 # stalls, and performance.now() keep the real clock.)

@@ -12,6 +12,7 @@ import { onEveryPage } from "./every-page.js";
 
 performance.mark("board:scripts");
 
+/** @type {Record<string, () => Promise<{mount: (root: HTMLElement) => Promise<{root: HTMLElement, destroy?: () => void}>}>>} */
 const MODULES = {
   "zohn-ahl": () => import("./boards/zohn-ahl.js"),
   "awithlaknannai": () => import("./boards/awithlaknannai.js"),
@@ -37,7 +38,7 @@ function mountAll() {
   const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board[data-game]"))];
   if (roots.length) startEngine();
   roots.forEach((root, i) => { if (!root.id) root.id = `board-${i + 1}`; });
-  inViewFirst(roots.filter((root) => !root.dataset.mounted && MODULES[root.dataset.game]), mount);
+  inViewFirst(roots.filter((root) => !root.dataset.mounted && MODULES[root.dataset.game || ""]), mount);
 }
 
 // Bring one board to life; resolves once it is playable or has failed.

@@ -26,9 +26,10 @@ async function sitemapPages() {
   const response = await fetch(new URL("sitemap.xml", served));
   if (!response.ok) return new Set();
   const xml = new DOMParser().parseFromString(await response.text(), "text/xml");
-  return new Set([...xml.querySelectorAll("url > loc")].map((loc) => loc.textContent.trim()));
+  return new Set([...xml.querySelectorAll("url > loc")].map((loc) => (loc.textContent || "").trim()));
 }
 
+/** @param {HTMLAnchorElement} link @param {Set<string>} pages */
 function pageOf(link, pages) {
   const url = new URL(link.href);
   url.search = url.hash = "";
@@ -37,6 +38,7 @@ function pageOf(link, pages) {
   return pages.has(built + url.href.slice(served.length)) ? url : null;
 }
 
+/** @param {Set<string>} pages */
 function follow(pages) {
   document.body.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey

@@ -9,7 +9,7 @@
 // Does nothing on pages without a lab.
 
 import { lang, strings, fill, decimal, percent } from "./i18n.js";
-import { call, cancel, engineReady, errorText, isCancelled } from "./boards/common.js";
+import { call, cancel, engineReady, errorText, isCancelled } from "./boards/engine-calls.js";
 import { onEveryPage } from "./every-page.js";
 
 const CRITICAL_5_PERCENT_4_DF = 9.488;

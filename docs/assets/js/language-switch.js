@@ -24,8 +24,10 @@
 // anchor, so the page reached scrolls to the section itself.
 
 const SELECTOR = ".md-select a[hreflang]";
+/** @type {Record<string, string>} */
 const PREFIX = { en: "", fr: "fr/" };
 
+/** @param {string} a @param {string} b */
 function commonDirectory(a, b) {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
@@ -36,7 +38,7 @@ function commonDirectory(a, b) {
 function siteRoot() {
   const here = location.pathname;
   for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(SELECTOR))) {
-    const there = new URL(link.getAttribute("href"), location.href).pathname;
+    const there = new URL(link.getAttribute("href") || "", location.href).pathname;
     if (there !== here) return commonDirectory(here, there);
   }
   return null;
@@ -45,12 +47,13 @@ function siteRoot() {
 const root = siteRoot();
 
 function relativePath() {
-  let rel = location.pathname.slice(root.length);
+  let rel = location.pathname.slice((root || "").length);
   if (rel.startsWith(PREFIX.fr)) rel = rel.slice(PREFIX.fr.length);
   return rel.replace(/^[/\\]+/, "");
 }
 
 // `path` as an address of this site under its root, or null if it would lead elsewhere.
+/** @param {string} path */
 function onThisSite(path) {
   let url;
   try {
@@ -58,7 +61,7 @@ function onThisSite(path) {
   } catch {
     return null;
   }
-  const safe = url.origin === location.origin && url.pathname.startsWith(root)
+  const safe = root !== null && url.origin === location.origin && url.pathname.startsWith(root)
     && !url.pathname.startsWith("//");
   return safe ? url.href : null;
 }
@@ -85,6 +88,7 @@ function currentHeading() {
 
 // The fragment for the other language's page: its anchor of the section being read, then
 // the games.
+/** @param {string} lang */
 function fragmentFor(lang) {
   const heading = currentHeading();
   const anchor = heading && heading.getAttribute(`data-anchor-${lang}`);
@@ -98,6 +102,7 @@ function fragmentFor(lang) {
 // scrolls, types or touches the page (outside the header). Until then it is also the
 // section a switch back carries, even near the end of a page, where it cannot reach the
 // top of the screen.
+/** @type {HTMLElement | null} */
 let landed = null;
 
 function landOnSection() {
@@ -119,7 +124,7 @@ function landOnSection() {
   place();
   const keep = new ResizeObserver(place);
   keep.observe(document.body);
-  const stop = (event) => {
+  const stop = (/** @type {Event} */ event) => {
     if (event.target instanceof Element && event.target.closest(".md-header")) return;
     landed = null;
     keep.disconnect();
@@ -135,15 +140,16 @@ function update() {
   const rel = relativePath();
   for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(SELECTOR))) {
     const lang = link.getAttribute("hreflang");
-    if (!(lang in PREFIX)) continue;
+    if (lang === null || !(lang in PREFIX)) continue;
     const target = onThisSite(root + PREFIX[lang] + rel + location.search);
     if (target !== null) link.href = target;
   }
 }
 
 // The language of an address of this site: French pages live under ROOT/fr/.
+/** @param {URL} url */
 function languageOf(url) {
-  return url.pathname.slice(root.length).startsWith(PREFIX.fr) ? "fr" : "en";
+  return url.pathname.slice((root || "").length).startsWith(PREFIX.fr) ? "fr" : "en";
 }
 
 // A change of language loads the other page in full (capture phase: before the theme).
@@ -158,7 +164,7 @@ window.addEventListener("click", (event) => {
     || event.shiftKey || event.altKey || link.target || link.hasAttribute("download")) return;
   let target;
   if (link.matches(SELECTOR)) {
-    const switched = onThisSite(link.href.split("#")[0] + fragmentFor(link.getAttribute("hreflang")));
+    const switched = onThisSite(link.href.split("#")[0] + fragmentFor(link.getAttribute("hreflang") || ""));
     target = switched === null ? link.href : switched;
   } else {
     const url = new URL(link.href);

@@ -21,18 +21,18 @@ function boardsSettled() {
   const pending = () => [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board[data-game]"))]
     .some((board) => board.dataset.ready !== "true" && board.dataset.ready !== "error");
   if (!pending()) return Promise.resolve();
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
     const observer = new MutationObserver(() => { if (!pending()) done(); });
     const timer = setTimeout(done, BOARD_WAIT_MS);
     observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
-  });
+  }));
 }
 
 function idle() {
-  return new Promise((resolve) => ("requestIdleCallback" in window
+  return /** @type {Promise<void>} */ (new Promise((resolve) => ("requestIdleCallback" in window
     ? requestIdleCallback(() => resolve(), { timeout: 3000 })
-    : setTimeout(resolve, 1000)));
+    : setTimeout(resolve, 1000))));
 }
 
 async function keepOffline() {

@@ -44,6 +44,7 @@ export async function drawQr(canvas, text, { scale = 4, level = "L", alphanumeri
   canvas.width = side;
   canvas.height = side;
   const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("this browser draws no 2D canvas");
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, side, side);
   ctx.fillStyle = "#000";

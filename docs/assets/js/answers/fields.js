@@ -40,8 +40,9 @@ class HandInPage {
   /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.info = JSON.parse(root.dataset.handIn);
-    this.W = JSON.parse(root.dataset.words);
+    this.info = JSON.parse(/** @type {string} */ (root.dataset.handIn));
+    this.W = JSON.parse(/** @type {string} */ (root.dataset.words));
+    this.code = "";
     this.key = `answers:${this.info.slug}:${this.info.version}`;
     this.state = load(this.key);
     this.state.fields = this.state.fields || {};
@@ -56,7 +57,7 @@ class HandInPage {
       this.store();
       this.update();
     });
-    const copy = root.querySelector('[data-hand-in-part="copy"]');
+    const copy = /** @type {HTMLElement} */ (root.querySelector('[data-hand-in-part="copy"]'));
     copy.addEventListener("click", () => this.copy());
     this.update();
   }
@@ -67,18 +68,18 @@ class HandInPage {
 
   /** @param {HTMLElement} el */
   mountField(el) {
-    const id = el.dataset.answerField;
+    const id = /** @type {string} */ (el.dataset.answerField);
     const field = {
-      kind: el.dataset.kind,
-      salt: el.dataset.salt,
+      kind: /** @type {string} */ (el.dataset.kind),
+      salt: /** @type {string} */ (el.dataset.salt),
       answers: (el.dataset.answers || "").split(" ").filter(Boolean),
       near: (el.dataset.near || "").split(" ").filter(Boolean),
       coarse: (el.dataset.coarse || "").split(" ").filter(Boolean),
       early: (el.dataset.early || "").split(" ").filter(Boolean),
     };
     const input = /** @type {HTMLInputElement} */ (el.querySelector("input"));
-    const button = el.querySelector("button");
-    const feedback = el.querySelector(".answer-feedback");
+    const button = /** @type {HTMLButtonElement} */ (el.querySelector("button"));
+    const feedback = /** @type {HTMLElement} */ (el.querySelector(".answer-feedback"));
     const saved = this.state.fields[id] || { tries: 0, right: 0, value: "" };
     this.state.fields[id] = saved;
     input.value = saved.value || "";
@@ -93,7 +94,7 @@ class HandInPage {
       const text = input.value;
       saved.value = text;
       const result = text.trim() ? checkAnswer(field, text) : { right: false, why: "unread" };
-      if (["wrong", "range", "leapt", "early"].includes(result.why) || result.right) {
+      if (["wrong", "range", "leapt", "early"].includes(result.why || "") || result.right) {
         saved.tries += 1;
         const tries = fill(saved.tries === 1 ? this.W.tries.one : this.W.tries.other, { n: saved.tries });
         if (result.right) {
@@ -105,7 +106,7 @@ class HandInPage {
           saved.said = fill(this.W.leapt, { token: result.token, tries });
         } else {
           const nudge = result.why === "range" ? this.W.range
-            : result.why === "early" ? this.W.early : this.W.nudge[el.dataset.check];
+            : result.why === "early" ? this.W.early : this.W.nudge[/** @type {string} */ (el.dataset.check)];
           saved.last = "wrong";
           saved.said = `${fill(this.W.wrong, { nudge })} ${tries}`;
         }
@@ -140,7 +141,7 @@ class HandInPage {
     if (!this.tallyForm) return;
     const T = this.W.tally;
     const inputs = /** @type {HTMLInputElement[]} */ ([...this.tallyForm.querySelectorAll("input[data-marks]")]);
-    const total = this.tallyForm.querySelector('[data-tally="total"]');
+    const total = /** @type {HTMLElement} */ (this.tallyForm.querySelector('[data-tally="total"]'));
     const saved = Array.isArray(this.state.tally) ? this.state.tally : ["", "", "", "", ""];
     inputs.forEach((inp, k) => { inp.value = saved[k] || ""; });
     const read = () => {
@@ -167,6 +168,7 @@ class HandInPage {
 
   /** The tally to hand in: five counts, or null when none is entered or one is bad. */
   tally() {
+    /** @type {string[]} */
     const values = Array.isArray(this.state.tally) ? this.state.tally : [];
     if (!this.tallyForm || !values.some(Boolean)) return null;
     if (values.some((v) => v && !(/^\d+$/.test(v) && Number(v) <= 2047))) return null;
@@ -199,7 +201,9 @@ class HandInPage {
 
   update() {
     this.openParts();
+    /** @type {string[]} */
     const ids = this.info.fields;
+    /** @type {number[]} */
     const tries = ids.map((id) => (this.state.fields[id] ? this.state.fields[id].right || 0 : 0));
     const code = encode({
       lesson: this.info.lesson,
@@ -210,29 +214,29 @@ class HandInPage {
     });
     const H = this.W["hand-in"];
     const right = tries.filter((t) => t > 0).length;
-    this.root.querySelector('[data-hand-in-part="summary"]').textContent = ids.length
+    /** @type {HTMLElement} */ (this.root.querySelector('[data-hand-in-part="summary"]')).textContent = ids.length
       ? fill(H.summary, { right, n: ids.length, first: tries.filter((t) => t === 1).length })
       : "";
-    this.root.querySelector('[data-hand-in-part="code"]').textContent = code;
+    /** @type {HTMLElement} */ (this.root.querySelector('[data-hand-in-part="code"]')).textContent = code;
     this.code = code;
     const canvas = /** @type {HTMLCanvasElement} */ (this.root.querySelector('[data-hand-in-part="qr"]'));
     drawQr(canvas, code, { scale: 6, level: "M", alphanumeric: true }).then(() => {
       canvas.dataset.code = code;
     }).catch(() => {
-      this.root.querySelector('[data-hand-in-part="status"]').textContent = H["qr-failed"];
+      /** @type {HTMLElement} */ (this.root.querySelector('[data-hand-in-part="status"]')).textContent = H["qr-failed"];
     });
   }
 
   async copy() {
     const H = this.W["hand-in"];
-    const status = this.root.querySelector('[data-hand-in-part="status"]');
+    const status = /** @type {HTMLElement} */ (this.root.querySelector('[data-hand-in-part="status"]'));
     if (await copyText(this.code)) {
       status.textContent = H.copied;
     } else {
-      const out = this.root.querySelector('[data-hand-in-part="code"]');
+      const out = /** @type {HTMLElement} */ (this.root.querySelector('[data-hand-in-part="code"]'));
       const range = document.createRange();
       range.selectNodeContents(out);
-      const sel = window.getSelection();
+      const sel = /** @type {Selection} */ (window.getSelection());
       sel.removeAllRanges();
       sel.addRange(range);
       status.textContent = H["copy-failed"];

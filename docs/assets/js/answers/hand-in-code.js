@@ -84,7 +84,7 @@ export function encode(h) {
     for (let j = 0; j < 5; j++) v = (v << 1) | bits[i + j];
     text += ALPHABET[v];
   }
-  return text.match(/.{1,4}/g).join("-");
+  return (text.match(/.{1,4}/g) || []).join("-");
 }
 
 /**
@@ -183,5 +183,5 @@ export function decode(text) {
   }
   const handIn = parse(bits);
   if (!handIn) return { ok: false, why: "format" };
-  return { ok: true, handIn, code: chars.match(/.{1,4}/g).join("-") };
+  return { ok: true, handIn, code: (chars.match(/.{1,4}/g) || []).join("-") };
 }

@@ -12,6 +12,11 @@ import { onEveryPage } from "../every-page.js";
 const STORE = "class-results:v1";
 const CRITICAL_5_PERCENT_4_DF = 9.488;
 
+/** @typedef {{id: string, href?: string, label?: string}} Field */
+/** @typedef {{slug: string, lesson: number, version: number, title: string, tally?: boolean, fields: Field[]}} Lesson */
+/** @typedef {{line: number, name?: string, tries: number[], tally?: number[] | null}} Student */
+/** @typedef {{line: number, text: string, why: string, at?: number, chars?: string, title?: string, first?: number}} BadLine */
+
 /** @param {string} template @param {Record<string, unknown>} values */
 function fill(template, values) {
   return String(template).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
@@ -23,9 +28,12 @@ function fill(template, values) {
  * @param {string} text
  * @param {{slug: string, lesson: number, version: number, fields: {id: string}[]}} lesson
  * @param {{slug: string, lesson: number, title: string}[]} all
+ * @returns {{students: Student[], bad: BadLine[]}}
  */
 export function readCodes(text, lesson, all) {
+  /** @type {Student[]} */
   const students = [];
+  /** @type {BadLine[]} */
   const bad = [];
   const seen = new Map();
   String(text).split(/\r?\n/).forEach((raw, i) => {
@@ -35,10 +43,10 @@ export function readCodes(text, lesson, all) {
     const n = i + 1;
     if (!r.ok) {
       if (r.why === "empty") return;
-      bad.push({ line: n, text: line, why: r.why === "typo" && r.at ? "typo-at" : r.why, at: r.at, chars: r.chars });
+      bad.push({ line: n, text: line, why: r.why === "typo" && r.at ? "typo-at" : String(r.why), at: r.at, chars: r.chars });
       return;
     }
-    const h = r.handIn;
+    const h = /** @type {import("./hand-in-code.js").HandIn} */ (r.handIn);   // (ok: it has one)
     if (h.lesson !== lesson.lesson) {
       const other = all.find((l) => l.lesson === h.lesson);
       bad.push({ line: n, text: line, why: other ? "other" : "unknown", title: other ? other.title : "" });
@@ -88,13 +96,16 @@ class Results {
   /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.lessons = JSON.parse(root.dataset.classResults);
-    this.W = JSON.parse(root.dataset.words).results;
+    /** @type {Lesson[]} */
+    this.lessons = JSON.parse(root.dataset.classResults || "[]");
+    /** @type {Record<string, any>} */
+    this.W = JSON.parse(root.dataset.words || "{}").results;
     this.decimalComma = document.documentElement.lang.startsWith("fr");
     const part = (/** @type {string} */ name) => /** @type {HTMLElement} */ (root.querySelector(`[data-results-part="${name}"]`));
     this.select = /** @type {HTMLSelectElement} */ (part("lesson"));
     this.codes = /** @type {HTMLTextAreaElement} */ (part("codes"));
     this.part = part;
+    /** @type {{lesson?: string, text?: string}} */
     let saved = {};
     try {
       saved = JSON.parse(window.localStorage.getItem(STORE) || "{}") || {};
@@ -165,7 +176,7 @@ class Results {
     const heard = this.part("heard");
     const line = text.trim();
     const r = decode(line);
-    const name = (/** @type {string} */ who, /** @type {number} */ n) => who || fill(W.unnamed, { n });
+    const name = (/** @type {string | undefined} */ who, /** @type {number} */ n) => who || fill(W.unnamed, { n });
     const before = readCodes(this.codes.value, this.lesson(), this.lessons).students;
     if (r.ok) {
       const i = before.findIndex((s) => decode(this.codes.value.split(/\r?\n/)[s.line - 1].trim()).code === r.code);
@@ -201,7 +212,7 @@ class Results {
     const counts = new Map();
     for (const line of this.codes.value.split(/\r?\n/)) {
       const r = decode(line);
-      if (r.ok) counts.set(r.handIn.lesson, (counts.get(r.handIn.lesson) || 0) + 1);
+      if (r.ok && r.handIn) counts.set(r.handIn.lesson, (counts.get(r.handIn.lesson) || 0) + 1);
     }
     const chosen = this.lessons.find((l) => l.slug === this.select.value);
     if (!counts.size || (chosen && counts.has(chosen.lesson))) return;
@@ -241,6 +252,7 @@ class Results {
     this.drawBad(bad);
   }
 
+  /** @param {Lesson} lesson @param {Student[]} students */
   drawTable(lesson, students) {
     const W = this.W;
     const box = this.part("table");
@@ -251,7 +263,7 @@ class Results {
     const shown = (/** @type {string} */ text) => h("span", { "aria-hidden": "true" }, [text]);
     const head = h("tr", {}, [h("th", { scope: "col" }, [W.student]),
       ...lesson.fields.map((f) => h("th", { scope: "col" }, [
-        h("a", { href: f.href, "aria-label": f.label }, [f.id]),
+        h("a", { href: f.href || "", "aria-label": f.label || "" }, [f.id]),
       ]))]);
     const body = students.map((s, i) => h("tr", {}, [
       h("th", { scope: "row" }, [s.name || fill(W.unnamed, { n: i + 1 })]),
@@ -275,6 +287,7 @@ class Results {
     ]));
   }
 
+  /** @param {Lesson} lesson @param {Student[]} students */
   drawMissed(lesson, students) {
     const W = this.W;
     const box = this.part("missed");
@@ -293,18 +306,19 @@ class Results {
     const [before, after] = String(W.missed).split("{label}");
     box.append(h("ol", { class: "class-results-missed" }, missed.map((m) => h("li", {}, [
       fill(before, { n: m.n, total: students.length }),
-      h("a", { href: m.f.href }, [m.f.label]),
+      h("a", { href: m.f.href || "" }, [m.f.label || ""]),
       fill(after || "", { n: m.n, total: students.length }),
     ]))));
   }
 
+  /** @param {Lesson} lesson @param {Student[]} students */
   drawTally(lesson, students) {
     const W = this.W;
     const box = this.part("tally");
     box.replaceChildren();
     if (!lesson.tally || !students.length) return;
     box.append(h("h3", {}, [W["tally-heading"]]));
-    const t = pooledTally(students.map((s) => s.tally));
+    const t = pooledTally(students.map((s) => s.tally || null));
     if (!t.tallies) {
       box.append(h("p", {}, [W["tally-none"]]));
       return;
@@ -323,6 +337,7 @@ class Results {
     ]));
   }
 
+  /** @param {BadLine[]} bad */
   drawBad(bad) {
     const W = this.W;
     const box = this.part("bad");

@@ -2,7 +2,7 @@
 // The engine's judgement on an Awithlaknannai board, on request: an evaluation bar with
 // the engine's best line, a hint, the review of a finished game (review.js) and puzzles
 // (puzzle.js). The board calls `attach(board)` before it starts; every panel learns of
-// each new position through `board.viewHooks`. The engine decides everything (the
+// each new position from the board's "view" event (board.js). The engine decides everything (the
 // worker's `awithlaknannai.analyse`, `.hint`, `.review`); this module only shows it.
 //
 // Block options (data-config): `analysis` (the evaluation and the review) and `hint`,
@@ -10,7 +10,8 @@
 // build_scripts/aids.py) unless the block turns them on; `puzzle` (a puzzle board).
 
 import { strings, fill, counted, decimal } from "../i18n.js";
-import { el, call, errorText, enable, isOff } from "./common.js";
+import { el, enable, isOff } from "./dom.js";
+import { call, errorText } from "./engine-calls.js";
 
 // The panels' words (the `analysis` part of the page's words), as functions of their values.
 export function words() {
@@ -19,19 +20,29 @@ export function words() {
   return {
     ...T,
     sides: L.colourName,
+    /** @param {string} side @param {string} pieces */
     ahead: (side, pieces) => counted(T.ahead, Number(pieces), { name: side, pieces: decimal(pieces, L) }, L),
+    /** @param {string} side @param {number} k */
     wins: (side, k) => counted(T.wins, k, { name: side }, L),
+    /** @param {string} said */
     bar: (said) => fill(T.bar, { words: said }),
+    /** @param {string} line */
     best: (line) => fill(T.best, { line }),
+    /** @param {number} d */
     depth: (d) => counted(T.depth, d, {}, L),
+    /** @param {string} side @param {string[]} moves @param {string} best */
     mustCapture: (side, moves, best) => fill(T.mustCapture, { name: side, moves: moves.join(", "), best }),
+    /** @param {string} side @param {string} best */
     suggest: (side, best) => fill(T.suggest, { name: side, group: groupOf(L, side), best }),
+    /** @param {Verdict | null | undefined} verdict */
     exact: (verdict) => exactWords(verdict, T, L),
   };
 }
 
 // The endgame tables' verdict (`exact` of the engine's reply) in words, or "" without one:
 // "White wins in 9 moves", and when the tables' win may meet the 40-move rule, a warning.
+/** @typedef {{value: string, plies: number, winner: number, stall?: boolean}} Verdict */
+/** @param {Verdict | null | undefined} verdict @param {Record<string, any>} T @param {Record<string, any>} L */
 function exactWords(verdict, T, L) {
   if (!verdict) return "";
   const said = verdict.value === "draw" ? T.exactDraw
@@ -40,6 +51,7 @@ function exactWords(verdict, T, L) {
 }
 
 // A side's name ("Black") as a group ("the Blacks": "Noirs"), where the language needs it.
+/** @param {Record<string, any>} L @param {string} side @returns {string} */
 export function groupOf(L, side) {
   const i = L.colourName.indexOf(side);
   return i === -1 ? side : L.colourGroup[i];
@@ -48,6 +60,7 @@ export function groupOf(L, side) {
 const CAP = 400; // the bar's ends: four pieces ahead
 
 // Black's advantage in words (score in hundredths of a piece, from Black's side).
+/** @param {number} black @param {number | null | undefined} mate @param {number} toMove */
 export function standing(black, mate, toMove) {
   const W = words();
   if (mate !== null && mate !== undefined) {
@@ -59,8 +72,10 @@ export function standing(black, mate, toMove) {
 }
 
 // "1. m6-m5 m4xm6 2. m7xm5": move numbers as in the move list.
+/** @param {string[]} line @param {string | undefined} position */
 export function numbered(line, position) {
   const side = String(position || "").trim().split(/\s+/)[1] === "W" ? 1 : 0;
+  /** @type {string[]} */
   const out = [];
   let n = 1;
   line.forEach((m, i) => {
@@ -73,7 +88,10 @@ export function numbered(line, position) {
   return out.join(" ");
 }
 
+/** @typedef {import("./awithlaknannai.js").AwithBoard} AwithBoard */
+
 class EvalPanel {
+  /** @param {AwithBoard} board */
   constructor(board) {
     this.board = board;
     this.on = false;
@@ -96,9 +114,10 @@ class EvalPanel {
     this.on = !this.on;
     this.button.setAttribute("aria-pressed", String(this.on));
     this.panel.hidden = !this.on;
-    if (this.on) this.update(this.board.view);
+    if (this.on) this.update(this.board.shownView());
   }
 
+  /** @param {any} view */
   async update(view) {
     if (!this.on || !view) return;
     const W = words();
@@ -132,6 +151,7 @@ class EvalPanel {
 }
 
 class HintButton {
+  /** @param {AwithBoard} board */
   constructor(board) {
     this.board = board;
     const W = words();
@@ -141,25 +161,26 @@ class HintButton {
     this.text = el("p", { class: "aw-hint", "data-role": "hint", role: "status", "aria-live": "polite" });
   }
 
+  /** @param {any} view */
   update(view) {
     enable(this.button, !!view && !view.finished);
     this.text.textContent = "";
-    if (this.board.ring) this.board.ring(null, "is-hint");
+    this.board.mark([], "is-hint");
   }
 
   async show() {
-    const view = this.board.view;
+    const view = this.board.shownView();
     if (!view || view.finished || isOff(this.button)) return;
     const W = words();
     this.text.textContent = W.thinking;
     try {
       const res = await call("awithlaknannai.hint", { record: view.record }, { retries: 0, timeoutMs: 60000 });
-      if (this.board.view !== view) return;
+      if (this.board.shownView() !== view) return;
       const side = W.sides[view.to_move];
       this.text.textContent = (res.kind === "must-capture" ? W.mustCapture(side, res.moves, res.best) : W.suggest(side, res.best))
         + (res.exact ? ` ${W.exact(res.exact)}` : "");
-      const move = (view.legal || []).find((m) => m.notation === res.best);
-      if (move && this.board.ring) move.path.forEach((p) => this.board.ring(p, "is-hint"));
+      const move = (view.legal || []).find((/** @type {{notation: string}} */ m) => m.notation === res.best);
+      if (move) this.board.mark(move.path, "is-hint");
     } catch (err) {
       this.text.textContent = errorText(err);
     }
@@ -167,25 +188,25 @@ class HintButton {
 }
 
 // Attach the panels the block asks for; returns the list of panels.
+/** @param {AwithBoard} board */
 export async function attach(board) {
-  const cfg = board.cfg || {};
+  const cfg = board.settings();
+  /** @type {{update: (view: any) => void}[]} */
   const panels = [];
-  const hooks = board.viewHooks || (board.viewHooks = []);
   const box = el("div", { class: "aw-analysis" });
-  const controls = board.controls;
   if (cfg.puzzle) {
     const { PuzzlePanel } = await import("./puzzle.js");
     panels.push(new PuzzlePanel(board, box));
   } else {
     if (cfg.hint) {
       const h = new HintButton(board);
-      controls.append(h.button);
+      board.addControl(h.button);
       box.append(h.text);
       panels.push(h);
     }
     if (cfg.analysis) {
       const e = new EvalPanel(board);
-      controls.append(e.button);
+      board.addControl(e.button);
       box.append(e.panel);
       panels.push(e);
       const { ReviewPanel } = await import("./review.js");
@@ -193,8 +214,9 @@ export async function attach(board) {
     }
   }
   if (!panels.length) return panels;
-  (board.live || controls).after(box);
-  hooks.push((view) => panels.forEach((p) => p.update(view)));
-  if (board.view) panels.forEach((p) => p.update(board.view));
+  board.addPanel(box);
+  board.on("view", (/** @type {{view: any}} */ { view }) => panels.forEach((p) => p.update(view)));
+  const shown = board.shownView();
+  if (shown) panels.forEach((p) => p.update(shown));
   return panels;
 }

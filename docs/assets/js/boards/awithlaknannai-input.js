@@ -9,12 +9,13 @@ import { nearestInDirection, nearestWithin } from "./geometry.js";
 
 /**
  * @typedef {object} PointHandlers
- * @property {() => HTMLElement[]} points   the point elements ([data-point]) of the drawing
+ * @property {() => SVGElement[]} points   the point elements ([data-point]) of the drawing
  * @property {(name: string) => void} choose   a point chosen
  * @property {() => boolean} cancel   Escape: true when it dropped something
  * @property {(name: string | null) => void} focused   the point with the focus (null: none)
  */
 
+/** @type {Record<string, [number, number]>} */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** @param {Element} node */
@@ -36,8 +37,8 @@ export class PointInput {
     box.addEventListener("focusin", (ev) => {
       const p = pointOf(ev.target);
       if (!p) return;
-      this.rove(p.dataset.point);
-      this.on.focused(p.dataset.point);
+      this.rove(p.dataset.point || "");
+      this.on.focused(p.dataset.point || "");
     });
     box.addEventListener("focusout", () => this.on.focused(null));
   }
@@ -71,15 +72,15 @@ export class PointInput {
       ev.preventDefault();
       const others = points.filter((q) => q !== p);
       const i = nearestInDirection(middle(p), others.map(middle), ARROWS[ev.key]);
-      if (i >= 0) this.focus(others[i].dataset.point);
+      if (i >= 0) this.focus(others[i].dataset.point || "");
     } else if (ev.key === "Enter" || ev.key === " " || ev.key === "Spacebar") {
       ev.preventDefault();
-      this.on.choose(p.dataset.point);
+      this.on.choose(p.dataset.point || "");
     } else if (ev.key === "Escape") {
       if (this.on.cancel()) ev.preventDefault();
     } else if ((ev.key === "Home" || ev.key === "End") && points.length) {
       ev.preventDefault();
-      this.focus((ev.key === "Home" ? points[0] : points[points.length - 1]).dataset.point);
+      this.focus((ev.key === "Home" ? points[0] : points[points.length - 1]).dataset.point || "");
     }
   }
 
@@ -97,9 +98,9 @@ export class PointInput {
   }
 }
 
-/** The point element `target` is in, or null. @param {EventTarget} target
- * @returns {HTMLElement | null} */
+/** The point element `target` is in, or null. @param {EventTarget | null} target
+ * @returns {SVGElement | null} */
 function pointOf(target) {
-  const node = /** @type {Element} */ (target);
+  const node = /** @type {Element | null} */ (target);
   return node && node.closest ? node.closest("[data-point]") : null;
 }

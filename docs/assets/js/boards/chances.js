@@ -7,7 +7,8 @@
 // reader opens it); open when the board block says `chances: on`.
 
 import { lang, strings, fill, counted, percent } from "../i18n.js";
-import { el, call, errorText } from "./common.js";
+import { el } from "./dom.js";
+import { call, errorText } from "./engine-calls.js";
 
 // The view's words (the `chances` part of the page's words), as functions of their values.
 export function words() {
@@ -15,33 +16,48 @@ export function words() {
   const T = L.chances;
   return {
     ...T,
+    /** @param {string} a @param {string} pa @param {string} b @param {string} pb */
     now: (a, pa, b, pb) => fill(T.now, { a, pa, b, pb }),
+    /** @param {string} who @param {string} from @param {string} to */
     rose: (who, from, to) => fill(T.rose, { who, from, to }),
+    /** @param {string} who @param {string} from @param {string} to */
     fell: (who, from, to) => fill(T.fell, { who, from, to }),
+    /** @param {string} who @param {string} p */
     same: (who, p) => fill(T.same, { who, p }),
+    /** @param {string} who */
     won: (who) => fill(T.won, { who }),
+    /** @param {string} who */
     nextCaption: (who) => fill(T.nextCaption, { who }),
+    /** @param {string} who */
     after: (who) => fill(T.after, { who }),
+    /** @param {number} v */
     spaces: (v) => counted(T.spaces, v, {}, L),
+    /** @param {number} e */
     expected: (e) => fill(T.expected, { e }),
   };
 }
 
 // A chance as a whole percentage, "<1%" and ">99%" at the ends, as the language writes it.
+/** @param {number} x */
 export function pct(x) {
   const v = 100 * x;
   const t = v > 0 && v < 0.5 ? "<1" : v >= 99.5 && v < 100 ? ">99" : String(Math.round(v));
   return percent(t);
 }
 
+/** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
+
 export class ChancesView {
+  /** @param {ZohnAhlBoard} board */
   constructor(board) {
     this.board = board;
     this.W = words();
+    /** @type {string | null} */
     this.record = null;
+    /** @type {string | null} */
     this.shown = null;     // the record whose chances are on screen
     this.ticket = 0;
-    const open = String((board.cfg || {}).chances || "off") === "on";
+    const open = String(board.settings().chances || "off") === "on";
     this.box = el("details", { class: "za-chances", "data-role": "chances" },
       el("summary", { text: this.W.title }));
     if (open) this.box.open = true;
@@ -55,19 +71,18 @@ export class ChancesView {
     this.note = el("p", { class: "za-chances-note", text: this.W.note });
     this.box.append(this.status, this.nowLine, this.changeLine, this.live, this.graph,
       this.table, this.expected, this.note);
-    const root = board.root;
-    const after = root.querySelector('[data-role="live"]') || root.lastChild;
-    after.after(this.box);
+    board.addPanel(this.box);
     this.box.addEventListener("toggle", () => {
       if (this.box.open && this.record && this.record !== this.shown) this.update(this.record, { quiet: true });
     });
   }
 
   names() {
-    return this.board.names || ["Red", "Green"];
+    return this.board.sideNames();
   }
 
   // Show the chances for the game `record` (called after every redraw of the board).
+  /** @param {string} record @param {{quiet?: boolean}} [options] */
   async update(record, { quiet = false } = {}) {
     this.record = record;
     if (!this.box.open || !record) return;
@@ -87,6 +102,7 @@ export class ChancesView {
     this.render(res, quiet || first);
   }
 
+  /** @param {any} res the engine's `zohn-ahl.chances` reply @param {boolean} quiet */
   render(res, quiet) {
     const { W } = this;
     const [a, b] = this.names();
@@ -116,6 +132,7 @@ export class ChancesView {
       : W.expected(Math.round(res.expected_throws));
   }
 
+  /** @param {any} res */
   renderTable(res) {
     const { W } = this;
     this.table.replaceChildren();
@@ -146,11 +163,11 @@ export class ChancesView {
 
 // Give `board` a chances view, kept up to date each time the board shows a game it has
 // not shown before.
+/** @param {ZohnAhlBoard} board */
 export function attachChances(board) {
   const view = new ChancesView(board);
-  board.viewHooks.push((shown) => {
+  board.on("view", (/** @type {{view: any}} */ { view: shown }) => {
     if (shown.record && shown.record !== view.record) view.update(shown.record);
   });
-  board.chances = view;
   return view;
 }

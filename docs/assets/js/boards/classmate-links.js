@@ -26,11 +26,13 @@ import { gameLink } from "./game-links.js";
 const MATE = "mate-";
 export const NAME_MAX = 40;
 
+/** @param {string} id */
 export function mateParam(id) {
   return `${MATE}${id}`;
 }
 
 // cyrb53: a 53-bit string hash, written as 11 base-36 digits at most. A checksum only.
+/** @param {string} text */
 export function checksum(text) {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
@@ -44,6 +46,7 @@ export function checksum(text) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/** @param {string | null} game @param {number} side @param {number} count @param {string} name @param {string} record */
 function signed(game, side, count, name, record) {
   return checksum(`${game}|${side}|${count}|${name}|${record}`);
 }
@@ -56,6 +59,7 @@ export function newGameName(random = Math.random) {
 }
 
 // The name a player typed, as a link carries it: trimmed, one line, at most NAME_MAX.
+/** @param {string | null | undefined} name */
 export function cleanName(name) {
   return String(name || "").replace(/\s+/g, " ").trim().slice(0, NAME_MAX);
 }
@@ -65,7 +69,8 @@ export function cleanName(name) {
  * @param {string} href this page's address
  * @param {string} id the board's id
  * @param {string} record the game's record
- * @param {{game: string, side: number, count: number, name?: string}} meta
+ * @param {{game: string | null, side: number, count: number, name?: string}} meta
+ * @returns {string | null} null for an address that is not one
  */
 export function mateLink(href, id, record, { game, side, count, name = "" }) {
   const base = gameLink(href, id, record);
@@ -75,6 +80,7 @@ export function mateLink(href, id, record, { game, side, count, name = "" }) {
   return `${base}&${mateParam(id)}=${encodeURIComponent(payload)}`;
 }
 
+/** @param {string} href */
 function entries(href) {
   let url;
   try {
@@ -86,6 +92,7 @@ function entries(href) {
   return { url, parts: body ? body.split("&").filter(Boolean) : [] };
 }
 
+/** @param {string} text */
 function decode(text) {
   try {
     return decodeURIComponent(text);
@@ -124,6 +131,7 @@ export function readMate(href, id, record) {
 }
 
 // `href` without board `id`'s entry of a game between two devices (the game stays).
+/** @param {string} href @param {string} id */
 export function withoutMate(href, id) {
   const e = entries(href);
   if (!e) return href;

@@ -12,12 +12,14 @@
 
 const PREFIX = "game-";
 
+/** @param {string} id */
 export function paramName(id) {
   return `${PREFIX}${id}`;
 }
 
 // The entries of a fragment: [[key, value-or-null], ...]. A part without "=" (an anchor
 // such as #board-1) has the value null.
+/** @param {string} hash @returns {[string, string | null][]} */
 function fragmentEntries(hash) {
   const body = String(hash || "").replace(/^#/, "");
   if (!body) return [];
@@ -27,6 +29,7 @@ function fragmentEntries(hash) {
   });
 }
 
+/** @param {string} text */
 function decode(text) {
   try {
     return decodeURIComponent(text.replace(/\+/g, " "));
@@ -35,6 +38,7 @@ function decode(text) {
   }
 }
 
+/** @param {string} href */
 function parse(href) {
   try {
     return new URL(href);
@@ -45,6 +49,7 @@ function parse(href) {
 
 // The record of board `id` in the address `href`, or null: the fragment first, then the
 // query of an older link.
+/** @param {string} href @param {string} id @returns {string | null} */
 export function recordIn(href, id) {
   const url = parse(href);
   if (!url) return null;
@@ -58,6 +63,7 @@ export function recordIn(href, id) {
 // `href` holding `record` for board `id` (null: holding none). The other boards' games
 // stay; an anchor gives way to the game (the fragment holds one or the other); the game of
 // an older link leaves the query.
+/** @param {string} href @param {string} id @param {string | null} record */
 export function withRecord(href, id, record) {
   const url = parse(href);
   if (!url) return href;
@@ -72,6 +78,7 @@ export function withRecord(href, id, record) {
 }
 
 // The link to give another reader: this page, with only this board's game.
+/** @param {string} href @param {string} id @param {string} record @returns {string | null} null for an address that is not one */
 export function gameLink(href, id, record) {
   const url = parse(href);
   if (!url) return null;

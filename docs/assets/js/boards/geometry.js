@@ -103,8 +103,8 @@ export function targetRadii(spots, most = Infinity) {
  * @returns {{turned: boolean, scale: number}}
  */
 export function fitBoard({ room, along, turned, smallest, need = 24, most = 1.25 }) {
-  const wide = (size) => Math.min(room.width / size.width, most);
-  const inRoom = (size) => Math.min(wide(size), room.height / size.height);
+  const wide = (/** @type {Size} */ size) => Math.min(room.width / size.width, most);
+  const inRoom = (/** @type {Size} */ size) => Math.min(wide(size), room.height / size.height);
   const enough = need / smallest;
   for (const [size, isTurned] of /** @type {[Size, boolean][]} */ ([[along, false], [turned, true]])) {
     if (inRoom(size) >= enough) return { turned: isTurned, scale: inRoom(size) };

@@ -8,6 +8,7 @@
 // Which lists grow with the game, the view says itself (`per_move`, the last one holding
 // one entry per throw or move: Zohn Ahl's states after 0..n throws and the events of
 // throws 1..n, Awithlaknannai's moves), so the page repeats none of the engine's names.
+/** @param {any} view @returns {string[] | undefined} */
 function perMove(view) {
   const lists = view && view.per_move;
   return Array.isArray(lists) && lists.length && lists.every((n) => typeof n === "string")
@@ -17,6 +18,7 @@ function perMove(view) {
 
 // How many throws or moves `view` holds: the `since` to send with the next request
 // (undefined for a view that does not hold a whole game, which then asks for all).
+/** @param {any} view @returns {number | undefined} */
 export function heldCount(view) {
   const lists = perMove(view);
   if (!lists || view.since !== undefined) return undefined;
@@ -27,6 +29,7 @@ export function heldCount(view) {
 // The whole view of the game after `reply`: `reply` as it is when it holds the whole game
 // (no `since`), else `held`'s earlier entries followed by the reply's. An error names the
 // list when `held` lacks the entries the reply leaves out.
+/** @param {any} held @param {any} reply @returns {any} */
 export function wholeView(held, reply) {
   if (!reply || reply.since === undefined) return reply;
   const n = reply.since;

@@ -20,16 +20,38 @@
 //       move at all), "not-movable" (no movable piece there; `mustCapture` tells why),
 //       "not-target" (`targets` lists the points allowed), "not-victim" (`victims`)
 
+/** @typedef {{notation: string, path: string[], captured?: string[], side?: number}} LegalMove */
+/**
+ * @typedef {{kind: "selected", from: string, targets: string[]}
+ *   | {kind: "deselected"}
+ *   | {kind: "continue", at: string, targets: string[]}
+ *   | {kind: "ask", landing: string, victims: string[]}
+ *   | {kind: "move", move: LegalMove}
+ *   | {kind: "refused", reason: string, point: string, landing?: string, victims?: string[],
+ *      targets?: string[], mustCapture?: boolean}} Choice
+ */
+
 export class MovePicker {
+  /** @param {LegalMove[]} [legal] */
   constructor(legal = []) {
+    /** @type {LegalMove[]} */
+    this.legal = [];
+    /** @type {string[]} */
+    this.path = [];
+    /** @type {(string | undefined)[]} */
+    this.taken = [];
+    /** @type {{landing: string, victims: string[]} | null} */
+    this.pending = null;
     this.legal = Array.isArray(legal) ? legal : [];
-    this.reset();
   }
 
   // Forget the points chosen so far.
   reset() {
+    /** @type {string[]} */
     this.path = [];     // the points chosen: [from, landing, ...]
+    /** @type {(string | undefined)[]} */
     this.taken = [];    // the piece each hop leapt (undefined for a step)
+    /** @type {{landing: string, victims: string[]} | null} */
     this.pending = null; // {landing, victims} while asking which piece to take
   }
 
@@ -56,8 +78,9 @@ export class MovePicker {
   }
 
   // The pieces leapt by the hops chosen so far, and those the next hop may leap.
+  /** @returns {string[]} */
   get victimsTaken() {
-    return this.taken.filter(Boolean);
+    return /** @type {string[]} */ (this.taken.filter(Boolean));
   }
 
   get victimsAhead() {
@@ -66,6 +89,7 @@ export class MovePicker {
     return unique(this.candidates().map((m) => (m.captured || [])[this.path.length - 1]).filter(Boolean));
   }
 
+  /** @param {string} point @returns {Choice} */
   choose(point) {
     if (!this.legal.length) return { kind: "refused", reason: "no-move", point };
     if (this.pending) {
@@ -93,6 +117,7 @@ export class MovePicker {
     return this.hop(point, victims[0]);
   }
 
+  /** @param {string} point @returns {Choice} */
   select(point) {
     if (!this.movable.includes(point)) {
       return { kind: "refused", reason: "not-movable", point, mustCapture: this.mustCapture };
@@ -103,6 +128,7 @@ export class MovePicker {
   }
 
   // One hop chosen: to `landing`, over `victim` (undefined for a step).
+  /** @param {string} landing @param {string | undefined} victim @returns {Choice} */
   hop(landing, victim) {
     this.path = [...this.path, landing];
     this.taken = [...this.taken, victim];
@@ -118,6 +144,8 @@ export class MovePicker {
   }
 }
 
+// (the lists given hold points only: each caller has dropped the missing ones)
+/** @param {(string | undefined)[]} list @returns {string[]} */
 function unique(list) {
-  return [...new Set(list)];
+  return /** @type {string[]} */ ([...new Set(list)]);
 }

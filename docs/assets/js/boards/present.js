@@ -19,10 +19,10 @@ const TYPING = new Set(["input", "select", "textarea"]);
 const PRESSABLE = "button, select, input, textarea, summary, a[href]";
 
 /**
- * @typedef {object} Presentable   what present.js needs of a board (common.js's Board)
- * @property {HTMLElement} root
- * @property {HTMLElement} controls
- * @property {boolean} presenting
+ * @typedef {object} Presentable   what present.js needs of a board (board.js's Board)
+ * @property {() => HTMLElement} element
+ * @property {(node: Element) => void} addControl
+ * @property {(on: boolean) => void} setPresenting
  * @property {() => void} fit
  * @property {() => void} mainAction
  */
@@ -34,17 +34,18 @@ const PRESSABLE = "button, select, input, textarea, summary, a[href]";
  * @returns {() => void}
  */
 export function attachPresent(board) {
-  const root = board.root;
+  const root = board.element();
   const W = strings().present;
-  /** @type {HTMLButtonElement} */
-  let btn = root.querySelector('[data-action="present"]');
-  if (!btn) {
-    btn = document.createElement("button");
-    btn.type = "button";
-    btn.className = "board-button board-present";
-    btn.dataset.action = "present";
-    board.controls.append(btn);
+  /** @type {HTMLButtonElement | null} */
+  let found = root.querySelector('[data-action="present"]');
+  if (!found) {
+    found = document.createElement("button");
+    found.type = "button";
+    found.className = "board-button board-present";
+    found.dataset.action = "present";
+    board.addControl(found);
   }
+  const btn = found;
   btn.setAttribute("aria-keyshortcuts", W.key);
   btn.title = W.title;
 
@@ -57,7 +58,7 @@ export function attachPresent(board) {
   async function enter() {
     if (on()) return;
     root.classList.add("is-presenting");
-    board.presenting = true;
+    board.setPresenting(true);
     let whole = false;
     if (root.requestFullscreen && document.fullscreenEnabled !== false) {
       try {
@@ -84,7 +85,7 @@ export function attachPresent(board) {
     if (!on()) return;
     root.classList.remove("is-presenting", "is-presenting-window");
     document.documentElement.classList.remove("has-presented-board");
-    board.presenting = false;
+    board.setPresenting(false);
     if (document.fullscreenElement === root && document.exitFullscreen) {
       document.exitFullscreen().catch(() => {});
     }

@@ -5,7 +5,8 @@
 // the build (checked there by the engine: one winning move, no second one).
 
 import { strings, fill, counted } from "../i18n.js";
-import { el, call, errorText } from "./common.js";
+import { el } from "./dom.js";
+import { call, errorText } from "./engine-calls.js";
 import { numbered, groupOf } from "./analysis.js";
 
 // The puzzle's words (the `puzzle` part of the page's words), as functions of their values.
@@ -15,37 +16,49 @@ function words() {
   return {
     ...T,
     sides: L.colourName,
+    /** @param {string} m @param {string} why */
     right: (m, why) => fill(T.right, { move: m, why }),
+    /** @param {number} k @param {string} line */
     winWhy: (k, line) => fill(k === 1 ? T.winNow : T.winWhy, { line }),
+    /** @param {number} g @param {string} line */
     gainWhy: (g, line) => counted(T.gainWhy, g, { line }, L),
+    /** @param {string} m */
     wrong: (m) => fill(T.wrong, { move: m }),
+    /** @param {string} side @param {string} reply */
     refute: (side, reply) => fill(T.refute, { name: side, group: groupOf(L, side), reply }),
+    /** @param {string} line */
     refuteLine: (line) => fill(T.refuteLine, { line }),
   };
 }
 
+/** @typedef {import("./awithlaknannai.js").AwithBoard} AwithBoard */
+
 export class PuzzlePanel {
+  /** @param {AwithBoard} board @param {HTMLElement} box */
   constructor(board, box) {
     this.board = board;
-    this.puzzle = board.cfg.puzzle;
+    this.puzzle = board.settings().puzzle;
     const W = words();
     this.verdict = el("p", { class: "puzzle-verdict", "data-role": "verdict", role: "status", "aria-live": "polite" });
     this.again = el("button", { type: "button", class: "board-button", "data-action": "try-again",
       "aria-label": W.againName, text: W.again, hidden: true });
     this.again.addEventListener("click", () => this.reset());
     box.append(this.verdict, this.again);
+    /** @type {string | null} */
     this.judged = null;
     // a puzzle is set in one ruleset, for one reader: no choice of rules or opponent
-    const fields = board.root.querySelector(".board-fields");
+    /** @type {HTMLElement | null} */
+    const fields = board.element().querySelector(".board-fields");
     if (fields) fields.hidden = true;
     // a link to this puzzle (#puzzle-N) lands on it once the boards above have taken
     // their final size
     this.landed = location.hash !== `#${this.puzzle.id}`;
   }
 
+  /** @param {any} view */
   update(view) {
     const h = (view && view.history) || [];
-    const root = this.board.root;
+    const root = this.board.element();
     if (!this.landed) {
       this.landed = true;
       const section = document.getElementById(this.puzzle.id);
@@ -68,19 +81,21 @@ export class PuzzlePanel {
     else this.wrong(view, played);
   }
 
+  /** @param {string} played */
   right(played) {
     const W = words();
     const p = this.puzzle;
-    const line = numbered(p.line, this.board.cfg.position);
+    const line = numbered(p.line, this.board.settings().position);
     const why = p.goal === "win" ? W.winWhy(p.mate, line) : W.gainWhy(p.gain, line);
-    this.board.root.dataset.puzzle = "solved";
+    this.board.element().dataset.puzzle = "solved";
     this.verdict.dataset.kind = "right";
     this.verdict.textContent = W.right(played, why);
   }
 
+  /** @param {any} view @param {string} played */
   async wrong(view, played) {
     const W = words();
-    this.board.root.dataset.puzzle = "wrong";
+    this.board.element().dataset.puzzle = "wrong";
     this.verdict.dataset.kind = "wrong";
     this.verdict.textContent = `${W.wrong(played)} ${W.thinking}`;
     if (view.finished) {
@@ -95,26 +110,19 @@ export class PuzzlePanel {
       this.verdict.textContent = `${W.wrong(played)} ${errorText(err)}`;
       return;
     }
-    if (this.board.view !== view) return;
+    if (this.board.shownView() !== view) return;
     const side = W.sides[view.to_move];
     this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(numbered(res.line, view.position))}`;
-    this.board.root.dataset.refutation = res.best;
-    const move = (view.legal || []).find((m) => m.notation === res.best) || { notation: res.best, path: [], captured: [] };
+    this.board.element().dataset.refutation = res.best;
+    const move = (view.legal || []).find((/** @type {{notation: string}} */ m) => m.notation === res.best) || { notation: res.best, path: [], captured: [] };
     try {
-      await this.playOnBoard(move);
+      // the board's own way of making a move: it slides the piece, shows and says it
+      await this.board.play(move);
     } catch { /* the words above still say it */ }
   }
 
-  // The board's own way of making a move (it slides the piece, shows and announces it):
-  // `play(move)` with a legal move of the view, or the older `play(notation, path, options)`.
-  playOnBoard(move) {
-    const b = this.board;
-    if (b.play.length <= 1) return b.play(move);
-    return b.play(move.notation, move.path, { byComputer: true });
-  }
-
   async reset() {
-    delete this.board.root.dataset.refutation;
+    delete this.board.element().dataset.refutation;
     await this.board.newGame();
   }
 }

@@ -5,9 +5,11 @@
 // own (the game on the main board is not touched).
 
 import { lang, strings, fill, counted, decimal } from "../i18n.js";
-import { el, call, errorText, enable, isOff } from "./common.js";
+import { el, enable, isOff } from "./dom.js";
+import { call, errorText } from "./engine-calls.js";
 import { numbered, standing } from "./analysis.js";
 
+/** @type {Record<string, string>} */
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 // The review's words (the `review` part of the page's words), as functions of their values.
@@ -32,21 +34,31 @@ function words() {
   return {
     ...T,
     sides: L.colourName,
+    /** @param {string} side @param {Record<string, number>} c */
     counts: (side, c) => fill(T.counts, { name: side,
       grades: Object.keys(T.countOf).map((g) => counted(T.countOf[g], c[g], {}, L)).join(", ") }),
+    /** @param {string} pieces */
     lost: (pieces) => (Number(pieces) < 1
       ? fill(T.lost.part, { pieces: decimal(pieces, L) })
       : counted(T.lost, Number(pieces), { pieces: decimal(pieces, L) }, L)),
+    /** @param {string} m */
     engine: (m) => fill(T.engine, { move: m }),
+    /** @param {number} ply @param {string} move */
     showLineName: (ply, move) => fill(T.showLineName, { ply, move }),
+    /** @param {number} ply */
     lineOf: (ply) => fill(T.lineOf, { ply }),
+    /** @param {number} k @param {number} n @param {string} m */
     step: (k, n, m) => (k === 0 ? counted(T.before, n, {}, L) : fill(T.step, { k, n, move: m })),
+    /** @param {Record<string, number>} t */
     thresholds: (t) => fill(T.thresholds, Object.fromEntries(["good", "inaccuracy", "mistake"]
       .map((g) => [g, decimal(String(t[g] / 100), L)]))),
   };
 }
 
+/** @typedef {import("./awithlaknannai.js").AwithBoard} AwithBoard */
+
 export class ReviewPanel {
+  /** @param {AwithBoard} board @param {HTMLElement} box */
   constructor(board, box) {
     this.board = board;
     const W = words();
@@ -56,9 +68,13 @@ export class ReviewPanel {
     this.panel = el("section", { class: "aw-review", hidden: true, "aria-label": W.title, "data-role": "review" });
     this.status = el("p", { class: "aw-review-status", role: "status", "aria-live": "polite" });
     box.append(this.button, this.status, this.panel);
+    /** @type {string | null} */
     this.record = null;
+    /** @type {HTMLElement | null} */
+    this.viewer = null;
   }
 
+  /** @param {any} view */
   update(view) {
     const finished = !!(view && view.finished && (view.history || []).length);
     this.button.hidden = !finished;
@@ -71,7 +87,7 @@ export class ReviewPanel {
   }
 
   async run() {
-    const view = this.board.view;
+    const view = this.board.shownView();
     if (!view || !view.finished || isOff(this.button)) return;
     const W = words();
     enable(this.button, false);
@@ -85,13 +101,14 @@ export class ReviewPanel {
       enable(this.button, true);
       return;
     }
-    if (this.board.view !== view) return;
+    if (this.board.shownView() !== view) return;
     this.record = view.record;
     this.show(view, res);
     this.status.textContent = `${W.counts(W.sides[0], res.counts["0"])} ${W.counts(W.sides[1], res.counts["1"])}`;
     enable(this.button, true);
   }
 
+  /** @param {any} view @param {any} res the engine's `awithlaknannai.review` reply */
   show(view, res) {
     const W = words();
     const graph = el("div", { class: "aw-review-graph" });
@@ -125,17 +142,20 @@ export class ReviewPanel {
   }
 
   // The engine's best line from the position before move `m.ply`, step by step.
+  /** @param {any} view @param {any} m a reviewed move */
   async openLine(view, m) {
+    const viewer = this.viewer;
+    if (!viewer) return;
     const W = words();
     const start = m.position;
     // the position after the line's first k moves, drawn by the engine
-    const after = (k) => call("awithlaknannai.new", { ruleset: view.ruleset, stall: view.stall, position: start,
-      moves: m.line.slice(0, k).join(" "), draw: { lang: lang(), flip: this.board.flip } });
+    const after = (/** @type {number} */ k) => call("awithlaknannai.new", { ruleset: view.ruleset, stall: view.stall, position: start,
+      moves: m.line.slice(0, k).join(" "), draw: { lang: lang(), flip: this.board.isTurned() } });
     try {
       await after(m.line.length);   // the whole line is the engine's: a failure is said, not drawn
     } catch (err) {
-      this.viewer.hidden = false;
-      this.viewer.textContent = errorText(err);
+      viewer.hidden = false;
+      viewer.textContent = errorText(err);
       return;
     }
     const n = m.line.length;
@@ -158,9 +178,9 @@ export class ReviewPanel {
     };
     back.addEventListener("click", () => { if (k > 0) { k -= 1; draw(); } });
     fwd.addEventListener("click", () => { if (k < n) { k += 1; draw(); } });
-    close.addEventListener("click", () => { this.viewer.hidden = true; this.viewer.replaceChildren(); });
-    this.viewer.replaceChildren(title, picture, caption, el("div", { class: "board-controls" }, back, fwd, close));
-    this.viewer.hidden = false;
+    close.addEventListener("click", () => { viewer.hidden = true; viewer.replaceChildren(); });
+    viewer.replaceChildren(title, picture, caption, el("div", { class: "board-controls" }, back, fwd, close));
+    viewer.hidden = false;
     await draw();
     fwd.focus();
   }

@@ -8,15 +8,21 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
+/** @typedef {(node: SVGGraphicsElement, frame: SVGGraphicsElement) => {x: number, y: number}} Centre */
+
 export class AwlLayer {
+  /** @param {HTMLElement} box */
   constructor(box) {
     this.box = box;        // the element that holds the drawing
+    /** @type {string | null} */
     this.key = null;       // what the drawing shown was drawn for
+    /** @type {SVGSVGElement | null} */
     this.svg = null;
   }
 
   // Show the drawing `svgText` drawn for `key`; nothing is done when it is shown already.
   // Returns true when the drawing was replaced.
+  /** @param {string} key @param {string} svgText */
   board(key, svgText) {
     if (key === this.key && this.svg && this.box.contains(this.svg)) return false;
     this.box.innerHTML = svgText;
@@ -30,6 +36,7 @@ export class AwlLayer {
   }
 
   // Show `state` (the engine's State.to_dict()): the awls and the counters.
+  /** @param {any} state */
   place(state) {
     this.placeAwls(state);
     this.showCounters(state.counters || []);
@@ -37,15 +44,18 @@ export class AwlLayer {
 
   // Put both awls where `state` has them (its `physical` spaces), side by side on a
   // shared space.
+  /** @param {any} state */
   placeAwls(state) {
     const svg = this.svg;
     if (!svg) return;
+    /** @type {number[]} */
     const phys = state.physical || [];
     for (const side of [0, 1]) {
       const awl = this.awl(side);
       if (!awl) continue;
       const mover = awl.closest(".za-awl-mover");
       if (mover) mover.replaceWith(awl);
+      /** @type {SVGElement | null} */
       const space = svg.querySelector(`[data-space="${phys[side]}"]`);
       if (!space) continue;
       let x = Number(space.dataset.x);
@@ -58,25 +68,28 @@ export class AwlLayer {
   }
 
   // Each pile shows its side's first `counters[side]` counters and the words for that count.
+  /** @param {number[]} counters */
   showCounters(counters) {
     if (!this.svg) return;
-    for (const pile of this.svg.querySelectorAll(".za-counters[data-side]")) {
+    for (const pile of /** @type {NodeListOf<SVGElement>} */ (this.svg.querySelectorAll(".za-counters[data-side]"))) {
       const n = counters[Number(pile.dataset.side)];
       if (n === undefined) continue;
       pile.dataset.count = String(n);
       // shown: as the pile is (the style sheet hides the piles during a replay)
-      const show = (node, on) => (on ? node.removeAttribute("visibility") : node.setAttribute("visibility", "hidden"));
-      for (const stick of pile.querySelectorAll("[data-counter]")) show(stick, Number(stick.dataset.counter) < n);
-      for (const words of pile.querySelectorAll("text[data-count]")) show(words, Number(words.dataset.count) === n);
+      const show = (/** @type {Element} */ node, /** @type {boolean} */ on) => (on ? node.removeAttribute("visibility") : node.setAttribute("visibility", "hidden"));
+      for (const stick of /** @type {NodeListOf<SVGElement>} */ (pile.querySelectorAll("[data-counter]"))) show(stick, Number(stick.dataset.counter) < n);
+      for (const words of /** @type {NodeListOf<SVGElement>} */ (pile.querySelectorAll("text[data-count]"))) show(words, Number(words.dataset.count) === n);
     }
   }
 
+  /** @param {number} side @returns {SVGGraphicsElement | null} */
   awl(side) {
     return this.svg ? this.svg.querySelector(`[data-awl="${side}"]`) : null;
   }
 
   // Lift the awl of `side` out to move it (above everything else); returns a function
   // that puts it `dx`, `dy` away from where it stood, in the drawing's units.
+  /** @param {number} side @param {Centre} centre */
   lift(side, centre) {
     const awl = this.awl(side);
     if (!awl) return null;
@@ -84,10 +97,11 @@ export class AwlLayer {
     wrap.setAttribute("class", "za-awl-mover");
     awl.replaceWith(wrap);
     wrap.append(awl);
-    wrap.parentNode.append(wrap);   // on top of everything while it moves
-    const frame = wrap.parentNode;
+    const frame = /** @type {SVGGraphicsElement | null} */ (wrap.parentNode);
+    if (!frame) return null;
+    frame.append(wrap);   // on top of everything while it moves
     const start = centre(awl, frame);
-    return (target) => {
+    return (/** @type {SVGGraphicsElement} */ target) => {
       const c = centre(target, frame);
       wrap.setAttribute("transform", `translate(${c.x - start.x} ${c.y - start.y})`);
     };
@@ -98,12 +112,13 @@ export class AwlLayer {
  * Turn the sticks of `svg` (the engine's page_sticks_svg) to the faces of `throwText`
  * (four characters of 0 and 1; "" for not thrown yet) and say them in words.
  * @param {Element | null} svg
- * @param {string} throwText
+ * @param {string | null} throwText
  * @param {any} L   the page's words (i18n.js)
  */
 export function showSticks(svg, throwText, L) {
   if (!svg) return;
   const t = String(throwText || "");
+  /** @type {string[]} */
   const parts = [];
   /** @type {NodeListOf<SVGElement>} */ (svg.querySelectorAll("[data-stick]")).forEach((g) => {
     const i = Number(g.dataset.stick);

@@ -1,130 +1,118 @@
 // @ts-check
 // The Zohn Ahl board: throw the four sticks, watch the awl go space by space, hear what
 // happened. The engine (Python, in the worker) draws each throw from the game's seed,
-// applies the ruleset and returns structured events and the new state; this module only
-// shows them, on the engine's drawings of the board (drawn once per ruleset, the awls and
-// counters then moved: zohn-ahl-render.js) and of the sticks (written by the build). A
-// throw, a computer throw and an undo are one request each; a replay uses the states and
-// events the view already holds (no request).
+// applies the ruleset and returns structured events and the new state; this module holds
+// the view shown and runs the actions, on the engine's drawings of the board (drawn once
+// per ruleset, the awls and counters then moved: zohn-ahl-render.js) and of the sticks
+// (written by the build). Its controls are built by zohn-ahl-controls.js, the sides and
+// the log by zohn-ahl-view.js, the replay by zohn-ahl-replay.js. A throw, a computer
+// throw and an undo are one request each; a replay uses the states and events the view
+// already holds (no request).
 
-import { narrateZohn, fill, lang } from "../i18n.js";
-import {
-  el, part, button, enable, isOff, centre, reducedMotion, call, callAfter, forget, copyLink, sleep,
-  staticBoard, Board, opensAnotherGame,
-} from "./common.js";
+import { narrateZohn } from "../i18n.js";
+import { enable, isOff, centre, reducedMotion, sleep } from "./dom.js";
+import { call, callAfter, staticBoard } from "./engine-calls.js";
+import { forget, opensAnotherGame } from "./kept-games.js";
+import { Board } from "./board.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
 import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
-import { throwKey, awlTaps } from "./zohn-ahl-input.js";
+import { buildParts, buildControls } from "./zohn-ahl-controls.js";
+import { isOver, throwerName, renderSides, rebuildLog, appendLog, lastThrower, turnWords } from "./zohn-ahl-view.js";
+import { startReplay, replayTo, endReplay } from "./zohn-ahl-replay.js";
 import { attachClassmate } from "./classmate.js";
 
+/** @type {Record<string, {think: number, tumble: number, step: number, after: number}>} */
 const PACE = {
   normal: { think: 1100, tumble: 650, step: 190, after: 350 },
   fast: { think: 180, tumble: 160, step: 45, after: 60 },
 };
 
-// ---- the board -------------------------------------------------------------------------
+const NONE = /** @type {any} */ (null);   // a part made by build(), before it is made
 
-class ZohnAhlBoard extends Board {
+export class ZohnAhlBoard extends Board {
+  /** @param {HTMLElement} root */
   constructor(root) {
     super(root);
     this.loadCmd = "zohn-ahl.load";
+    /** @type {string[][] | null} */
     this.teams = parseTeams(this.cfg.teams);
+    /** @type {string[]} */
     this.names = this.L.sideName.slice();
+    /** @type {number | null} */
     this.computerSide = this.cfg.opponent === "computer" ? 1 : null;
     this.speed = "normal";
+    /** @type {{index: number} | null} */
     this.replay = null;      // {index} while replaying this.view's throws
-    this.viewHooks = [];     // called with each view shown (chances.js)
-    /** @type {any} */
-    this.mate = null;        // the opponent on another device, when offered (classmate.js)
+    this.thinking = false;
+    /** @type {HTMLElement} */ this.sides = NONE;
+    /** @type {HTMLElement} */ this.sticksBox = NONE;
+    /** @type {SVGSVGElement | null} */ this.sticks = null;
+    /** @type {HTMLButtonElement} */ this.btnThrow = NONE;
+    /** @type {HTMLButtonElement} */ this.btnUndo = NONE;
+    /** @type {HTMLButtonElement} */ this.btnNew = NONE;
+    /** @type {HTMLButtonElement} */ this.btnReplay = NONE;
+    /** @type {HTMLButtonElement} */ this.btnLink = NONE;
+    /** @type {HTMLSelectElement} */ this.oppSelect = NONE;
+    /** @type {HTMLElement} */ this.replayBar = NONE;
+    /** @type {HTMLButtonElement} */ this.rbFirst = NONE;
+    /** @type {HTMLButtonElement} */ this.rbPrev = NONE;
+    /** @type {HTMLButtonElement} */ this.rbNext = NONE;
+    /** @type {HTMLButtonElement} */ this.rbLast = NONE;
+    /** @type {HTMLButtonElement} */ this.rbExit = NONE;
+    /** @type {HTMLElement} */ this.rbLabel = NONE;
+    /** @type {HTMLOListElement} */ this.log = NONE;
+    /** @type {(HTMLButtonElement | HTMLSelectElement)[]} */ this.allButtons = [];
+    this.frame(() => buildParts(this));
+    this.drawing = new AwlLayer(this.boardBox);
     this.build();
   }
 
   // -- layout ------------------------------------------------------------------------
   build() {
-    const { root, L } = this;
+    const root = this.root;
     root.classList.add("board--zohn-ahl");
-    this.frame(() => {
-      this.sides = el("div", { class: "za-sides" });
-      this.boardBox.before(this.sides);
-      this.sticksBox = part(root, "sticks", () => el("div", { class: "board-sticks" }));
-      this.sticks = this.sticksBox.querySelector("svg.za-sticks-svg");
-    });
-    this.drawing = new AwlLayer(this.boardBox);
     // the two sides as every game starts, shown at once: the panel holds its place above
     // the cloth while Python starts, and the engine's state fills it in. A game that may
     // not be at its start (a link, a saved game, a block that starts after some throws)
     // shows neither the sides nor the awls and counters drawn at build time, their places
     // kept, until the engine has read it: only the engine knows where the game stands.
-    this.renderSides({ counters: Array(2).fill(Number(this.cfg.counters) || 0), to_move: 0, winner: null });
+    renderSides(this, { counters: Array(2).fill(Number(this.cfg.counters) || 0), to_move: 0, winner: null });
     if (this.cfg.throws || opensAnotherGame(this.id, this.cfg.record)) {
       root.classList.add("is-opening-game");
     }
+    buildControls(this);
+  }
 
-    const c = this.controls;
-    this.btnThrow = button(c, "throw", L.throw, { key: L.throwKeys, name: L.throwName, onclick: () => this.throwOnce() });
-    this.btnThrow.classList.add("board-primary");
-    this.btnUndo = button(c, "undo", L.undo, { onclick: () => this.undo() });
-    this.btnNew = button(c, "new", L.newGame, { onclick: () => this.newGame() });
-    this.btnReplay = button(c, "replay", L.replay, { onclick: () => this.startReplay() });
-    this.btnLink = button(c, "link", L.copyLink, { name: L.linkName,
-      onclick: () => this.view && copyLink(this.id, this.view.record, (m) => this.say(m), this.controls) });
-    // actions of the build's generic markup that this board has no use for are hidden
-    /** @type {NodeListOf<HTMLElement>} */ (c.querySelectorAll("[data-action]")).forEach((b) => {
-      if (!["throw", "undo", "new", "replay", "link", "speed"].includes(b.dataset.action)) b.hidden = true;
-    });
-    this.btnSpeed = button(c, "speed", L.fast, { pressed: false, onclick: () => {
-      this.speed = this.speed === "fast" ? "normal" : "fast";
-      this.btnSpeed.setAttribute("aria-pressed", String(this.speed === "fast"));
-    } });
-    this.oppSelect = el("select", { class: "board-select", "aria-label": L.opponent, "data-action": "opponent" },
-      // a page for students offers only the block's opponent (the build's `opponents`)
-      ...(this.cfg.opponents || ["person", "computer"]).map((o) => el("option", { value: o, text: L[o] })));
-    this.oppSelect.value = this.computerSide === null ? "person" : "computer";
-    c.append(el("label", { class: "board-field" }, el("span", { text: L.opponent }), this.oppSelect));
+  // -- the public API beyond Board's -------------------------------------------------------
+  /** The sides' names, as the board shows them. */
+  sideNames() { return this.names.slice(); }
 
-    // replay bar (hidden until used)
-    this.replayBar = el("div", { class: "board-controls za-replay", role: "group", "aria-label": L.replay, hidden: true });
-    const rb = (action, text, fn) => {
-      const b = el("button", { type: "button", "data-action": action, text });
-      b.addEventListener("click", () => { if (!isOff(b) && this.replay) fn(); });
-      return b;
+  /** @returns {import("./board.js").ViewReader} */
+  reader() {
+    return {
+      throws: true,
+      count: (v) => v.thrown || 0,
+      toMove: (v) => (isOver(v.state) ? null : v.state.to_move),
+      finished: (v) => isOver(v.state),
+      lastSide: (v) => lastThrower(v),
+      lastTurn: (v, side) => turnWords(this.L, v, side),
+      sideName: (side) => this.names[side],
+      result: (v) => this.L.wins(this.names[v.state.winner]),
     };
-    this.rbFirst = rb("replay-first", "⏮ " + L.first, () => this.replayTo(0));
-    this.rbPrev = rb("replay-prev", "◀ " + L.prev, () => this.replayTo(this.replay.index - 1));
-    this.rbNext = rb("replay-next", L.next + " ▶", () => this.replayTo(this.replay.index + 1, true));
-    this.rbLast = rb("replay-last", L.last + " ⏭", () => this.replayTo(this.throwCount()));
-    this.rbExit = rb("replay-exit", L.exitReplay, () => this.endReplay());
-    this.rbLabel = el("span", { class: "za-replay-label" });
-    this.replayBar.append(this.rbFirst, this.rbPrev, this.rbNext, this.rbLast, this.rbLabel, this.rbExit);
-    c.after(this.replayBar);
+  }
 
-    this.logBox = el("details", { class: "board-log" }, el("summary", { text: L.log }), el("ol", { class: "za-log" }));
-    this.log = this.logBox.querySelector("ol");
-    this.live.after(this.logBox);
-
-    this.allButtons = [...c.querySelectorAll("button, select"), ...this.replayBar.querySelectorAll("button")];
-    this.loading(true);
-
-    this.oppSelect.addEventListener("change", () => {
-      if (isOff(this.oppSelect)) {
-        this.oppSelect.value = this.computerSide === null ? "person" : "computer";
-        return;
-      }
-      this.computerSide = this.oppSelect.value === "computer" ? 1 : null;
-      this.refresh();
-      this.maybeComputer();
-    });
-    throwKey(root, () => {
-      if (!isOff(this.btnThrow)) this.throwOnce();
-    });
-    awlTaps(this.boardBox, (side) => this.tapped(side));
+  /** @param {number | null} side */
+  playsOnly(side) {
+    if (side !== null) this.computerSide = null;
+    super.playsOnly(side);
   }
 
   // A tap on the board: the awls move only by the throw, and the other side's awl is not
   // the reader's to move; said in words (nothing is played).
+  /** @param {number | null} side */
   tapped(side) {
     const v = this.view;
-    if (!v || this.busy || this.replay || this.isOver(v.state)) return;
+    if (!v || this.busy || this.replay || isOver(v.state)) return;
     const mover = v.state.to_move;
     this.say(side !== null && side !== mover ? this.L.theirAwl(this.names[side]) : this.L.awlByThrow);
   }
@@ -134,12 +122,14 @@ class ZohnAhlBoard extends Board {
     if (!isOff(this.btnThrow)) this.throwOnce();
   }
 
+  /** @param {boolean} on */
   loading(on) {
     for (const b of this.allButtons) b.disabled = on;
     this.controls.classList.toggle("is-loading", on);
   }
 
   // -- start (Board.start opens the game) -------------------------------------------------
+  /** @param {any} view */
   async opened(view) {
     this.endReplay(false);
     await this.show(view);
@@ -155,6 +145,7 @@ class ZohnAhlBoard extends Board {
 
   options() {
     if (this.view && this.view.options) return this.view.options;
+    /** @type {Record<string, any>} */
     const o = { ruleset: this.cfg.ruleset || "kiowa" };
     if (this.cfg.counters) o.counters = Number(this.cfg.counters);
     if (this.cfg.gully) o.gully = this.cfg.gully;
@@ -163,86 +154,23 @@ class ZohnAhlBoard extends Board {
 
   // -- showing a position ------------------------------------------------------------------
   // Show `view`: the engine's drawing of its board (asked once), its state, the log.
+  /** @param {any} view */
   async show(view) {
     const options = view.options;
     const svg = await staticBoard({ game: "zohn-ahl", options });
     this.view = view;
     this.drawing.board(JSON.stringify(options), svg);
     this.drawing.place(view.state);
-    this.renderSides(view.state);
+    renderSides(this, view.state);
     this.root.classList.remove("is-opening-game");
-    this.rebuildLog(view);
+    rebuildLog(this, view);
     this.refresh();
-    for (const hook of this.viewHooks) hook(view);
+    this.shown(view);
   }
 
-  sideLabel(side) {
-    if (this.teams) return `${this.names[side]} (${this.teams[side].join(" & ")})`;
-    return this.names[side];
-  }
-
-  // Who threw: the side's name, and with teams the member whose turn it was.
-  throwerName(side, member) {
-    return this.L.who(`${this.names[side]}${this.teams && member ? ` (${member})` : ""}`);
-  }
-
+  /** @param {any} state @param {number} side */
   thrower(state, side) {
     return thrower(this.teams, state, side);
-  }
-
-  renderSides(state) {
-    const { L } = this;
-    const total = (state.counters || [0, 0]).reduce((a, b) => a + b, 0);
-    this.sides.replaceChildren();
-    for (const side of [0, 1]) {
-      const n = state.counters[side];
-      const turn = state.to_move === side && !this.isOver(state);
-      const won = state.winner === side;
-      const tokens = el("span", { class: "za-tokens", "aria-hidden": "true" });
-      for (let i = 0; i < total; i++) tokens.append(el("span", { class: "za-token" + (i < n ? " is-held" : "") }));
-      const who = this.teams ? el("span", { class: "za-team", text: this.teams[side].join(" & ") }) : null;
-      const computer = this.computerSide === side ? el("span", { class: "za-tag", text: L.computer }) : null;
-      let note = "";
-      if (won) note = L.wins(this.names[side]);
-      else if (turn) note = this.teams ? L.toThrowTeam(this.names[side], this.thrower(state, side)) : L.toThrow(this.names[side]);
-      this.sides.append(el("div", {
-        class: `za-side za-side-${side}${turn ? " is-turn" : ""}${won ? " is-winner" : ""}`,
-        "data-side": side,
-      },
-      el("span", { class: "za-swatch", "aria-hidden": "true" }),
-      el("span", { class: "za-name", text: this.names[side] }), who, computer,
-      tokens,
-      el("span", { class: "za-info" },
-        el("span", { class: "za-count", text: L.countersOf(this.names[side], n) }), " ",
-        el("span", { class: "za-where", text: L.awlAt((state.awls || [])[side]) })),
-      el("span", { class: "za-note", text: note })));
-    }
-  }
-
-  isOver(state) {
-    return state.winner !== null && state.winner !== undefined;
-  }
-
-  rebuildLog(view) {
-    this.log.replaceChildren();
-    const all = view.events_by_throw || [];
-    const made = [0, 0];
-    all.forEach((events) => {
-      const side = (events.find((e) => e.kind === "throw") || {}).side;
-      const member = this.teams && (side === 0 || side === 1) ? this.teams[side][made[side]++ % this.teams[side].length] : null;
-      this.appendLog(events, member);
-    });
-    if (!all.length) this.log.append(el("li", { class: "za-empty", text: this.L.noThrowsYet }));
-  }
-
-  appendLog(events, member = null) {
-    const empty = this.log.querySelector(".za-empty");
-    if (empty) empty.remove();
-    const th = (events.find((e) => e.kind === "throw") || {}).throw;
-    const side = (events.find((e) => e.kind === "throw") || {}).side;
-    this.log.append(el("li", { "data-side": side ?? "" }, th ? el("code", { text: th }) : null, " ",
-      side === 0 || side === 1 ? el("strong", { class: `za-who za-who-${side}`, text: this.throwerName(side, member) }) : null, " ",
-      narrateZohn(events, this.names, this.L).join(" ")));
   }
 
   throwCount() {
@@ -252,12 +180,12 @@ class ZohnAhlBoard extends Board {
   refresh() {
     if (!this.view) return;
     const st = this.view.state;
-    const over = this.isOver(st);
+    const over = isOver(st);
     const computerTurn = this.computerSide !== null && st.to_move === this.computerSide;
     const idle = !this.busy && !this.replay;
     enable(this.btnThrow, idle && !over && !computerTurn && !this.thinking);
     enable(this.btnNew, !this.busy);
-    enable(this.btnUndo, idle && this.throwCount() > 0 && (!this.mate || this.mate.canUndo(this.view)));
+    enable(this.btnUndo, idle && this.throwCount() > 0 && this.undoable(this.view));
     enable(this.btnReplay, idle && this.throwCount() > 0);
     enable(this.btnLink, true);
     enable(this.oppSelect, !this.replay);
@@ -285,34 +213,39 @@ class ZohnAhlBoard extends Board {
   // One request: the engine throws (from the game's seed), plays the throw and draws the
   // board after it; the sticks tumble and the awl walks while the page shows it. A warning
   // on the status line goes with the reader's own throw (read, then acted on), never with
-  // the computer's (`byComputer`), which may come before the reader has read it.
+  // the computer's (`byComputer`), which may come before the reader has read it. The
+  // add-ons are asked first (a classmate's throw is not this device's).
   throwOnce(byComputer = false) {
-    if (this.busy || !this.view || this.isOver(this.view.state) || this.replay) return;
-    if (this.mate && this.mate.refuse()) return;
+    if (this.busy || !this.view || isOver(this.view.state) || this.replay) return;
+    if (!this.emit("asked", { point: null }, true)) return;
     return this.act(async () => {
-      const side = this.view.state.to_move;
-      const member = this.thrower(this.view.state, side);
-      const res = await callAfter(this.view, "zohn-ahl.throw", { record: this.view.record });
+      const before = this.view;
+      const side = before.state.to_move;
+      const member = this.thrower(before.state, side);
+      const res = await callAfter(before, "zohn-ahl.throw", { record: before.record });
       if (!this.alive) return;
       const events = res.events_by_throw.at(-1) || [];
       await this.animateThrow(side, res.throw, events, res.path);
       this.view = res;
       this.drawing.place(res.state);
-      for (const hook of this.viewHooks) hook(res);
-      this.renderSides(res.state);
-      this.appendLog(events, member);
+      this.shown(res);
+      renderSides(this, res.state);
+      appendLog(this, events, member);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
-      this.say(`${this.throwerName(side, member)} ${narrateZohn(events, this.names, this.L).join(" ")}`);
+      this.say(`${throwerName(this, side, member)} ${narrateZohn(events, this.names, this.L).join(" ")}`);
       this.keep(res);
+      this.emit("move", { before, view: res, move: res.throw });
     });
   }
 
+  /** @param {number} side @param {string | null} throwText @param {any[]} events @param {number[]} path */
   async animateThrow(side, throwText, events, path) {
     const p = this.pace();
-    if (p.tumble) {
-      this.sticks.classList.add("is-tumbling");
+    const sticks = this.sticks;
+    if (p.tumble && sticks) {
+      sticks.classList.add("is-tumbling");
       await sleep(p.tumble);
-      this.sticks.classList.remove("is-tumbling");
+      sticks.classList.remove("is-tumbling");
     }
     showSticks(this.sticks, throwText, this.L);
     const throwEv = (events || []).find((e) => e.kind === "throw");
@@ -322,6 +255,7 @@ class ZohnAhlBoard extends Board {
   }
 
   // Move the awl of `side` space by space along `path` (the spaces in its own numbering).
+  /** @param {number} side @param {number[]} path */
   async moveAwl(side, path) {
     const p = this.pace();
     const svg = this.drawing.svg;
@@ -329,6 +263,7 @@ class ZohnAhlBoard extends Board {
     const moveTo = this.drawing.lift(side, centre);
     if (!moveTo) return;
     for (const space of path) {
+      /** @type {SVGGraphicsElement | null} */
       const target = svg.querySelector(`[data-own${side}="${space}"]`);
       if (!target || !this.alive) continue;
       moveTo(target);
@@ -340,7 +275,7 @@ class ZohnAhlBoard extends Board {
   async maybeComputer() {
     if (this.computerSide === null || !this.view || this.busy || this.replay || this.thinking) return;
     const st = this.view.state;
-    if (this.isOver(st) || st.to_move !== this.computerSide) return;
+    if (isOver(st) || st.to_move !== this.computerSide) return;
     this.thinking = true;
     this.refresh();
     await sleep(this.pace().think);
@@ -359,7 +294,7 @@ class ZohnAhlBoard extends Board {
       forget(this.id);
       // the block's own start (its preset throws, its seed if the author gave one)
       const view = await this.freshView();
-      await this.opened(view);
+      await this.openNew(view);
       this.setStatus("");
       this.say(this.L.newGame + ".");
     });
@@ -371,7 +306,7 @@ class ZohnAhlBoard extends Board {
     if (!this.view || this.replay) return;
     const v0 = this.view;
     return this.act(async () => {
-      const toTurnOf = this.mate && this.mate.on ? this.mate.side
+      const toTurnOf = this.ownSide !== null ? this.ownSide
         : this.computerSide === null ? undefined : 1 - this.computerSide;
       const v = await call("zohn-ahl.undo", { record: v0.record, to_turn_of: toTurnOf });
       await this.opened(v);
@@ -380,97 +315,18 @@ class ZohnAhlBoard extends Board {
     });
   }
 
-  // Replay the game throw by throw from what the view holds: the state after each throw
-  // (`states`) and its events; the awls are moved on the board drawn now.
-  async startReplay() {
-    if (this.busy || !this.view || !this.throwCount()) return;
-    this.replay = { index: 0 };
-    this.replayBar.hidden = false;
-    await this.replayTo(0);
-    this.rbNext.focus();
-  }
-
-  async replayTo(index, animate = false) {
-    const r = this.replay;
-    if (!r || this.busy) return;
-    const v = this.view;
-    const n = this.throwCount();
-    index = Math.max(0, Math.min(n, index));
-    const state = (v.states || [])[index];
-    if (!state) return;
-    const events = index ? (v.events_by_throw || [])[index - 1] || [] : [];
-    const throwText = throwOf(events);
-    await this.act(async () => {
-      const svg = this.drawing.svg;
-      if (svg) svg.classList.add("is-replay");
-      if (animate && index === r.index + 1) {
-        const before = v.states[r.index];
-        const moveEv = events.find((e) => e.kind === "move" && e.path);
-        await this.animateThrow(before.to_move, throwText, events, moveEv ? moveEv.path : []);
-      } else {
-        showSticks(this.sticks, throwText, this.L);
-      }
-      r.index = index;
-      this.drawing.place(state);
-      this.renderSides(state);
-      const label = index === 0 ? this.L.replayStart : this.L.replaying(index, n);
-      this.rbLabel.textContent = label;
-      this.turnLine.textContent = label;
-      this.say(index === 0 ? label : `${label}. ${narrateZohn(events, this.names, this.L).join(" ")}`);
-    }, { computer: false });
-  }
-
-  endReplay(render = true) {
-    if (!this.replay) return;
-    this.replay = null;
-    this.replayBar.hidden = true;
-    if (this.drawing.svg) this.drawing.svg.classList.remove("is-replay");
-    if (render && this.view) {
-      this.drawing.place(this.view.state);
-      this.renderSides(this.view.state);
-      showSticks(this.sticks, throwOf((this.view.events_by_throw || []).slice(-1)[0]), this.L);
-      this.refresh();
-      this.btnReplay.focus();
-    }
-  }
+  startReplay() { return startReplay(this); }
+  /** @param {number} index @param {boolean} [animate] */
+  replayTo(index, animate = false) { return replayTo(this, index, animate); }
+  endReplay(render = true) { endReplay(this, render); }
 }
 
-// The opponent "a classmate on another device" (classmate.js), told how to read this
-// board's views: a turn is the throws of one side until the other's turn.
-function withClassmate(board) {
-  const thrower = (events) => ((events || []).find((e) => e.kind === "throw") || {}).side;
-  attachClassmate(board, {
-    select: board.oppSelect,
-    throws: true,
-    count: (v) => v.thrown || 0,
-    toMove: (v) => (board.isOver(v.state) ? null : v.state.to_move),
-    finished: (v) => board.isOver(v.state),
-    lastSide: (v) => { const s = thrower((v.events_by_throw || []).slice(-1)[0]); return s === undefined ? null : s; },
-    // the throws in words, as the narration says them ("four marks up, worth six")
-    lastTurn: (v, side) => {
-      const L = board.L;
-      const W = L.classmate;
-      const turn = [];
-      for (const events of [...(v.events_by_throw || [])].reverse()) {
-        const ev = (events || []).find((e) => e.kind === "throw");
-        if (!ev || ev.side !== side) break;
-        const sticks = String(ev.throw || "");
-        const marks = L.marksUp([...sticks].filter((c) => c === "1").length, sticks[3] === "1");
-        const value = L.numberWord[ev.value] !== undefined ? L.numberWord[ev.value] : String(ev.value);
-        turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value }));
-      }
-      return turn.join(W.turnThen);
-    },
-    sideName: (side) => board.names[side],
-    result: () => board.L.wins(board.names[board.view.state.winner]),
-    setMode: (on) => { if (on) board.computerSide = null; },
-  });
-}
-
+/** Bring the board `root` to life, with its add-ons. @param {HTMLElement} root */
 export async function mount(root) {
   const board = new ZohnAhlBoard(root);
+  // the opponent "a classmate on another device" (classmate.js)
+  attachClassmate(board, board.reader(), board.oppSelect);
   // the Chances panel is an aid: not offered where the board's aids are off (student mode)
-  withClassmate(board);
   if (board.cfg.chances_offered !== false) (await import("./chances.js")).attachChances(board);
   await board.start();
   return board;
