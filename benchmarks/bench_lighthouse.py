@@ -11,10 +11,12 @@ runs: gzip or brotli, types, headers) serving the built site (``site/``, or a co
 for a free port when ``site/`` was built for another origin: ``bench_site._prepare_site``).
 
 For each page it prints the median of the runs (default three) of each category's score
-(performance, accessibility, best practices, SEO, 0 to 100) and of the total blocking time
-in milliseconds, with each run's figures, and the audits that lost points in any run in
-the categories other than performance (their ids, as Lighthouse names them). The
-figures depend on the machine and its load: see ``machine`` in the report.
+(performance, accessibility, best practices, SEO, 0 to 100), of the total blocking time
+in milliseconds, of the page's elements and of its long tasks, with each run's figures
+(also the main thread's time by kind of work and the three slowest scripts:
+:func:`main_thread`), and the audits that lost points in any run in the categories other
+than performance (their ids, as Lighthouse names them). The times depend on the machine
+and its load (see ``machine`` in the report); the elements do not.
 """
 
 from __future__ import annotations
@@ -86,8 +88,30 @@ def one_run(url: str) -> dict:
         for ref in report["categories"][name]["auditRefs"]
         if ref["weight"] > 0 and (report["audits"][ref["id"]].get("score") or 0) < 1
     )
-    tbt = report["audits"]["total-blocking-time"]["numericValue"]
-    return {**scores, "tbt_ms": round(tbt), "lost": lost}
+    audits = report["audits"]
+    tbt = audits["total-blocking-time"]["numericValue"]
+    return {**scores, "tbt_ms": round(tbt), **main_thread(audits), "lost": lost}
+
+
+def main_thread(audits: dict) -> dict:
+    """What the main thread did, as Lighthouse's diagnostics say, beside the scores (less
+    tied to the machine's load than the times): the page's elements (``dom-size``), its
+    long tasks (``long-tasks``: how many), the main thread's time by kind of work
+    (``mainthread-work-breakdown``, ms) and the three scripts that took longest
+    (``bootup-time``: path and ms)."""
+    origin_free = lambda url: "/" + url.split("/", 3)[-1] if "://" in url else url  # noqa: E731
+    return {
+        "dom_elements": round(audits["dom-size"].get("numericValue") or 0),
+        "long_tasks": len(audits["long-tasks"].get("details", {}).get("items", [])),
+        "main_thread_ms": {
+            item["group"]: round(item["duration"])
+            for item in audits["mainthread-work-breakdown"].get("details", {}).get("items", [])
+        },
+        "scripts_ms": [
+            [origin_free(item["url"]), round(item["total"])]
+            for item in audits["bootup-time"].get("details", {}).get("items", [])[:3]
+        ],
+    }
 
 
 def measure_page(base: str, path: str, runs: int) -> dict:
@@ -95,7 +119,10 @@ def measure_page(base: str, path: str, runs: int) -> dict:
     for n in range(runs):
         log(f"lighthouse: /{path} run {n + 1} of {runs}")
         results.append(one_run(base + path))
-    median = {key: statistics.median(r[key] for r in results) for key in (*CATEGORIES, "tbt_ms")}
+    median = {
+        key: statistics.median(r[key] for r in results)
+        for key in (*CATEGORIES, "tbt_ms", "dom_elements", "long_tasks")
+    }
     return {
         "median": median,
         "runs": [{k: v for k, v in r.items() if k != "lost"} for r in results],

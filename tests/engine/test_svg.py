@@ -1,6 +1,7 @@
 """The SVG drawings: well-formed, complete, faithful to the position, deterministic."""
 
 import math
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -19,6 +20,20 @@ def parse(text):
 
 def has_class(elem, name):
     return name in elem.get("class", "").split()
+
+
+def drawn_lines(root):
+    """The lines of an Awithlaknannai drawing, by name ("m1-m2"): the segments of its
+    ``path.aw-lines`` (``M x1 y1 L x2 y2`` each), named in order by its ``data-lines``;
+    and its ``path.aw-dots`` holds one circle per point."""
+    (path,) = [e for e in root.iter() if has_class(e, "aw-lines")]
+    names = path.get("data-lines").split()
+    segments = re.findall(r"M(\S+) (\S+)L(\S+) (\S+?)(?=M|$)", path.get("d"))
+    assert len(segments) == len(names) == len(set(names))
+    (dots,) = [e for e in root.iter() if has_class(e, "aw-dots")]
+    points = [e for e in root.iter() if "data-point" in e.attrib]
+    assert dots.get("d").count("M") == len(points)
+    return {n: tuple(map(float, seg)) for n, seg in zip(names, segments, strict=True)}
 
 
 def find_all(root, attr):
@@ -258,8 +273,7 @@ def test_awithlaknannai_points_and_lines(ruleset, points, lines):
     assert len(pts) == points
     assert all(has_class(g, "aw-point") for g in pts)
     assert len({g.get("data-point") for g in pts}) == points
-    ln = [e for e in root.iter() if has_class(e, "aw-line")]
-    assert len(ln) == lines
+    assert len(drawn_lines(root)) == lines
     for g in pts:
         hit = [c for c in g.iter() if has_class(c, "aw-hit")]
         assert hit and 2 * float(hit[0].get("r")) >= 24
@@ -272,17 +286,10 @@ def _lines_touch_points(root):
         for g in root.iter()
         if has_class(g, "aw-point")
     }
-    for e in root.iter():
-        if has_class(e, "aw-line"):
-            a, b = e.get("data-line").split("-")
-            assert (
-                math.hypot(float(e.get("x1")) - centres[a][0], float(e.get("y1")) - centres[a][1])
-                < 1e-6
-            )
-            assert (
-                math.hypot(float(e.get("x2")) - centres[b][0], float(e.get("y2")) - centres[b][1])
-                < 1e-6
-            )
+    for name, (x1, y1, x2, y2) in drawn_lines(root).items():
+        a, b = name.split("-")
+        assert math.hypot(x1 - centres[a][0], y1 - centres[a][1]) < 1e-6
+        assert math.hypot(x2 - centres[b][0], y2 - centres[b][1]) < 1e-6
     return centres
 
 
@@ -383,7 +390,7 @@ def test_drawing_follows_the_engine_board_and_game():
     assert len(pieces) == 23
     # the drawing is the board's geometry, scaled: same lines, same proportions
     centres = _lines_touch_points(root)
-    drawn = {e.get("data-line") for e in root.iter() if has_class(e, "aw-line")}
+    drawn = set(drawn_lines(root))
     assert drawn == {f"{a}-{b}" for a, b in board.lines}
     (x1, y1), (x2, _y2) = board.coords["t1"], board.coords["b8"]
     k = (centres["b8"][0] - centres["t1"][0]) / (x2 - x1)

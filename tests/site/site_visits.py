@@ -12,7 +12,7 @@ from pathlib import Path
 
 from chromium import PersistentContext  # (tests/site)
 from site_server import QuietHandler, built_site_url, wait_for  # noqa: F401  (tests/site)
-from test_e2e_support import follow  # (tests/site)
+from test_e2e_support import come_near, follow  # (tests/site)
 
 from build_scripts.serve import make_server
 
@@ -63,12 +63,14 @@ def allow_slow_start(context) -> None:
 
 
 def wait_playable(page, board, timeout=READY_MS, tries=3) -> bool:
-    """Wait until ``board`` is playable; False if its engine could not start.
+    """Wait until ``board`` is playable (scrolled to, unless it is set up already); False
+    if its engine could not start.
 
     On this shared two-core machine Python can miss its start-up limit under load; the
     board then says so and offers "Try again", which a reader would press: so does this
     helper, up to ``tries`` times in all."""
     settled = "b => b.dataset.ready === 'true' || b.dataset.ready === 'error'"
+    come_near(board)
     for _ in range(tries):
         page.wait_for_function(settled, arg=board.element_handle(), timeout=timeout)
         retry = board.locator('[data-action="retry"]')

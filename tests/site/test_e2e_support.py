@@ -220,14 +220,23 @@ def asked(test: str) -> str:
     return f"window.__requests.filter(({{ cmd: c }}) => {test}).map((r) => r.args)"
 
 
+def come_near(board) -> None:
+    """Scroll to ``board`` unless it is set up already, as a reader does to play it (a
+    board is set up as the reader comes near it: docs/assets/js/boards.js)."""
+    if board.get_attribute("data-mounted") is None:
+        board.scroll_into_view_if_needed()
+
+
 def wait_ready(page, selector=".board[data-game]"):
-    """Wait until the first board matching ``selector`` is playable; return its locator.
+    """Wait until the first board matching ``selector`` is playable (scrolled to, unless
+    it is set up already); return its locator.
 
     On this shared two-core machine Python can miss its 20-second start-up limit under
     load; the board then says so and offers "Try again", which a reader would press: so
     does this helper, once."""
     board = page.locator(selector).first
     board.wait_for(state="attached")
+    come_near(board)
     script = (
         "sel => { const b = document.querySelector(sel); "
         "return b && (b.dataset.ready === 'true' || b.dataset.ready === 'error'); }"

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import pytest
-from test_e2e_support import READY_MS, USABLE, wait_ready
+from test_e2e_support import READY_MS, USABLE, come_near, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,11 @@ def open_kind(visit, path, width, height):
     page = visit.page()
     page.set_viewport_size({"width": width, "height": height})
     page.goto(visit.base + path)
+    # (every board set up: scrolled to, as a reader comes to each, then back to the top)
+    for board in page.locator(".board[data-game]").all():
+        come_near(board)
     page.wait_for_function(ALL_BOARDS_READY, timeout=READY_MS)
+    page.evaluate("scrollTo(0, 0)")
     return page
 
 
