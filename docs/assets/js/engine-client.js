@@ -95,20 +95,13 @@ function namedError(name, message, extra = {}) {
 }
 
 /**
- * A status report: {status, info, error, progress}.
  * @typedef {{status: string, info: any, error: Error | null, progress: Progress | null}} StatusReport
  * @typedef {{received: number, total: number, stage?: string}} Progress
  * @typedef {{resolve: (value: any) => void, reject: (err: Error) => void}} Settle
  * A call on its way: what it asks, and how it is settled.
- * @typedef {object} Call
- * @property {string} cmd
- * @property {any} args
- * @property {number} timeoutMs
- * @property {number} retriesLeft
- * @property {((args: any, err: Error) => any) | null} fallback
- * @property {(value: any) => void} resolve
- * @property {(err: Error) => void} reject
- * @property {ReturnType<typeof setTimeout>} [timer]
+ * @typedef {{cmd: string, args: any, timeoutMs: number, retriesLeft: number,
+ *   fallback: ((args: any, err: Error) => any) | null, resolve: (value: any) => void,
+ *   reject: (err: Error) => void, timer?: ReturnType<typeof setTimeout>}} Call
  */
 
 class EngineClient {
@@ -117,29 +110,19 @@ class EngineClient {
     this.startLimitMs = startLimitMs;
     this.workerURL = new URL("./engine-worker.mjs", import.meta.url);
     this.nextId = 1;
-    /** @type {Map<number, Call>} */
-    this.pending = new Map();
-    /** @type {Set<(report: StatusReport) => void>} */
-    this.listeners = new Set();
-    /** @type {Worker | null} */
-    this.worker = null;
+    /** @type {Map<number, Call>} */ this.pending = new Map();
+    /** @type {Set<(report: StatusReport) => void>} */ this.listeners = new Set();
+    /** @type {Worker | null} */ this.worker = null;
     this.status = "starting";
-    /** @type {any} */
-    this.info = null;
-    /** @type {(Error & Record<string, any>) | null} */
-    this.error = null;
-    /** @type {Progress | null} */
-    this.progress = null;
-    /** @type {Promise<any>} */
-    this._ready = Promise.resolve();
-    /** @type {Settle} */
-    this._settle = { resolve: () => {}, reject: () => {} };
+    /** @type {any} */ this.info = null;
+    /** @type {(Error & Record<string, any>) | null} */ this.error = null;
+    /** @type {Progress | null} */ this.progress = null;
+    /** @type {Promise<any>} */ this._ready = Promise.resolve();
+    /** @type {Settle} */ this._settle = { resolve: () => {}, reject: () => {} };
     /** @type {Promise<any>} what became of the snapshot */
     this.snapshot = Promise.resolve();
-    /** @type {(info: any) => void} */
-    this._snapshotSettle = () => {};
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    this._startTimer = undefined;
+    /** @type {(info: any) => void} */ this._snapshotSettle = () => {};
+    /** @type {ReturnType<typeof setTimeout> | undefined} */ this._startTimer = undefined;
     this._start();
   }
 

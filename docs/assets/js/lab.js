@@ -15,7 +15,6 @@ import { onEveryPage } from "./every-page.js";
 const CRITICAL_5_PERCENT_4_DF = 9.488;
 
 /** A word's value: a number or its text. @typedef {string | number} Value */
-
 // The lab's words (the `lab` part of the page's words), as functions of their values.
 function W() {
   /** @type {Record<string, string>} */
@@ -36,13 +35,11 @@ function W() {
   };
 }
 
-/** @param {number} x @param {number} [digits] */
-function num(x, digits = 1) {
+/** @param {number} x @param {number} [digits] */ function num(x, digits = 1) {
   return decimal(x.toFixed(digits));
 }
 
-/** @param {number} x @param {number} [digits] */
-function pc(x, digits = 0) {
+/** @param {number} x @param {number} [digits] */ function pc(x, digits = 0) {
   const v = 100 * x;
   let t = num(v, digits);
   if (digits === 0 && v > 0 && v < 0.5) t = "<1";
@@ -51,8 +48,7 @@ function pc(x, digits = 0) {
 }
 
 // True for a bias of one half however it is written ("1/2", "0.5", "2/4", ".50").
-/** @param {string} text */
-function isHalf(text) {
+/** @param {string} text */ function isHalf(text) {
   const t = String(text).trim();
   if (/^\d+\s*\/\s*\d+$/.test(t)) {
     const [a, b] = t.split("/").map(Number);
@@ -61,8 +57,7 @@ function isHalf(text) {
   return /^0*\.50*$/.test(t) || /^0*0\.50*$/.test(t);
 }
 
-/** @param {string} text */
-function fraction(text) {
+/** @param {string} text */ function fraction(text) {
   const [a, b] = String(text).split("/").map(Number);
   return b ? a / b : Number(a);
 }
@@ -171,8 +166,7 @@ class Lab {
     this.controls.dataset.prepared = "true";
   }
 
-  /** @param {string} text */
-  say(text) {
+  /** @param {string} text */ say(text) {
     if (this.status) this.status.textContent = text;
   }
 
@@ -288,8 +282,7 @@ class Lab {
     }
   }
 
-  /** @param {Record<string, any>} probs */
-  showThrows(probs) {
+  /** @param {Record<string, any>} probs */ showThrows(probs) {
     const marked = probs.sahe.marked || {};
     const dice = '.lab[data-lab="dice"]:not([data-aids="off"])';
     /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`${dice} .lab-marks td[data-k]`)).forEach((td) => {
@@ -345,8 +338,7 @@ class Lab {
     if (cap) cap.textContent = W().comeback(2 * counters, counters);
   }
 
-  /** @param {any} res */
-  showCounters(res) {
+  /** @param {any} res */ showCounters(res) {
     for (const r of res.rows) {
       const tr = document.querySelector(`.lab-counters tr[data-counters="${r.counters}"]`);
       const first = tr && tr.querySelector('td[data-k="first"]');
