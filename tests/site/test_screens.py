@@ -448,6 +448,7 @@ def test_a_move_list_is_a_line_high_before_its_board_is_playable(browser, site_u
     heights = "bs => bs.map(b => b.querySelector('.aw-moves').getBoundingClientRect().height)"
     with _runtime_held(browser, site_url + "awithlaknannai/rules/", 390, 844) as (page, release):
         boards = page.locator(".board[data-game]")
+        boards.first.scroll_into_view_if_needed()
         page.wait_for_function("() => document.querySelectorAll('.board .aw-movelist').length >= 1")
         for board in boards.all():
             board.scroll_into_view_if_needed()

@@ -10,7 +10,8 @@
 // link, a classmate's link, an anchor). Until then it is the drawing the build made,
 // which needs no script; a lesson of eight boards sets up the one or two in view, not
 // eight. Boards are set up one after the other, the page's main thread given back to the
-// browser between two (a board's set-up is one task, not one long task for all).
+// browser between two (a board's set-up is a task of its own, not one long task for all),
+// in the order they came near: the first asks the engine first.
 //
 // The board modules render and animate; the engine decides every rule.
 
@@ -56,13 +57,17 @@ function mountAll() {
   if (idle.length) waiting = whenNear(idle, mount);
 }
 
-// Bring one board to life; resolves once it is playable or has failed.
-/** @param {HTMLElement} root */
+// Bring one board to life: `built` resolves once its set-up has built its parts (the
+// module's mount has run up to its first wait), `playing` once it is playable or has
+// failed.
+/** @param {HTMLElement} root @returns {{built: Promise<void>, playing: Promise<void>}} */
 function mount(root) {
-  if (root.dataset.mounted || !root.isConnected) return Promise.resolve();
+  if (root.dataset.mounted || !root.isConnected) return { built: Promise.resolve(), playing: Promise.resolve() };
   root.dataset.mounted = "true";
-  return MODULES[/** @type {string} */ (root.dataset.game)]()
-    .then((m) => m.mount(root))
+  let built = () => {};
+  const parts = new Promise((resolve) => { built = () => resolve(undefined); });
+  const playing = MODULES[/** @type {string} */ (root.dataset.game)]()
+    .then((m) => { const started = m.mount(root); built(); return started; })
     .then((b) => { if (b) live.add(b); })
     .catch((err) => {
       console.error(err);
@@ -70,12 +75,13 @@ function mount(root) {
       const status = root.querySelector('[data-role="status"]') || root.appendChild(document.createElement("p"));
       status.textContent = strings().failed;
       status.classList.add("board-error");
-    });
+    })
+    .finally(built);
+  return { built: parts, playing };
 }
 
 // Resolves once `root` is playable or has failed (its data-ready says so), whichever way
-// its set-up went: a board whose engine cannot start waits for the reader's "Try again",
-// and the boards after it are set up meanwhile.
+// its set-up went (a board whose engine cannot start waits for the reader's "Try again").
 /** @param {HTMLElement} root */
 function settled(root) {
   const done = () => root.dataset.ready === "true" || root.dataset.ready === "error" || !root.isConnected;
@@ -118,7 +124,7 @@ function namedInAddress() {
 // `data-waiting`. Returns {stop} (the page was left).
 /**
  * @param {HTMLElement[]} roots
- * @param {(root: HTMLElement) => Promise<void>} start
+ * @param {(root: HTMLElement) => {built: Promise<void>, playing: Promise<void>}} start
  */
 function whenNear(roots, start) {
   const left = new Set(roots);
@@ -152,24 +158,32 @@ function whenNear(roots, start) {
     if (!running) run();
   }
 
+  // One board's set-up after the other (each builds its parts, then waits for the engine
+  // while the next is built), the main thread given back between two.
   async function run() {
     running = true;
     while (queue.length && !stopped) {
       const root = /** @type {HTMLElement} */ (queue.shift());
-      const box = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="board"]'));
-      const playing = start(root);
-      await Promise.race([playing, settled(root)]);
-      const off = unlisten.get(root);
-      if (off) off();
-      if (box && box.getAttribute("tabindex") === "0" && box.dataset.focusUntilSetUp !== undefined) {
-        const hadFocus = document.activeElement === box;
-        box.removeAttribute("tabindex");
-        delete box.dataset.focusUntilSetUp;
-        if (hadFocus) firstControl(root)?.focus();
-      }
+      const { built, playing } = start(root);
+      Promise.race([playing, settled(root)]).then(() => handOn(root));
+      await built;
       await yieldToPage();
     }
     running = false;
+  }
+
+  // The board is playable (or has failed): its drawing is no longer a tab stop of its
+  // own, and the focus it held goes to the board's first control.
+  /** @param {HTMLElement} root */
+  function handOn(root) {
+    const off = unlisten.get(root);
+    if (off) off();
+    const box = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="board"]'));
+    if (!box || box.dataset.focusUntilSetUp === undefined) return;
+    const hadFocus = document.activeElement === box;
+    box.removeAttribute("tabindex");
+    delete box.dataset.focusUntilSetUp;
+    if (hadFocus) firstControl(root)?.focus();
   }
 
   for (const root of roots) {
