@@ -413,7 +413,9 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
                 page.goto(url + rel)
                 page.wait_for_load_state("load")
                 lang = _language(rel)
-            boards = page.locator(".board[data-game]").all()
+            # (a board the page keeps shut, a students' board waiting for an earlier
+            # answer, is set up when it opens: its twin on the teachers' page is visited)
+            boards = page.locator(".board[data-game]:visible").all()
             here = seen[rel or "/"] = PageSeen(boards=len(boards))
             playable = [b for b in boards if wait_playable(page, b)]
             here.started = len(playable)

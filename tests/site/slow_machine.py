@@ -7,12 +7,16 @@ playable board is long accordingly."""
 from __future__ import annotations
 
 from site_visits import allow_slow_start  # noqa: F401  (re-exported for the tests)
+from test_e2e_support import come_near
 
 PLAYABLE_MS = 240_000
 
 
 def playable(page, selector=".board[data-game]"):
-    """Wait until the first board matching ``selector`` is playable; return its locator."""
+    """Wait until the first board matching ``selector`` is playable (scrolled to, as a
+    reader comes to it, unless it is set up already); return its locator."""
+    page.locator(selector).first.wait_for(state="attached")
+    come_near(page.locator(selector).first)
     page.wait_for_function(
         """sel => { const b = document.querySelector(sel);
             return !!b && (b.dataset.ready === 'true' || b.dataset.ready === 'error'); }""",

@@ -222,8 +222,9 @@ def asked(test: str) -> str:
 
 def come_near(board) -> None:
     """Scroll to ``board`` unless it is set up already, as a reader does to play it (a
-    board is set up as the reader comes near it: docs/assets/js/boards.js)."""
-    if board.get_attribute("data-mounted") is None:
+    board is set up as the reader comes near it: docs/assets/js/boards.js). A board the
+    page keeps shut (a students' board waiting for an earlier answer) is left as it is."""
+    if board.get_attribute("data-mounted") is None and board.is_visible():
         board.scroll_into_view_if_needed()
 
 
