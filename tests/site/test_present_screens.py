@@ -258,7 +258,8 @@ def test_the_classmate_panel_is_short_on_a_phone(visit, lang):
     assert code.is_visible() and code.get_attribute("aria-expanded") == "false"
     assert not qr.is_visible()
     panel = board.locator(".board-mate").bounding_box()
-    assert panel is not None and panel["height"] < 0.35 * PHONE["height"], panel
+    said = " | ".join(board.locator(".board-mate").inner_text().split("\n"))
+    assert panel is not None and panel["height"] < 0.35 * PHONE["height"], (panel, said)
     words = table(lang)["page"]["classmate"]
     assert code.text_content() == words["showCode"]
     code.click()

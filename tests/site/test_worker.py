@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_e2e_support import come_near
 
 import engine
 
@@ -200,6 +201,7 @@ def test_one_worker_serves_every_board_of_a_visit(warm_page, site_url, site_dir)
         encoding="utf-8"
     )
     _open(page, site_url + "authoring/")
+    come_near(page.locator(".board[data-game]").first)  # (set up as the reader comes near)
     page.wait_for_selector('.board[data-ready="true"]', timeout=START_MS)
 
     def fetched(suffix):
@@ -211,6 +213,7 @@ def test_one_worker_serves_every_board_of_a_visit(warm_page, site_url, site_dir)
     page.locator('article a[href$="/awithlaknannai/rules/"]').first.click()
     page.wait_for_url("**/awithlaknannai/rules/")
     page.wait_for_function("() => !document.querySelector('article[data-left]')")
+    come_near(page.locator('.board[data-game="awithlaknannai"]').first)
     page.wait_for_selector(
         '.board[data-game="awithlaknannai"][data-ready="true"]', timeout=START_MS
     )
