@@ -72,15 +72,20 @@ START = """async (url) => {
 }"""
 
 
-def test_over_plain_http_a_return_visit_restores_the_snapshot(browser, site_url):
-    """No Cache Storage and no crypto.subtle on such an origin: the snapshot is kept in
-    IndexedDB with a CRC-32 (docs/assets/js/snapshot-idb.mjs), and restored."""
-    port = urlsplit(site_url).port
-    base = f"http://{HOST}:{port}/"
+def _classroom(browser, site_url: str):
+    """A browser that reaches the site by HOST (mapped to the loopback address), over
+    plain http; and the site's address there."""
     classroom = browser.browser_type.launch(
         executable_path=CHROMIUM,
         args=[*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
     )
+    return classroom, f"http://{HOST}:{urlsplit(site_url).port}/"
+
+
+def test_over_plain_http_a_return_visit_restores_the_snapshot(browser, site_url):
+    """No Cache Storage and no crypto.subtle on such an origin: the snapshot is kept in
+    IndexedDB with a CRC-32 (docs/assets/js/snapshot-idb.mjs), and restored."""
+    classroom, base = _classroom(browser, site_url)
     try:
         context = classroom.new_context()
         starts = []
@@ -177,12 +182,7 @@ def test_over_plain_http_the_decoded_runtime_is_kept_and_a_damaged_copy_replaced
     """A return visit reads the runtime's three large files as the first one decoded them
     (no copy downloaded again); a kept file that is damaged, cut or of another runtime is
     dropped, fetched and decoded again, and kept in its place."""
-    port = urlsplit(site_url).port
-    base = f"http://{HOST}:{port}/"
-    classroom = browser.browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
-    )
+    classroom, base = _classroom(browser, site_url)
     try:
         context = classroom.new_context()
         asked: list[str] = []
