@@ -30,6 +30,7 @@ PAGE_SCRIPTS = (
     "assets/js/drawer.js",
     "assets/js/answers/fields.js",
     "assets/js/answers/results.js",
+    "assets/js/answers/run-sheet.js",
 )
 """The page's module scripts, in the order the pages load them."""
 

@@ -94,6 +94,7 @@ WORDS: dict[str, Any] = {
         },
         "right": "Right!",
         "right-after": "Right, on try {n}.",
+        "opened": "What starts from this answer is open now, below.",
         "wrong": "Not yet. {nudge} Try again as often as you like.",
         "nudge": {
             "probability": "Count the throws that give this result out of all the equally likely ones, or multiply the chances of the sticks one by one.",

@@ -95,6 +95,7 @@ WORDS: dict[str, Any] = {
         },
         "right": "Juste\u00a0!",
         "right-after": "Juste, à l’essai {n}.",
+        "opened": "Ce qui part de cette réponse est ouvert maintenant, plus bas.",
         "wrong": "Pas encore. {nudge} Réessayez autant que vous voulez.",
         "nudge": {
             "probability": "Comptez les lancers qui donnent ce résultat parmi tous les lancers également probables, ou multipliez les chances des bâtonnets un par un.",

@@ -1,10 +1,10 @@
 """The JSON interface between the page and the engine: the one function the Web Worker calls.
 
-``handle(request_json) -> reply_json``. The page's worker (``docs/assets/js/engine-worker.mjs``)
-passes every request as a JSON string and gets a JSON string back; nothing the page sends
-is ever evaluated as code, and nothing the engine raises escapes as a crash. The site
-build calls :func:`dispatch` with the same commands, so a board's first view on the page is
-exactly what the build checked.
+``handle(request_json) -> reply_json``. The page's worker
+(``docs/assets/js/worker-requests.mjs``) passes every request as a JSON string and gets a
+JSON string back; nothing the page sends is ever evaluated as code, and nothing the engine
+raises escapes as a crash. The site build calls :func:`dispatch` with the same commands,
+so a board's first view on the page is exactly what the build checked.
 
 The protocol is stateless: a game is its record text, every request that concerns a game
 carries the record, and the reply is built from one replay of it. The commands, their

@@ -298,7 +298,7 @@ def test_the_board_that_starts_from_exercise_2s_answer_opens_once_it_is_right(vi
     """Exercise 4's board starts after White's forced reply, exercise 2's answer: until
     exercise 2 is right it is out of the page (not shown, not in the accessible tree), a
     sentence in its place; a wrong answer leaves it shut; the right one opens it, playable,
-    and it stays open after a reload (the answers are kept on the device). The teachers'
+    and says so in its feedback (a live region), and it stays open after a reload (the answers are kept on the device). The teachers'
     page shows it from the start."""
     prefix = "" if lang == "en" else "/fr"
     caption = (
@@ -321,10 +321,15 @@ def test_the_board_that_starts_from_exercise_2s_answer_opens_once_it_is_right(vi
     answer_exercise_2(page, lang, "m4-m5")  # not the forced reply: still shut
     assert page.locator("[data-answer-field='2'].answer-wrong").count() == 1
     assert board.count() == 0 and locked.is_visible()
+    feedback = page.locator("[data-answer-field='2'] .answer-feedback[role=status]")
+    opened = "is open now" if lang == "en" else "est ouvert maintenant"
+    assert opened not in feedback.inner_text()  # a wrong answer opens nothing, says nothing of it
     answer_exercise_2(page, lang, "m4xm6")
     assert page.locator("[data-answer-field='2'].answer-right").count() == 1
     board.wait_for(state="visible")
     assert locked.is_hidden()
+    # what a screen reader hears: the right answer, and that what starts from it is open
+    assert opened in feedback.inner_text(), feedback.inner_text()
     wait_ready(page, "#exchange")
     page.reload()
     wait_ready(page, "#exchange")

@@ -120,7 +120,8 @@ class HandInPage {
       }
       this.store();
       show();
-      this.update();
+      // a right answer may open what starts from it: the feedback, read out, says so
+      if (this.update() && saved.last === "right") feedback.textContent = `${saved.said} ${this.W.opened}`;
     };
     button.addEventListener("click", check);
     input.addEventListener("keydown", (ev) => {
@@ -185,22 +186,30 @@ class HandInPage {
   // (data-after, build_scripts/answer_fields.py): until then its premise, which may name
   // their answers, stays hidden. So does a board that starts from another exercise's
   // answer (a board block's after: line), a sentence in its place.
+  // Returns how many parts and boards it opened that were shut.
   openParts() {
+    let opened = 0;
     for (const el of this.fields) {
       if (!el.dataset.after) continue;
       const open = this.answered(el.dataset.after);
+      const locked = /** @type {HTMLElement} */ (el.querySelector('[data-answer-part="locked"]'));
+      if (open && !locked.hidden) opened += 1;
       for (const part of el.querySelectorAll(".answer-hint, .answer-row")) /** @type {HTMLElement} */ (part).hidden = !open;
-      /** @type {HTMLElement} */ (el.querySelector('[data-answer-part="locked"]')).hidden = open;
+      locked.hidden = open;
     }
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board-after[data-after]"))) {
       const open = this.answered(el.dataset.after);
+      const locked = /** @type {HTMLElement} */ (el.querySelector('[data-board-part="locked"]'));
+      if (open && !locked.hidden) opened += 1;
       /** @type {HTMLElement} */ (el.querySelector('[data-board-part="board"]')).hidden = !open;
-      /** @type {HTMLElement} */ (el.querySelector('[data-board-part="locked"]')).hidden = open;
+      locked.hidden = open;
     }
+    return opened;
   }
 
+  // Returns how many shut parts and boards it opened.
   update() {
-    this.openParts();
+    const opened = this.openParts();
     /** @type {string[]} */
     const ids = this.info.fields;
     /** @type {number[]} */
@@ -225,6 +234,7 @@ class HandInPage {
     }).catch(() => {
       /** @type {HTMLElement} */ (this.root.querySelector('[data-hand-in-part="status"]')).textContent = H["qr-failed"];
     });
+    return opened;
   }
 
   async copy() {
