@@ -1,6 +1,7 @@
 """`make bench`: print the project's benchmark figures as one JSON document.
 
     python benchmarks/bench.py [--quick] [--games N] [--jobs J] [--no-pyodide] [--no-site]
+                               [--no-lighthouse]
                                [--only engine|site|startup|build|lighthouse] [--no-readme]
 
 ``make bench ONLY=site`` (or ``ONLY=startup``: the start's trace alone, a few minutes;
@@ -8,8 +9,7 @@
 each kind of page, ``benchmarks/bench_lighthouse.py``) runs one part. The report's figures
 are written into README.md's "Figures" (each part measured replaces its own table:
 ``benchmarks/figures.py``), unless ``--no-readme``, ``--quick``, ``--only startup`` or
-``--only build`` (a part of the site's table only) or ``--only lighthouse`` (not in the
-README's tables).
+``--only build`` (a part of the site's table only).
 
 Progress goes to stderr, the JSON to stdout. Parts:
 
@@ -28,9 +28,10 @@ Progress goes to stderr, the JSON to stdout. Parts:
   ``benchmarks/bench_site.measure()`` (the site must be built first; ``make
   bench`` runs ``make build``), and under ``site.startup`` the start of a board page
   traced from its own marks beside a bare Pyodide page (``benchmarks/bench_startup.py``).
-- ``lighthouse`` (``--only lighthouse`` alone): Lighthouse's mobile scores and total
-  blocking time of each kind of page, the median of three runs
-  (``benchmarks/bench_lighthouse.py``).
+- ``lighthouse`` (last, after the site; ``--no-lighthouse`` leaves it out, ``--quick`` runs
+  each page once): Lighthouse's mobile scores and total blocking time of each kind of
+  page, the median of three runs (``benchmarks/bench_lighthouse.py``), on a machine with
+  nothing else running in the browser.
 - ``machine``: the cores and the load average at the start and the end of the run.
 - ``targets``: each target with the measured value and whether it is met.
 """
@@ -216,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide run")
     parser.add_argument("--no-site", action="store_true", help="skip the site figures")
     parser.add_argument(
+        "--no-lighthouse", action="store_true", help="skip Lighthouse's scores of the pages"
+    )
+    parser.add_argument(
         "--only",
         choices=("engine", "site", "startup", "build", "lighthouse"),
         default=os.environ.get("BENCH_ONLY") or None,
@@ -230,10 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     load_start = os.getloadavg()[0]
     t0 = time.perf_counter()
     if args.only == "lighthouse":
-        import bench_lighthouse
-
-        report = {"quick": args.quick, "lighthouse": bench_lighthouse.measure()}
-        return _finish(report, t0, load_start, True)
+        report = {"quick": args.quick, "lighthouse": run_lighthouse(args.quick)}
+        return _finish(report, t0, load_start, args.no_readme)
     if args.only == "build":
         report = {
             "quick": args.quick,
@@ -264,13 +266,27 @@ def main(argv: list[str] | None = None) -> int:
     ratio = ratios(cpython, pyodide) if "error" not in pyodide and "skipped" not in pyodide else {}
     skip_site = args.no_site or args.only == "engine"
     site = {"skipped": "--no-site"} if skip_site else run_site()
+    skip_lighthouse = skip_site or args.no_lighthouse
     report = {
         "quick": args.quick,
         "engine": {"cpython": cpython, "pyodide": pyodide, "pyodide_vs_cpython": ratio},
         "site": site,
+        "lighthouse": (
+            {"skipped": "--no-lighthouse"} if skip_lighthouse else run_lighthouse(args.quick)
+        ),
         "targets": targets(cpython, ratio, pyodide if "error" not in pyodide else None),
     }
     return _finish(report, t0, load_start, args.no_readme)
+
+
+def run_lighthouse(quick: bool) -> dict:
+    """Lighthouse's part (one run per page with ``--quick``), or the error that stopped it."""
+    import bench_lighthouse
+
+    try:
+        return bench_lighthouse.measure(runs=1 if quick else 3)
+    except (RuntimeError, OSError, subprocess.SubprocessError) as err:
+        return {"error": str(err)}
 
 
 def _finish(report: dict, t0: float, load_start: float, no_readme: bool) -> int:

@@ -4,8 +4,9 @@
 
 ``make bench`` calls :func:`write_readme` with its report: each part it measured (the
 engine, the site) replaces its own table in ``README.md``, between the markers
-``<!-- figures:engine -->`` ... ``<!-- /figures:engine -->`` and ``<!-- figures:site -->``
-... ``<!-- /figures:site -->``, headed by the date, the machine's cores and its load
+``<!-- figures:engine -->`` ... ``<!-- /figures:engine -->``, ``<!-- figures:site -->``
+... ``<!-- /figures:site -->`` and ``<!-- figures:lighthouse -->`` ...
+``<!-- /figures:lighthouse -->``, headed by the date, the machine's cores and its load
 average during the run. A part the run skipped (``make bench ONLY=site``) leaves its
 table as it was. A figure missing from the report is written as "not measured".
 """
@@ -418,6 +419,91 @@ def site_block(report: dict, today: str) -> str:
     )
 
 
+#: Each kind of page Lighthouse scores (``bench_lighthouse.PAGES``), as the table names it.
+PAGE_KINDS = {
+    "/": "home (two boards)",
+    "/zohn-ahl/history/": "a history page",
+    "/zohn-ahl/": "Zohn Ahl's board page",
+    "/awithlaknannai/": "Awithlaknannai's board page",
+    "/students/forced-captures/": "a student page with eight boards",
+    "/teachers/results/": "the class results page",
+    "/fr/zohn-ahl/rules/": "a French rules page",
+}
+
+
+def lighthouse_rows(lighthouse: dict) -> list[tuple[str, str, str, str]]:
+    """A row per page: its kind and path, the four scores (median of the runs), the total
+    blocking time and the audits that lost points outside performance."""
+    rows = []
+    for path, page in (lighthouse.get("pages") or {}).items():
+        median = page.get("median") or {}
+        scores = " / ".join(
+            str(round(median[c])) if isinstance(median.get(c), (int, float)) else MISSING
+            for c in ("performance", "accessibility", "best-practices", "seo")
+        )
+        tbt = median.get("tbt_ms")
+        kind = PAGE_KINDS.get(path, "a page")
+        rows.append(
+            (
+                f"{kind}, `{path}`",
+                scores,
+                f"{round(tbt):,} ms" if isinstance(tbt, (int, float)) else MISSING,
+                ", ".join(f"`{a}`" for a in page.get("lost") or []) or "none",
+            )
+        )
+    return rows
+
+
+def lighthouse_block(report: dict, today: str) -> str:
+    lighthouse = report["lighthouse"]
+    machine = report.get("machine") or {}
+    loads = machine.get("load_average")
+    load = (
+        f"load average {loads[0]:.1f} at the start, {loads[-1]:.1f} at the end"
+        if isinstance(loads, list) and loads
+        else "load average not recorded"
+    )
+    return "\n\n".join(
+        [
+            f"Measured by `make bench` on {today}, on a machine with "
+            f"{machine.get('cores', '?')} cores ({load}): Lighthouse "
+            f"{lighthouse.get('lighthouse', '?')}, {lighthouse.get('preset', '')}, each page "
+            "served by the site's own server.",
+            _table(
+                (
+                    "page",
+                    "performance / accessibility / best practices / SEO",
+                    "total blocking time",
+                    "audits that lost points",
+                ),
+                lighthouse_rows(lighthouse),
+            ),
+            lighthouse_target(lighthouse),
+        ]
+    )
+
+
+def _meets(median: dict) -> bool:
+    """Performance at least 95, the other categories 100, total blocking time at most 200 ms."""
+    try:
+        return (
+            median["performance"] >= 95
+            and all(median[c] == 100 for c in ("accessibility", "best-practices", "seo"))
+            and median["tbt_ms"] <= 200
+        )
+    except (KeyError, TypeError):
+        return False
+
+
+def lighthouse_target(lighthouse: dict) -> str:
+    pages = lighthouse.get("pages") or {}
+    met = [path for path, page in pages.items() if _meets(page.get("median") or {})]
+    return (
+        "The target (performance at least 95, the other three 100, total blocking time at "
+        f"most 200 ms) is met on {len(met)} of {len(pages)} pages."
+    )
+
+
 def _replace(text: str, name: str, body: str) -> str:
     pattern = re.compile(rf"(<!-- figures:{name} -->\n).*?(\n<!-- /figures:{name} -->)", re.S)
     if not pattern.search(text):
@@ -438,6 +524,8 @@ def render(report: dict, text: str, today: str | None = None) -> str:
         text = _replace(text, "engine", engine_block(report, today))
     if measured(report.get("site")):
         text = _replace(text, "site", site_block(report, today))
+    if measured(report.get("lighthouse")):
+        text = _replace(text, "lighthouse", lighthouse_block(report, today))
     return text
 
 
