@@ -266,14 +266,16 @@ def main(argv: list[str] | None = None) -> int:
     ratio = ratios(cpython, pyodide) if "error" not in pyodide and "skipped" not in pyodide else {}
     skip_site = args.no_site or args.only == "engine"
     site = {"skipped": "--no-site"} if skip_site else run_site()
-    skip_lighthouse = skip_site or args.no_lighthouse
+    lighthouse = (
+        {"skipped": "--no-site" if skip_site else "--no-lighthouse"}
+        if skip_site or args.no_lighthouse
+        else run_lighthouse(args.quick)
+    )
     report = {
         "quick": args.quick,
         "engine": {"cpython": cpython, "pyodide": pyodide, "pyodide_vs_cpython": ratio},
         "site": site,
-        "lighthouse": (
-            {"skipped": "--no-lighthouse"} if skip_lighthouse else run_lighthouse(args.quick)
-        ),
+        "lighthouse": lighthouse,
         "targets": targets(cpython, ratio, pyodide if "error" not in pyodide else None),
     }
     return _finish(report, t0, load_start, args.no_readme)

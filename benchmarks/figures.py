@@ -363,7 +363,8 @@ def site_rows(site: dict) -> list[tuple[str, str]]:
     return rows
 
 
-def _heading(report: dict, part: dict, today: str) -> str:
+def _machine(report: dict, part: dict, today: str) -> str:
+    """The opening of every table's heading: the date, the machine's cores and its load."""
     machine = report.get("machine") or {}
     cores = machine.get("cores", "?")
     loads = machine.get("load_average") or part.get("load_average_at_start")
@@ -372,10 +373,11 @@ def _heading(report: dict, part: dict, today: str) -> str:
         if isinstance(loads, list) and loads
         else "load average not recorded"
     )
-    return (
-        f"Measured by `make bench` on {today}, on a machine with {cores} cores ({load}). "
-        "One run; compare within a row."
-    )
+    return f"Measured by `make bench` on {today}, on a machine with {cores} cores ({load})"
+
+
+def _heading(report: dict, part: dict, today: str) -> str:
+    return f"{_machine(report, part, today)}. One run; compare within a row."
 
 
 def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
@@ -456,17 +458,9 @@ def lighthouse_rows(lighthouse: dict) -> list[tuple[str, str, str, str]]:
 
 def lighthouse_block(report: dict, today: str) -> str:
     lighthouse = report["lighthouse"]
-    machine = report.get("machine") or {}
-    loads = machine.get("load_average")
-    load = (
-        f"load average {loads[0]:.1f} at the start, {loads[-1]:.1f} at the end"
-        if isinstance(loads, list) and loads
-        else "load average not recorded"
-    )
     return "\n\n".join(
         [
-            f"Measured by `make bench` on {today}, on a machine with "
-            f"{machine.get('cores', '?')} cores ({load}): Lighthouse "
+            f"{_machine(report, lighthouse, today)}: Lighthouse "
             f"{lighthouse.get('lighthouse', '?')}, {lighthouse.get('preset', '')}, each page "
             "served by the site's own server.",
             _table(

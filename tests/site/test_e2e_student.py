@@ -298,8 +298,8 @@ def test_the_board_that_starts_from_exercise_2s_answer_opens_once_it_is_right(vi
     """Exercise 4's board starts after White's forced reply, exercise 2's answer: until
     exercise 2 is right it is out of the page (not shown, not in the accessible tree), a
     sentence in its place; a wrong answer leaves it shut; the right one opens it, playable,
-    and says so in its feedback (a live region), and it stays open after a reload (the answers are kept on the device). The teachers'
-    page shows it from the start."""
+    and says so in its feedback (a live region), and it stays open after a reload (the
+    answers are kept on the device). The teachers' page shows it from the start."""
     prefix = "" if lang == "en" else "/fr"
     caption = (
         "After Black's m6-m5 and White's reply. Black to move."

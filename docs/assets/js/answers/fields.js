@@ -188,20 +188,20 @@ class HandInPage {
   // answer (a board block's after: line), a sentence in its place.
   // Returns how many parts and boards it opened that were shut.
   openParts() {
-    let opened = 0;
+    /** @type {[HTMLElement, string, string][]} each gated element, its sentence, what it shuts */
+    const gated = [];
     for (const el of this.fields) {
-      if (!el.dataset.after) continue;
-      const open = this.answered(el.dataset.after);
-      const locked = /** @type {HTMLElement} */ (el.querySelector('[data-answer-part="locked"]'));
-      if (open && !locked.hidden) opened += 1;
-      for (const part of el.querySelectorAll(".answer-hint, .answer-row")) /** @type {HTMLElement} */ (part).hidden = !open;
-      locked.hidden = open;
+      if (el.dataset.after) gated.push([el, '[data-answer-part="locked"]', ".answer-hint, .answer-row"]);
     }
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board-after[data-after]"))) {
+      gated.push([el, '[data-board-part="locked"]', '[data-board-part="board"]']);
+    }
+    let opened = 0;
+    for (const [el, sentence, shut] of gated) {
       const open = this.answered(el.dataset.after);
-      const locked = /** @type {HTMLElement} */ (el.querySelector('[data-board-part="locked"]'));
+      const locked = /** @type {HTMLElement} */ (el.querySelector(sentence));
       if (open && !locked.hidden) opened += 1;
-      /** @type {HTMLElement} */ (el.querySelector('[data-board-part="board"]')).hidden = !open;
+      for (const part of el.querySelectorAll(shut)) /** @type {HTMLElement} */ (part).hidden = !open;
       locked.hidden = open;
     }
     return opened;
