@@ -28,6 +28,7 @@ PAGE_SCRIPTS = (
     "assets/js/instant-anywhere.js",
     "assets/js/offline.js",
     "assets/js/drawer.js",
+    "assets/js/wide-tables.js",
     "assets/js/answers/fields.js",
     "assets/js/answers/results.js",
     "assets/js/answers/run-sheet.js",

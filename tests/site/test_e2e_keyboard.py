@@ -267,3 +267,41 @@ def test_on_a_phone_the_closed_drawer_is_out_of_the_tab_order_and_its_button_ope
         if path[-1] != "other":
             break
     assert path[-1] == "drawer", path
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_table_wider_than_a_phone_is_scrolled_from_the_keyboard(visit, lang):
+    """On a phone a lesson's long table scrolls sideways in its wrapper: the keyboard
+    reaches the wrapper (a region named by the heading it stands under) and the arrow keys
+    scroll it; on a projector's width the same table fits and the wrapper is no stop."""
+    prefix = "" if lang == "en" else "/fr"
+    page = visit.page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{visit.base}{prefix}/teachers/two-accounts/")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.md-typeset__scrollwrap')]"
+        ".some(w => w.scrollWidth > w.clientWidth + 1 && w.tabIndex === 0)"
+    )
+    wide = page.locator(".md-typeset__scrollwrap[tabindex='0']")
+    names = [wide.nth(i).get_attribute("aria-label") for i in range(wide.count())]
+    assert len(set(names)) == len(names), names  # two regions are told apart by their names
+    for i in range(wide.count()):
+        wrap = wide.nth(i)
+        name = wrap.get_attribute("aria-label") or ""
+        assert wrap.get_attribute("role") == "region" and name.strip(), wrap.inner_html()[:200]
+        assert "¶" not in name
+    wrap = wide.first
+    wrap.focus()
+    assert wrap.evaluate("w => w.scrollLeft") == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("w => w.scrollLeft > 0", arg=wrap.element_handle())
+    scrolls = page.evaluate(
+        "() => [...document.querySelectorAll('.md-typeset__scrollwrap')]"
+        ".filter(w => w.scrollWidth > w.clientWidth + 1).length"
+    )
+    assert scrolls == wide.count()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.md-typeset__scrollwrap')]"
+        ".every(w => (w.scrollWidth > w.clientWidth + 1) === w.hasAttribute('tabindex'))"
+    )
