@@ -533,8 +533,15 @@ _AFTER = re.compile(r"^\s*after\s*:(.*)$")
 
 def without_after(text: str) -> str:
     """A board block's text without its ``after:`` line (:func:`gated_boards`), as the
-    board's own reading and the printed worksheet, where every exercise is open, take it."""
+    board's own reading takes it."""
     return "\n".join(line for line in text.splitlines() if not _AFTER.match(line))
+
+
+def after_names(text: str) -> list[str]:
+    """The exercises or parts a board block's ``after:`` line names (``after: 2`` -> ``["2"]``),
+    none for a board that opens at once. The printed worksheet leaves such a board out: its
+    position would give away the answer it starts from."""
+    return next((m.group(1).split() for line in text.splitlines() if (m := _AFTER.match(line))), [])
 
 
 def gated_boards(lines: list[str], lesson: Lesson, lang: str, src: str) -> list[str]:

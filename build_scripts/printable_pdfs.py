@@ -507,7 +507,6 @@ def _blocks(markdown: str, where: str, lang: str, frame_width: float) -> list[Fl
 
 def _board(block: tuple[str, str], lang: str, width: float, height: float) -> Drawing:
     name, text = block
-    text = answer_fields.without_after(text)  # (on paper every exercise is open)
     game = BOARDS[name]
     config = game.board(text, False, True, False)
     board, _ = game.drawing.svgs(config, lang, "board")
@@ -632,7 +631,12 @@ def worksheet(
         if ex["anchor"] in LAB_TABLES.get(lesson, {}):
             part += _lab_table(LAB_TABLES[lesson][ex["anchor"]], lang, frame_width, figures)
         if ex["block"] and lesson == "forced-captures":
-            part.append(_board(ex["block"], lang, frame_width, BOARD_HEIGHT))
+            gated = answer_fields.after_names(ex["block"][1])
+            if gated:  # its position would give away the answer it starts from
+                names = ", ".join(n.removeprefix("exercise-") for n in gated)
+                part.append(_para(w["board-after"].format(id=names), "body", where, lang))
+            else:
+                part.append(_board(ex["block"], lang, frame_width, BOARD_HEIGHT))
         part.append(_room(lesson, ex["anchor"], lang, frame_width))
         story += [CondPageBreak(60 * mm), KeepTogether(part)]
     return story

@@ -351,6 +351,9 @@ WORDS: dict[str, Any] = {
         "Zuni players would give it. Corrections are welcome: see the site's About page.",
         "name": "Name",
         "date": "Date",
+        "board-after": "This exercise's board starts from your answer to exercise {id}, so it "
+        "is not printed here, where it would give that answer away. Set it up on a board, or draw "
+        "it, once you have answered.",
         "worksheet": "Worksheet",
         "tally": "Tally sheet: 32 throws",
         "total": "Total",

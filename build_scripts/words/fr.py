@@ -360,6 +360,9 @@ WORDS: dict[str, Any] = {
         "bienvenues : voir la page À propos du site.",
         "name": "Nom",
         "date": "Date",
+        "board-after": "Le plateau de cet exercice part de votre réponse à l’exercice {id} : "
+        "il n’est donc pas imprimé ici, où il donnerait cette réponse. Installez-le sur un "
+        "plateau, ou dessinez-le, une fois que vous avez répondu.",
         "worksheet": "Fiche d’exercices",
         "tally": "Feuille de relevé : 32 lancers",
         "total": "Total",

@@ -237,9 +237,27 @@ def test_the_boards_of_a_worksheet_span_the_text_width(paper):
         for flowable in getattr(item, "_content", [item])
         if isinstance(flowable, printable_pdfs.Drawing)
     ]
-    assert len(drawings) == len(printable_pdfs.exercises("forced-captures", "en"))
+    boards = printable_pdfs.exercises("forced-captures", "en")
+    assert len(drawings) == sum(1 for ex in boards if "after:" not in ex["block"][1])
     for drawing in drawings:
         assert drawing.width > 0.95 * frame_width, (drawing.width, frame_width)
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "starts from your answer to exercise 2, so it is not printed here"),
+        ("fr", "part de votre réponse à l’exercice 2 : il n’est donc pas imprimé ici"),
+    ],
+)
+def test_the_worksheet_does_not_print_a_board_that_gives_an_earlier_answer_away(folder, lang, said):
+    """Exercise 4's board starts from the position exercise 2 asks for (on the page it opens
+    once exercise 2 is right): printed beside it, it would show that answer. The sheet says
+    so in its place (the sheet's drawings are counted above)."""
+    text = " ".join(
+        _text(folder / printable_pdfs.file_name("worksheet-forced-captures", "a4", lang)).split()
+    )
+    assert said in text.replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize(
