@@ -79,10 +79,18 @@ def test_no_animation_with_reduced_motion(calm_visit):
 
 # every animation of the page that is running: its name, its element and how long it runs
 # in all (ms; Infinity for one that never ends)
-RUNNING = """() => document.getAnimations().filter(a => a.playState === 'running').map(a => ({
-  name: a.animationName || a.constructor.name,
-  on: a.effect && a.effect.target ? a.effect.target.getAttribute('class') : null,
-  ms: a.effect.getComputedTiming().endTime }))"""
+# every animation the page has run since it began to load, with the time it ends: noted
+# by a look every 20 ms from before the page's first script, so that one which has
+# already ended when the test looks (a busy machine sets two dozen boards up slowly) is
+# still counted
+SEEN = """() => { window.__seen = []; const noted = new WeakSet();
+  setInterval(() => { for (const a of document.getAnimations()) {
+    if (noted.has(a) || a.playState !== 'running') continue;
+    noted.add(a);
+    window.__seen.push({ name: a.animationName || a.constructor.name,
+      on: a.effect && a.effect.target ? a.effect.target.getAttribute('class') : null,
+      ms: a.effect.getComputedTiming().endTime });
+  } }, 20); }"""
 
 
 def test_nothing_on_a_board_moves_for_more_than_five_seconds(visit):
@@ -90,12 +98,17 @@ def test_nothing_on_a_board_moves_for_more_than_five_seconds(visit):
     reader who has not asked for less motion sees it: what moves stops within five
     seconds, and the page left open runs no animation."""
     page = visit.page()
+    page.add_init_script(f"({SEEN})()")
     page.goto(visit.base + "/awithlaknannai/puzzles/")
     for board in page.locator(".board[data-game]").all():
         wait_ready(page, f"#{board.get_attribute('id')}")
     page.wait_for_function(
         "() => document.querySelector('.aw-ring.is-must.is-movable')"
     )  # (a piece marked as one that must capture: it pulses)
-    running = page.evaluate(RUNNING)
-    assert running and all(a["ms"] <= 5000 for a in running), running
+    page.wait_for_function("() => window.__seen.some(a => a.name === 'aw-pulse')")
+    seen = page.evaluate("() => window.__seen")
+    # (the start-up indicator turns while a board cannot yet be played, and stops then: a
+    # loading phase, which WCAG 2.2.2 counts as essential; the last line checks it stops)
+    moved = [a for a in seen if a["on"] != "board-status"]
+    assert moved and all(a["ms"] <= 5000 for a in moved), seen
     page.wait_for_function("() => document.getAnimations().length === 0", timeout=10_000)
