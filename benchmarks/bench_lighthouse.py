@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     load_start = os.getloadavg()[0]
-    report = measure(args.runs, tuple(args.page) if args.page else PAGES)
+    report = measure(args.runs, tuple(p.lstrip("/") for p in args.page) if args.page else PAGES)
     report["machine"] = {
         "cores": os.cpu_count(),
         "load_average": [round(load_start, 2), round(os.getloadavg()[0], 2)],
