@@ -232,8 +232,8 @@ WORDS: dict[str, Any] = {
         },
         # Awithlaknannai
         "pointEmpty": "empty",
-        "pointBlack": "black piece",
-        "pointWhite": "white piece",
+        # a point's piece, by the name of its side (the view's ``sides``)
+        "pointPiece": {"black": "black piece", "white": "white piece"},
         "colourName": ("Black", "White"),
         # the sides as a group ("the Blacks"), for languages whose sentences need it
         "colourGroup": ("Black", "White"),

@@ -236,8 +236,8 @@ WORDS: dict[str, Any] = {
             "other": "{side} : {kind}.",
         },
         "pointEmpty": "vide",
-        "pointBlack": "pion noir",
-        "pointWhite": "pion blanc",
+        # a point's piece, by the name of its side (the view's ``sides``)
+        "pointPiece": {"black": "pion noir", "white": "pion blanc"},
         "colourName": ("Noir", "Blanc"),
         "colourGroup": ("Noirs", "Blancs"),
         "toMove": "Aux {group} de jouer",
