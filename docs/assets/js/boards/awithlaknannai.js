@@ -267,19 +267,19 @@ export class AwithBoard extends Board {
       const before = this.view;
       const next = await callAfter(before, "awithlaknannai.play", { record: before.record, move: move.notation });
       this.future = [];
-      await this.moved(before, next, next.move || move);
+      await this.moved(before, next, next.move);
     });
   }
 
   // Show a move made (by the reader or the computer): slide the piece, show the new view,
-  // say it in words, keep the game.
+  // say it in words, keep the game. `made` is the engine's: the move with its side.
   /** @param {any} before @param {any} next @param {any} made */
   async moved(before, next, made) {
     if (!this.alive) return;
     const L = this.L;
     await animateMove(this, made);
     await this.show(next);
-    let words = L.played(L.colourName[before.to_move], notationOf(made));
+    let words = L.played(L.colourName[made.side], notationOf(made));   // the side the engine says made it
     const taken = (made.captured || []).length;
     if (taken) words = words.replace(/\.$/, ` (${L.capturedN(taken)}).`);
     this.say(`${words} ${this.turnText()}.`.replace(/\.\.$/, "."));
