@@ -18,6 +18,7 @@ __all__ = [
     "EventView",
     "MoveView",
     "OutcomeView",
+    "SaidView",
     "SideView",
     "StateView",
     "View",
@@ -102,11 +103,23 @@ class ZohnAhlView(TypedDict):
 # ---------------------------------------------------------------------- Awithlaknannai
 
 
+class SaidView(TypedDict):
+    """A move announced: ``key``, its sentence in the word tables' ``moveSaid``, and the
+    values the page fills in (``side``, the side that made it; ``move``, its notation;
+    ``n``, the pieces it took)."""
+
+    key: Literal["played", "playedTaking"]
+    side: int
+    move: str
+    n: int
+
+
 class MoveView(TypedDict):
     """A move as the view shows it: its notation in the position, its path and the points
     it leaps. In the history and a move just made also ``side``, the side that made it,
     ``number``, the move list's row it is in (the record's move number), and ``column``,
-    the row's column it is written in (0: Black's, 1: White's)."""
+    the row's column it is written in (0: Black's, 1: White's), and ``said``, the words
+    that announce it."""
 
     notation: str
     path: list[str]
@@ -114,6 +127,7 @@ class MoveView(TypedDict):
     side: NotRequired[int]
     number: NotRequired[int]
     column: NotRequired[int]
+    said: NotRequired[SaidView]
 
 
 class SideView(TypedDict):

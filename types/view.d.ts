@@ -44,7 +44,7 @@ export interface EventView {
   reason?: string;
 }
 
-/** A move as the view shows it: its notation in the position, its path and the points it leaps. In the history and a move just made also `side`, the side that made it, `number`, the move list's row it is in (the record's move number), and `column`, the row's column it is written in (0: Black's, 1: White's). */
+/** A move as the view shows it: its notation in the position, its path and the points it leaps. In the history and a move just made also `side`, the side that made it, `number`, the move list's row it is in (the record's move number), and `column`, the row's column it is written in (0: Black's, 1: White's), and `said`, the words that announce it. */
 export interface MoveView {
   notation: string;
   path: string[];
@@ -52,12 +52,21 @@ export interface MoveView {
   side?: number;
   number?: number;
   column?: number;
+  said?: SaidView;
 }
 
 /** How a game ended: the winner (0, 1, or null for a draw) and the reason's code. */
 export interface OutcomeView {
   winner: number | null;
   reason: string;
+}
+
+/** A move announced: `key`, its sentence in the word tables' `moveSaid`, and the values the page fills in (`side`, the side that made it; `move`, its notation; `n`, the pieces it took). */
+export interface SaidView {
+  key: "played" | "playedTaking";
+  side: number;
+  move: string;
+  n: number;
 }
 
 /** One side of an Awithlaknannai game: its name's key in the word tables (`black`, `white`) and the letter its pieces have in `pieces` and positions. */

@@ -111,6 +111,13 @@ class AwithlaknannaiSession(Session):
         game = self.game
         played = move_dict(game, move, side=game.to_move)
         played["number"], played["column"] = row_of(game)
+        taken = sum(1 for point in move.captured if point)
+        played["said"] = {
+            "key": "playedTaking" if taken else "played",
+            "side": game.to_move,
+            "move": played["notation"],
+            "n": taken,
+        }
         game.push(move)
         self.history.append(played)
         return played

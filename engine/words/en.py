@@ -255,8 +255,14 @@ WORDS: dict[str, Any] = {
         "pieceStuck": "This piece has no move now.",
         "mustLeap": "A capture is compulsory: choose a piece that can leap.",
         "cannotGo": "This piece cannot go to {point}.",
-        "played": "{name} plays {move}.",
-        "capturedN": {"one": "one piece taken", "other": "{n} pieces taken"},
+        # a move announced, as the engine says it (the view's move's ``said``)
+        "moveSaid": {
+            "played": "{name} plays {move}.",
+            "playedTaking": {
+                "one": "{name} plays {move} (one piece taken).",
+                "other": "{name} plays {move} ({n} pieces taken).",
+            },
+        },
         "thinking": "The computer is thinking…",
         "stopped": "Stopped: the computer's move was cancelled.",
         "ended": {

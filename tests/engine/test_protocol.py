@@ -272,6 +272,7 @@ def test_play_returns_the_move_and_the_whole_view():
         "side": 0,
         "number": 1,
         "column": 0,
+        "said": {"key": "played", "side": 0, "move": "m6-m5", "n": 0},
     }
     assert after["history"] == [after["move"]]
     assert after["pieces"]["m5"] == "B" and "m6" not in after["pieces"]
@@ -333,6 +334,18 @@ def test_must_capture_only_where_the_ruleset_makes_capture_compulsory():
         ok("awithlaknannai.new", {"position": "......../....W..../........ B 0"})["must_capture"]
         is False
     )
+
+
+def test_each_move_says_the_words_that_announce_it():
+    view = ok("awithlaknannai.new", {"moves": "m6-m5"})
+    after = ok("awithlaknannai.play", {"record": view["record"], "move": "m4xm6"})
+    assert after["move"]["said"] == {"key": "playedTaking", "side": 1, "move": "m4xm6", "n": 1}
+    assert after["history"][0]["said"]["key"] == "played"
+    # the keys are the word tables' own, in every language
+    from engine.words import LANGUAGES, table
+
+    for lang in LANGUAGES:
+        assert set(table(lang)["page"]["moveSaid"]) == {"played", "playedTaking"}
 
 
 def test_each_move_of_the_history_says_its_row_and_column_in_the_move_list():

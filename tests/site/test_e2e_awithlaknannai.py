@@ -110,6 +110,14 @@ def test_the_turn_line_says_must_capture_only_where_the_ruleset_makes_it_compuls
     turn = board.locator(".board-turn").text_content()
     assert "Black must capture" in turn, turn
     assert board.locator(".aw-ring.is-must").count() == 1  # m7xm5 only
+    # the move is announced in the words the engine names, with the pieces it took
+    point(board, "m7").click()
+    point(board, "m5").click()
+    page.wait_for_function(
+        "b => b.querySelector('[data-role=live]').textContent"
+        ".startsWith('Black plays m7xm5 (one piece taken). White to move')",
+        arg=board.element_handle(),
+    )
 
 
 def test_the_move_list_is_in_the_rows_the_engine_gives(visit):

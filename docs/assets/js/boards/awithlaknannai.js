@@ -272,17 +272,14 @@ export class AwithBoard extends Board {
   }
 
   // Show a move made (by the reader or the computer): slide the piece, show the new view,
-  // say it in words, keep the game. `made` is the engine's: the move with its side.
+  // say it in the words the engine names (`said`), keep the game.
   /** @param {any} before @param {any} next @param {any} made */
   async moved(before, next, made) {
     if (!this.alive) return;
     const L = this.L;
     await animateMove(this, made);
     await this.show(next);
-    let words = L.played(L.colourName[made.side], notationOf(made));   // the side the engine says made it
-    const taken = (made.captured || []).length;
-    if (taken) words = words.replace(/\.$/, ` (${L.capturedN(taken)}).`);
-    this.say(`${words} ${this.turnText()}.`.replace(/\.\.$/, "."));
+    this.say(`${L.moveSaid(made.said)} ${this.turnText()}.`.replace(/\.\.$/, "."));
     this.keep(next);
     this.emit("move", { before, view: next, move: made });
     if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
