@@ -36,7 +36,8 @@ export async function computerMove(b, now = false) {
     if (b.mode === "cvc") await sleep(500);
     if (gen !== b.gen) return;
     // A search far over its time (a slow or busy device) is stopped and the next one
-    // tried, in the order the engine gives, until the last.
+    // tried, in the order the engine gives, until the last (the engine client waits the
+    // first search's `wait` for each try).
     const tries = searchesAt(b, b.level);
     let tried = 0;
     /** @param {Record<string, any>} args */
