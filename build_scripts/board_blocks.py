@@ -48,7 +48,7 @@ from build_scripts.block_syntax import (
 )
 from build_scripts.labels import label
 from engine import awithlaknannai, protocol, zohn_ahl
-from engine.awithlaknannai.ai import LEVELS
+from engine.awithlaknannai.ai import LEVELS, searches
 from engine.core import EngineError
 
 ZOHN_AHL_KEYS = (
@@ -245,6 +245,7 @@ def awithlaknannai_config(
         "position": args.get("position"),
         "moves": " ".join(m["notation"] for m in view["history"]),
         "bottom": bottom,
+        "computer_side": computer_side(bottom),
         "caption": text_value(pairs, "caption"),
         "analysis": analysis,
         "hint": hint,
@@ -252,6 +253,12 @@ def awithlaknannai_config(
         "record": view["record"],
         "view": view,
     }
+
+
+def computer_side(bottom: str | None) -> int:
+    """The side the computer plays against a person on an Awithlaknannai board whose
+    ``bottom`` side is given: the top one (turning the board round does not change it)."""
+    return 0 if bottom == "white" else 1
 
 
 # --------------------------------------------------------------------------- drawing
@@ -281,8 +288,9 @@ class BoardDrawing:
     controls: Callable[[dict[str, Any]], list[tuple[str, bool]]]
     """The board's config -> its buttons' actions, in order, each with whether it starts
     hidden."""
-    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """What the board's menus offer, as the engine knows it, unless its config says."""
+    choices: Mapping[str, tuple[str, ...] | dict[str, Any]] = field(default_factory=dict)
+    """What the board's menus offer and the settings its script reads (the computer's
+    searches by level), as the engine knows them, unless its config says."""
 
 
 def zohn_ahl_svgs(
@@ -401,7 +409,12 @@ AWITHLAKNANNAI_DRAWING = BoardDrawing(
     awithlaknannai_svgs,
     awithlaknannai_static_args,
     awithlaknannai_controls,
-    {"rulesets": AWITHLAKNANNAI_RULESETS, "levels": tuple(LEVELS)},
+    # the levels, and for each the searches its computer tries, in order (the engine's)
+    {
+        "rulesets": AWITHLAKNANNAI_RULESETS,
+        "levels": tuple(LEVELS),
+        "searches": {level: searches(level) for level in LEVELS},
+    },
 )
 
 
@@ -413,7 +426,7 @@ def render_board(config: dict[str, Any], lang: str, element_id: str, drawing: Bo
     data["id"] = element_id
     data["lang"] = lang
     for key, offered in drawing.choices.items():  # as the engine knows them
-        data.setdefault(key, list(offered))
+        data.setdefault(key, offered if isinstance(offered, dict) else list(offered))
     data_json = html.escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")), quote=True)
     caption = config.get("caption")
     caption_id = f"{element_id}-caption"

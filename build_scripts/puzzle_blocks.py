@@ -25,7 +25,7 @@ from typing import Any
 
 from build_scripts import words as build_words
 from build_scripts.block_syntax import BlockError, choice, parse_pairs
-from build_scripts.board_blocks import AWITHLAKNANNAI_DRAWING, render_board
+from build_scripts.board_blocks import AWITHLAKNANNAI_DRAWING, computer_side, render_board
 from build_scripts.page_language import known
 from engine import protocol
 from engine.awithlaknannai.puzzles import LEVELS, Puzzle, PuzzleError, check
@@ -87,6 +87,7 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
         "position": p.position,
         "moves": "",
         "bottom": "black" if side == 0 else "white",
+        "computer_side": computer_side("black" if side == 0 else "white"),
         "caption": w["caption"].format(n=n, side=w["sides"][side]),
         "analysis": False,
         "hint": False,

@@ -18,6 +18,8 @@ __all__ = [
     "EventView",
     "MoveView",
     "OutcomeView",
+    "SaidView",
+    "SideView",
     "StateView",
     "View",
     "ZohnAhlOptions",
@@ -101,14 +103,39 @@ class ZohnAhlView(TypedDict):
 # ---------------------------------------------------------------------- Awithlaknannai
 
 
+class SaidView(TypedDict):
+    """A move announced: ``key``, its sentence in the word tables' ``moveSaid``, and the
+    values the page fills in (``side``, the side that made it; ``move``, its notation;
+    ``n``, the pieces it took)."""
+
+    key: Literal["played", "playedTaking"]
+    side: int
+    move: str
+    n: int
+
+
 class MoveView(TypedDict):
     """A move as the view shows it: its notation in the position, its path and the points
-    it leaps (``side``, the side that made it, in the history and a move just made)."""
+    it leaps. In the history and a move just made also ``side``, the side that made it,
+    ``number``, the move list's row it is in (the record's move number), and ``column``,
+    the row's column it is written in (0: Black's, 1: White's), and ``said``, the words
+    that announce it."""
 
     notation: str
     path: list[str]
     captured: list[str | None]
     side: NotRequired[int]
+    number: NotRequired[int]
+    column: NotRequired[int]
+    said: NotRequired[SaidView]
+
+
+class SideView(TypedDict):
+    """One side of an Awithlaknannai game: its name's key in the word tables (``black``,
+    ``white``) and the letter its pieces have in ``pieces`` and positions."""
+
+    name: Literal["black", "white"]
+    colour: Literal["B", "W"]
 
 
 class AwithlaknannaiView(TypedDict):
@@ -122,7 +149,10 @@ class AwithlaknannaiView(TypedDict):
     position: str
     start: str
     pieces: dict[str, Literal["B", "W"]]
+    sides: list[SideView]
+    starts: int
     to_move: int | None
+    must_capture: bool
     legal: list[MoveView]
     finished: bool
     outcome: OutcomeView | None

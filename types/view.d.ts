@@ -12,7 +12,10 @@ export interface AwithlaknannaiView {
   position: string;
   start: string;
   pieces: Record<string, "B" | "W">;
+  sides: SideView[];
+  starts: number;
   to_move: number | null;
+  must_capture: boolean;
   legal: MoveView[];
   finished: boolean;
   outcome: OutcomeView | null;
@@ -41,18 +44,35 @@ export interface EventView {
   reason?: string;
 }
 
-/** A move as the view shows it: its notation in the position, its path and the points it leaps (`side`, the side that made it, in the history and a move just made). */
+/** A move as the view shows it: its notation in the position, its path and the points it leaps. In the history and a move just made also `side`, the side that made it, `number`, the move list's row it is in (the record's move number), and `column`, the row's column it is written in (0: Black's, 1: White's), and `said`, the words that announce it. */
 export interface MoveView {
   notation: string;
   path: string[];
   captured: (string | null)[];
   side?: number;
+  number?: number;
+  column?: number;
+  said?: SaidView;
 }
 
 /** How a game ended: the winner (0, 1, or null for a draw) and the reason's code. */
 export interface OutcomeView {
   winner: number | null;
   reason: string;
+}
+
+/** A move announced: `key`, its sentence in the word tables' `moveSaid`, and the values the page fills in (`side`, the side that made it; `move`, its notation; `n`, the pieces it took). */
+export interface SaidView {
+  key: "played" | "playedTaking";
+  side: number;
+  move: string;
+  n: number;
+}
+
+/** One side of an Awithlaknannai game: its name's key in the word tables (`black`, `white`) and the letter its pieces have in `pieces` and positions. */
+export interface SideView {
+  name: "black" | "white";
+  colour: "B" | "W";
 }
 
 /** The position between two throws (`State.to_dict()`). */

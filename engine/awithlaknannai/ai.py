@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameOverError, OptionError
 from engine.rng import Rng
@@ -99,9 +99,16 @@ if TYPE_CHECKING:
     from .game import Game
     from .moves import Move
 
-__all__ = ["LEVELS", "DEFAULT_NODE_LIMIT", "choose_move", "SearchResult", "search"]
+__all__ = ["LEVELS", "DEFAULT_NODE_LIMIT", "choose_move", "SearchResult", "search", "searches"]
 
 LEVELS = ("random", "easy", "medium", "hard", "perfect")
+
+BUDGET = {"hard": 3.0}
+"""Seconds a level's first search on a page may take (1.5 for the levels not named)."""
+FALLBACK_BUDGETS = (1.0, 0.5)
+"""Seconds of each smaller search tried after a search far over its time."""
+SMALLER = {"perfect": "hard", "hard": "medium", "medium": "easy"}
+"""The level a smaller search plays at (a level not named keeps its own)."""
 
 DEFAULT_NODE_LIMIT = {"medium": 20_000, "hard": 40_000}
 """Positions searched at most when neither ``node_limit`` nor ``time_limit`` is given."""
@@ -470,6 +477,22 @@ class Searcher:
                 self.partial = (m, score)
         assert best is not None  # the root has moves: the search is not called at the end
         return best, alpha
+
+
+def searches(level: str) -> list[dict[str, Any]]:
+    """The searches a page tries for a computer move at ``level``, in order: the level's
+    own, then smaller ones, each tried when the one before it is far over its time (a slow
+    or busy device), the last being the fallback. Each names its ``level`` and
+    ``time_limit`` (the ``awithlaknannai.ai`` arguments) and ``wait``, the seconds the page
+    waits for its answer before it stops the search (four times its budget, and 4 more
+    for the request itself). The build writes them into the board's settings."""
+    _check_level(level)
+    out = []
+    for i, budget in enumerate((BUDGET.get(level, 1.5), *FALLBACK_BUDGETS)):
+        if i:
+            level = SMALLER.get(level, level)
+        out.append({"level": level, "time_limit": budget, "wait": budget * 4 + 4})
+    return out
 
 
 def _check_level(level: object) -> None:

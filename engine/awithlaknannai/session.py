@@ -17,10 +17,24 @@ from engine.awithlaknannai.moves import Move
 from engine.awithlaknannai.position import Position
 from engine.awithlaknannai.record import Record
 from engine.session import Session
-from engine.view import AwithlaknannaiView, MoveView
+from engine.view import AwithlaknannaiView, MoveView, SideView
 
 # The view's list that grows by one entry a move (engine.session.Session.PER_MOVE).
 PER_MOVE = ("history",)
+
+SIDES: tuple[SideView, SideView] = (
+    {"name": "black", "colour": "B"},
+    {"name": "white", "colour": "W"},
+)
+"""The two sides, in the order of their numbers (0: Black, 1: White): the view's ``sides``."""
+
+
+def row_of(game: Game) -> tuple[int, int]:
+    """Where the next move of ``game`` goes in its move list: the row's number (the
+    record's move number, :meth:`Record.movetext`) and its column (0: Black's, 1: White's).
+    A game whose start has White to move begins with White's column of row 1."""
+    first = game.start.to_move
+    return (first + game.ply) // 2 + 1, (first + game.ply) % 2
 
 
 def move_dict(game: Game, move: Move, side: int | None = None) -> MoveView:
@@ -96,6 +110,14 @@ class AwithlaknannaiSession(Session):
     def _push(self, move: Move) -> MoveView:
         game = self.game
         played = move_dict(game, move, side=game.to_move)
+        played["number"], played["column"] = row_of(game)
+        taken = sum(1 for point in move.captured if point)
+        played["said"] = {
+            "key": "playedTaking" if taken else "played",
+            "side": game.to_move,
+            "move": played["notation"],
+            "n": taken,
+        }
         game.push(move)
         self.history.append(played)
         return played
@@ -148,7 +170,13 @@ class AwithlaknannaiSession(Session):
             "position": str(position),
             "start": str(game.start),
             "pieces": dict(position.pieces()),
+            "sides": [{"name": s["name"], "colour": s["colour"]} for s in SIDES],
+            "starts": Position.start(game.ruleset).to_move,
             "to_move": None if finished else position.to_move,
+            # the side to move is obliged to capture now: only where the ruleset makes
+            # capture compulsory (under an optional one, a position whose every move leaps
+            # still leaves the side free in principle, and the page must not say "must")
+            "must_capture": game.ruleset.compulsory and any(m["captured"] for m in moves),
             "legal": moves,
             "finished": finished,
             "outcome": outcome.to_dict() if outcome else None,

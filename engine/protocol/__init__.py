@@ -21,7 +21,10 @@ One module per concern:
 
 from __future__ import annotations
 
-from engine.protocol import replays
+import importlib
+from typing import Any
+
+from engine.protocol import replays, tables
 from engine.protocol.arguments import Draw
 from engine.protocol.commands import COMMANDS, Command, dispatch
 from engine.protocol.envelope import (
@@ -57,9 +60,54 @@ __all__ = [
     "MAX_TOKEN",
     "RequestError",
     "Result",
+    "WARM_MODULES",
     "dispatch",
     "handle",
+    "install_chains",
+    "install_table",
+    "warm",
+    "wanted_table",
 ]
+
+WARM_MODULES = (
+    "engine.zohn_ahl",
+    "engine.awithlaknannai",
+    "engine.awithlaknannai.ai",
+    "engine.awithlaknannai.endgame",
+    "engine.zohn_ahl.svg",
+    "engine.awithlaknannai.svg",
+)
+"""The modules the worker has imported before it keeps a snapshot of the interpreter
+(:func:`warm`), so that the first request after a restore does not compile them."""
+
+
+def warm() -> list[str]:
+    """Import every module of :data:`WARM_MODULES` (one that cannot be imported is
+    skipped); returns the names imported. The worker calls it before a snapshot
+    (``docs/assets/js/worker-snapshot.mjs``)."""
+    done = []
+    for name in WARM_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            continue
+        done.append(name)
+    return done
+
+
+def wanted_table(request_json: str) -> str | None:
+    """The ruleset whose endgame table the request would read and which is not loaded
+    yet, else None (:func:`engine.protocol.tables.wanted`); the worker asks before each
+    request (``docs/assets/js/worker-requests.mjs``)."""
+    return tables.wanted(request_json)
+
+
+def install_table(ruleset: str, data: Any) -> None:
+    """Use ``data``, the table file of ``ruleset`` the worker fetched, as that ruleset's
+    endgame table (:func:`engine.awithlaknannai.endgame.install`)."""
+    from engine.awithlaknannai.endgame import install
+
+    install(ruleset, data)
 
 
 def handle(request_json: str) -> str:
@@ -79,3 +127,12 @@ def handle(request_json: str) -> str:
     except Exception as err:  # noqa: BLE001 - the worker must always get a reply
         return encode(request_id, None, err)
     return encode(request_id, result, None)
+
+
+def install_chains(data: Any) -> list[str]:
+    """Use ``data``, the Zohn Ahl lab's prepared chains the worker fetched
+    (``docs/assets/js/lab-chains.mjs``), beside what the solver has worked out
+    (:func:`engine.zohn_ahl.solver.prepared.install`); returns the keys installed."""
+    from engine.zohn_ahl.solver.prepared import install
+
+    return install(data)

@@ -1,8 +1,10 @@
 """For the page's worker: which Awithlaknannai endgame table a request would read.
 
-Before each request the worker asks :func:`wanted`; when it names a ruleset, the worker
-fetches that table and hands it to :func:`engine.awithlaknannai.endgame.install` before it
-runs the request (``docs/assets/js/worker-requests.mjs``). The command is looked at first,
+Before each request the worker asks :func:`wanted` (through
+:func:`engine.protocol.wanted_table`); when it names a ruleset, the worker fetches that
+table and hands it to :func:`engine.awithlaknannai.endgame.install` (through
+:func:`engine.protocol.install_table`) before it runs the request
+(``docs/assets/js/worker-requests.mjs``). The command is looked at first,
 here, outside the Awithlaknannai package: a request that reads no table (every request of
 a Zohn Ahl page, a move, a new game) imports nothing of Awithlaknannai's, whose rules,
 boards and table reader would otherwise load with a Zohn Ahl page's first request. The

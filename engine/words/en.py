@@ -232,8 +232,8 @@ WORDS: dict[str, Any] = {
         },
         # Awithlaknannai
         "pointEmpty": "empty",
-        "pointBlack": "black piece",
-        "pointWhite": "white piece",
+        # a point's piece, by the name of its side (the view's ``sides``)
+        "pointPiece": {"black": "black piece", "white": "white piece"},
         "colourName": ("Black", "White"),
         # the sides as a group ("the Blacks"), for languages whose sentences need it
         "colourGroup": ("Black", "White"),
@@ -255,8 +255,14 @@ WORDS: dict[str, Any] = {
         "pieceStuck": "This piece has no move now.",
         "mustLeap": "A capture is compulsory: choose a piece that can leap.",
         "cannotGo": "This piece cannot go to {point}.",
-        "played": "{name} plays {move}.",
-        "capturedN": {"one": "one piece taken", "other": "{n} pieces taken"},
+        # a move announced, as the engine says it (the view's move's ``said``)
+        "moveSaid": {
+            "played": "{name} plays {move}.",
+            "playedTaking": {
+                "one": "{name} plays {move} (one piece taken).",
+                "other": "{name} plays {move} ({n} pieces taken).",
+            },
+        },
         "thinking": "The computer is thinking…",
         "stopped": "Stopped: the computer's move was cancelled.",
         "ended": {

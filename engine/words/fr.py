@@ -236,8 +236,8 @@ WORDS: dict[str, Any] = {
             "other": "{side} : {kind}.",
         },
         "pointEmpty": "vide",
-        "pointBlack": "pion noir",
-        "pointWhite": "pion blanc",
+        # a point's piece, by the name of its side (the view's ``sides``)
+        "pointPiece": {"black": "pion noir", "white": "pion blanc"},
         "colourName": ("Noir", "Blanc"),
         "colourGroup": ("Noirs", "Blancs"),
         "toMove": "Aux {group} de jouer",
@@ -258,8 +258,14 @@ WORDS: dict[str, Any] = {
         "pieceStuck": "Ce pion n’a aucun coup possible maintenant.",
         "mustLeap": "La prise est obligatoire : choisissez un pion qui peut sauter.",
         "cannotGo": "Ce pion ne peut pas aller sur {point}.",
-        "played": "Les {group} jouent {move}.",
-        "capturedN": {"one": "un pion pris", "other": "{n} pions pris"},
+        # a move announced, as the engine says it (the view's move's ``said``)
+        "moveSaid": {
+            "played": "Les {group} jouent {move}.",
+            "playedTaking": {
+                "one": "Les {group} jouent {move} (un pion pris).",
+                "other": "Les {group} jouent {move} ({n} pions pris).",
+            },
+        },
         "thinking": "L’ordinateur réfléchit…",
         "stopped": "Arrêté : le coup de l’ordinateur est annulé.",
         "ended": {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.awithlaknannai import RULESETS, Game
-from engine.awithlaknannai.ai import DEFAULT_NODE_LIMIT, LEVELS, choose_move, search
+from engine.awithlaknannai.ai import DEFAULT_NODE_LIMIT, LEVELS, choose_move, search, searches
 from engine.core import GameOverError, OptionError
 from engine.rng import Rng
 
@@ -295,3 +295,22 @@ def test_no_move_once_the_game_is_over():
     for level in LEVELS:
         with pytest.raises(GameOverError):
             choose_move(game, level)
+
+
+def test_searches_go_from_the_level_s_own_to_smaller_ones():
+    """The searches a page tries, in order: the level's own budget, then 1 and 0.5
+    seconds at the next level down (a level with none below keeps its own)."""
+    tried = {level: [(s["level"], s["time_limit"]) for s in searches(level)] for level in LEVELS}
+    assert tried["hard"] == [("hard", 3.0), ("medium", 1.0), ("easy", 0.5)]
+    assert tried["perfect"] == [("perfect", 1.5), ("hard", 1.0), ("medium", 0.5)]
+    assert tried["medium"] == [("medium", 1.5), ("easy", 1.0), ("easy", 0.5)]
+    assert tried["random"] == [("random", 1.5), ("random", 1.0), ("random", 0.5)]
+    for level in LEVELS:
+        found = searches(level)
+        assert [s["time_limit"] for s in found] == sorted(
+            (s["time_limit"] for s in found), reverse=True
+        )
+        assert all(s["wait"] > s["time_limit"] for s in found)
+        assert all(s["level"] in LEVELS for s in found)
+    with pytest.raises(OptionError):
+        searches("expert")

@@ -158,12 +158,12 @@ def test_a_request_that_reads_no_table_loads_nothing_of_awithlaknannai():
     (a fresh interpreter, as a page's worker is)."""
     code = (
         "import json, sys\n"
-        "from engine.protocol import tables\n"
+        "from engine import protocol\n"
         "asks = [('zohn-ahl.new', {'options': {'ruleset': 'kiowa'}}),\n"
         "        ('awithlaknannai.play', {'record': 'x', 'move': 'b4-m5'}),\n"
         "        ('awithlaknannai.ai', {'record': 'x', 'level': 'easy'})]\n"
         "for cmd, args in asks:\n"
-        "    assert tables.wanted(json.dumps({'cmd': cmd, 'args': args})) is None\n"
+        "    assert protocol.wanted_table(json.dumps({'cmd': cmd, 'args': args})) is None\n"
         "print(sorted(m for m in sys.modules if m.startswith('engine.awithlaknannai')))\n"
     )
     out = subprocess.run(

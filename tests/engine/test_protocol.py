@@ -265,7 +265,15 @@ def test_legal_moves_carry_path_and_captures():
 def test_play_returns_the_move_and_the_whole_view():
     start = ok("awithlaknannai.new", {})
     after = ok("awithlaknannai.play", {"record": start["record"], "move": "m6-m5"})
-    assert after["move"] == {"notation": "m6-m5", "path": ["m6", "m5"], "captured": [], "side": 0}
+    assert after["move"] == {
+        "notation": "m6-m5",
+        "path": ["m6", "m5"],
+        "captured": [],
+        "side": 0,
+        "number": 1,
+        "column": 0,
+        "said": {"key": "played", "side": 0, "move": "m6-m5", "n": 0},
+    }
     assert after["history"] == [after["move"]]
     assert after["pieces"]["m5"] == "B" and "m6" not in after["pieces"]
     assert after["to_move"] == 1 and after["counts"] == [12, 12]
@@ -294,6 +302,77 @@ def test_a_position_start_is_kept_in_the_record():
     view = ok("awithlaknannai.new", {"position": position})
     assert view["start"] == position and view["to_move"] == 1
     assert ok("awithlaknannai.load", {"record": view["record"]})["position"] == position
+
+
+def test_the_view_names_the_sides_and_the_side_that_starts():
+    for ruleset in ("culin", "ludii", "kolowis"):
+        view = ok("awithlaknannai.new", {"ruleset": ruleset})
+        assert view["sides"] == [
+            {"name": "black", "colour": "B"},
+            {"name": "white", "colour": "W"},
+        ]
+        assert view["starts"] == 0 == view["to_move"]
+    # the ruleset's first side, even where the game's start has the other to move
+    assert ok("awithlaknannai.new", {"position": "WWWBB.WW/WW....BBB/BB.....B W 0"})["starts"] == 0
+
+
+def test_must_capture_only_where_the_ruleset_makes_capture_compulsory():
+    # culin: White's m4xm6 answers m6-m5; then Black's only legal move is m7xm5
+    culin = ok("awithlaknannai.new", {"ruleset": "culin", "moves": "m6-m5 m4xm6"})
+    assert culin["must_capture"] is True
+    assert all(m["captured"] for m in culin["legal"])
+    assert ok("awithlaknannai.new", {"ruleset": "culin"})["must_capture"] is False
+    # ludii, capture optional: a capture available, even every legal move a capture, is
+    # no obligation
+    for moves in ("m6-m5", "b5-m5"):
+        ludii = ok("awithlaknannai.new", {"ruleset": "ludii", "moves": moves})
+        assert any(m["captured"] for m in ludii["legal"])
+        assert ludii["must_capture"] is False
+    assert all(m["captured"] for m in ludii["legal"])  # after b5-m5: t4xb5 and t6xb5 only
+    # a finished game obliges no one
+    assert (
+        ok("awithlaknannai.new", {"position": "......../....W..../........ B 0"})["must_capture"]
+        is False
+    )
+
+
+def test_each_move_says_the_words_that_announce_it():
+    view = ok("awithlaknannai.new", {"moves": "m6-m5"})
+    after = ok("awithlaknannai.play", {"record": view["record"], "move": "m4xm6"})
+    assert after["move"]["said"] == {"key": "playedTaking", "side": 1, "move": "m4xm6", "n": 1}
+    assert after["history"][0]["said"]["key"] == "played"
+    # the keys are the word tables' own, in every language
+    from engine.words import LANGUAGES, table
+
+    for lang in LANGUAGES:
+        assert set(table(lang)["page"]["moveSaid"]) == {"played", "playedTaking"}
+
+
+def test_each_move_of_the_history_says_its_row_and_column_in_the_move_list():
+    view = ok("awithlaknannai.new", {"moves": "m6-m5 m4xm6 m7xm5"})
+    rows = [(m["number"], m["column"]) for m in view["history"]]
+    assert rows == [(1, 0), (1, 1), (2, 0)]
+    after = ok(
+        "awithlaknannai.play", {"record": view["record"], "move": view["legal"][0]["notation"]}
+    )
+    assert (after["move"]["number"], after["move"]["column"]) == (2, 1)
+    assert after["history"][-1] == after["move"]
+    # the record numbers them so: "1. m6-m5 m4xm6 2. m7xm5 ..."
+    assert "1. m6-m5 m4xm6 2. m7xm5 " in after["record"]
+    # a start with White to move: its first move is in White's column of row 1
+    white = ok("awithlaknannai.new", {"position": "WWWBB.WW/WW....BBB/BB.....B W 0"})
+    for _ in range(3):
+        white = ok(
+            "awithlaknannai.play",
+            {"record": white["record"], "move": white["legal"][0]["notation"]},
+        )
+    assert [(m["number"], m["column"]) for m in white["history"]] == [(1, 1), (2, 0), (2, 1)]
+    assert "1... " in white["record"]
+    # from `since` on, the rows are still the record's
+    later = ok("awithlaknannai.load", {"record": white["record"], "since": 2})
+    assert [(m["number"], m["column"]) for m in later["history"]] == [(2, 1)]
+    # the legal moves are not in the list: they carry no row
+    assert all("number" not in m and "column" not in m for m in white["legal"])
 
 
 @pytest.mark.parametrize(
@@ -678,3 +757,29 @@ def test_a_reply_is_the_same_with_the_protocol_s_cache_as_without(new, play):
         replays.clear()
         cold = protocol.dispatch(cmd, {"record": view["record"], **args, **extra})
         assert json.dumps(warm, sort_keys=True) == json.dumps(cold, sort_keys=True)
+
+
+def test_the_worker_warms_and_installs_through_the_protocol_alone():
+    """The worker names one Python module, engine.protocol: it warms the modules the
+    protocol lists, and asks it which endgame table a request wants."""
+    import sys
+
+    assert protocol.warm() == list(protocol.WARM_MODULES)
+    assert all(name in sys.modules for name in protocol.WARM_MODULES)
+    view = protocol.dispatch("awithlaknannai.new", {})
+    request = json.dumps(
+        {"id": 1, "cmd": "awithlaknannai.load", "args": {"record": view["record"]}}
+    )
+    assert protocol.wanted_table(request) is None  # a load reads no table
+    # and the worker's scripts import no other module of the engine by name
+    import re
+    from pathlib import Path
+
+    scripts = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js"
+    for path in [
+        *scripts.glob("worker-*.mjs"),
+        scripts / "engine-worker.mjs",
+        scripts / "lab-chains.mjs",
+    ]:
+        named = set(re.findall(r'pyimport\("([\w.]+)"\)', path.read_text(encoding="utf-8")))
+        assert named <= {"engine.protocol", "sys"}, (path.name, named)

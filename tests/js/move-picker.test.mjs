@@ -41,10 +41,17 @@ test("a step: choose the piece, then where it goes", () => {
 });
 
 test("a point without a movable piece is refused, saying whether a capture is due", () => {
-  const p = new MovePicker(CHAIN);
+  const p = new MovePicker(CHAIN, true);   // the engine's must_capture
   assert.equal(p.mustCapture, true);
   assert.deepEqual(p.choose("b8"), { kind: "refused", reason: "not-movable", point: "b8", mustCapture: true });
   assert.deepEqual(p.path, []);
+});
+
+test("the picker says a capture is due only when the engine does, whatever the moves", () => {
+  // every move leaps, yet under an optional ruleset (ludii) the engine says no obligation
+  const p = new MovePicker(CHAIN, false);
+  assert.equal(p.mustCapture, false);
+  assert.deepEqual(p.choose("b8"), { kind: "refused", reason: "not-movable", point: "b8", mustCapture: false });
 });
 
 test("a leap chain is chosen hop by hop, its victims marked", () => {

@@ -29,8 +29,9 @@ const START = [
   { notation: "m6-m5", path: ["m6", "m5"], captured: [] },
 ];
 
+// the engine's must_capture for each: culin makes capture compulsory
 function said(legal, point, piece, aids, first = null) {
-  const picker = new MovePicker(legal);
+  const picker = new MovePicker(legal, legal === CHAIN);
   if (first) assert.equal(picker.choose(first).kind, "selected");
   const r = picker.choose(point);
   assert.equal(r.kind, "refused");

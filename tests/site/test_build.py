@@ -489,6 +489,21 @@ def test_board_config_holds_the_record_and_options():
     assert 'id="demo"' in html and 'lang="fr"' in html
 
 
+def test_an_awithlaknannai_board_s_settings_hold_the_computer_s_searches_and_side():
+    """The page's computer tries the engine's searches for its level, in order, and plays
+    the side the build set (the block's top side): the page works out neither."""
+    import html as html_lib
+
+    from engine.awithlaknannai.ai import LEVELS, searches
+
+    for bottom, side in (("black", 1), ("white", 0)):
+        page = render("awithlaknannai", f"opponent: hard\nbottom: {bottom}")
+        config = json.loads(html_lib.unescape(re.search(r'data-config="([^"]*)"', page).group(1)))
+        assert config["computer_side"] == side
+        assert config["searches"] == {level: searches(level) for level in LEVELS}
+        assert config["searches"]["hard"][0] == {"level": "hard", "time_limit": 3.0, "wait": 16.0}
+
+
 def test_duplicate_ids_on_a_page_are_refused():
     ids: set[str] = set()
     render_block("zohn-ahl", "id: same", "en", ids, 1)

@@ -93,6 +93,47 @@ def test_french_page_names_points_in_french(visit):
     assert name_of(board, "m5").startswith("m5, vide")
 
 
+def test_the_turn_line_says_must_capture_only_where_the_ruleset_makes_it_compulsory(visit):
+    """Whether a side must capture is the engine's answer: under ludii capture is optional,
+    so a capture available, even every legal move a capture (White after b5-m5: t4xb5 or
+    t6xb5), is no obligation; under culin a capture available must be made."""
+    record = engine_record("awithlaknannai.new", {"ruleset": "ludii", "moves": "b5-m5"})
+    page, board = open_with(visit, record)
+    as_person(board)
+    turn = board.locator(".board-turn").text_content()
+    assert "White to move" in turn and "must capture" not in turn, turn
+    assert board.locator(".aw-ring.is-must").count() == 0
+    assert board.locator(".aw-ring.is-movable").count() == 2  # t4 and t6 may leap
+    record = engine_record("awithlaknannai.new", {"ruleset": "culin", "moves": "m6-m5 m4xm6"})
+    page, board = open_with(visit, record)
+    as_person(board)
+    turn = board.locator(".board-turn").text_content()
+    assert "Black must capture" in turn, turn
+    assert board.locator(".aw-ring.is-must").count() == 1  # m7xm5 only
+    # the move is announced in the words the engine names, with the pieces it took
+    point(board, "m7").click()
+    point(board, "m5").click()
+    page.wait_for_function(
+        "b => b.querySelector('[data-role=live]').textContent"
+        ".startsWith('Black plays m7xm5 (one piece taken). White to move')",
+        arg=board.element_handle(),
+    )
+
+
+def test_the_move_list_is_in_the_rows_the_engine_gives(visit):
+    """A game whose start has White to move: its first move is in White's column of row 1
+    (after "…"), the next opens row 2, as the record numbers them."""
+    record = engine_record(
+        "awithlaknannai.new",
+        {"position": "WWWBB.WW/WW....BBB/BB.....B W 0", "moves": "t7xb6 b2-b3"},
+    )
+    page, board = open_with(visit, record)
+    rows = board.locator(".aw-movelist li").evaluate_all(
+        "lis => lis.map(li => li.textContent.replace(/\\s+/g, ' ').trim())"
+    )
+    assert rows == ["1. … t7xb6", "2. b2-b3"], rows
+
+
 def test_click_a_compulsory_chain_point_by_point(visit):
     record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": CHAIN})
     page, board = open_with(visit, record)

@@ -87,10 +87,16 @@ function phrasebook(W) {
     cannotGo: (point) => fill(W.cannotGo, { point }),
     /** @param {string} name */
     theirAwl: (name) => fill(W.theirAwl, { name }),
-    /** @param {string} name @param {string} move */
-    played: (name, move) => fill(W.played, { name, move, group: group(name) }),
-    /** @param {number} n */
-    capturedN: (n) => counted(W.capturedN, n, {}, W),
+    // an Awithlaknannai move announced: the sentence the engine names (the move's `said`),
+    // filled with the values it gives
+    /** @param {{key: string, side: number, move: string, n: number}} said */
+    moveSaid: (said) => {
+      const template = W.moveSaid[said.key];
+      const name = W.colourName[said.side];
+      const values = { name, group: group(name), move: said.move };
+      if (template === undefined) return `${name}: ${said.move}.`;
+      return typeof template === "string" ? fill(template, values) : counted(template, said.n, values, W);
+    },
     /** @param {string} name @param {string} reason */
     ended: (name, reason) => (name
       ? fill(W.ended.win, { name, reason, group: group(name) })

@@ -25,7 +25,7 @@ export function installChains(pyodide, url) {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const bytes = new Uint8Array(await response.arrayBuffer());
-      pyodide.pyimport("engine.zohn_ahl.solver.prepared").install(bytes);
+      pyodide.pyimport("engine.protocol").install_chains(bytes);
     })().catch((err) => {
       installing = null;
       console.warn("engine worker: the lab's prepared chains were not installed:", err);

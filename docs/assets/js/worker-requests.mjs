@@ -28,7 +28,7 @@ export function whenIdle(work) {
 
 // ---- Endgame tables: fetched when a request first needs one, never at the start ----
 //
-// Before each request the engine says (engine.protocol.tables.wanted, which loads nothing
+// Before each request the engine says (engine.protocol.wanted_table, which loads nothing
 // of Awithlaknannai's for a request that reads no table) whether it would read a table
 // not loaded yet (a computer move at "hard" or "perfect", the engine's view, a hint or a
 // review, with few enough pieces on the board); the worker then fetches that table (the
@@ -45,7 +45,7 @@ async function loadTables(engine, request) {
   const files = manifest.tables && typeof manifest.tables === "object" ? manifest.tables : {};
   let name;
   try {
-    name = pyodide.pyimport("engine.protocol.tables").wanted(request);
+    name = pyodide.pyimport("engine.protocol").wanted_table(request);
   } catch {
     return;
   }
@@ -54,7 +54,7 @@ async function loadTables(engine, request) {
     tablesLoading.set(name, (async () => {
       const response = await fetch(new URL(files[name], manifestURL));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      pyodide.pyimport("engine.awithlaknannai.endgame").install(name, new Uint8Array(await response.arrayBuffer()));
+      pyodide.pyimport("engine.protocol").install_table(name, new Uint8Array(await response.arrayBuffer()));
     })().catch(() => { tablesLoading.delete(name); }));
   }
   await tablesLoading.get(name);

@@ -39,11 +39,6 @@ const HEADER = {
   memory: "X-Snapshot-Memory", sha256: "X-Snapshot-Sha256", made: "X-Snapshot-Made",
 };
 
-// The engine's modules imported before a snapshot is taken, so that the first request
-// after a restore does not compile them (a missing one is skipped).
-const WARM_MODULES = ["engine.zohn_ahl", "engine.awithlaknannai", "engine.awithlaknannai.ai",
-  "engine.awithlaknannai.endgame", "engine.zohn_ahl.svg", "engine.awithlaknannai.svg"];
-
 /** What a store holds: the fields of its entry (undefined when none is kept) and its body.
  * @typedef {{record: {format: number, key: string | null, length: number, sha256: string | null} | undefined,
  *   bytes: Uint8Array}} Stored */
@@ -187,15 +182,15 @@ export async function dropSnapshot() {
 }
 
 /**
- * Import the engine's modules (WARM_MODULES), copy the interpreter's memory and keep it
+ * Import the engine's modules (the protocol's warm()), copy the interpreter's memory and keep it
  * under `key`; resolves with what the worker reports ({status: "saved", bytes, ...}).
  * @param {any} pyodide
  * @param {string} key
  */
 export async function takeSnapshot(pyodide, key) {
-  for (const name of WARM_MODULES) {
-    try { pyodide.pyimport(name); } catch { /* not in this engine */ }
-  }
+  // the engine's modules imported first, so that the first request after a restore does
+  // not compile them: the protocol names them (engine.protocol.warm)
+  try { pyodide.pyimport("engine.protocol").warm(); } catch { /* an engine without it */ }
   const t0 = performance.now();
   /** @type {Uint8Array} */
   const image = pyodide.makeMemorySnapshot();

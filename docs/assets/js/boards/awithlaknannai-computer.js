@@ -9,14 +9,15 @@ import { callAfter, cancel, errorText, randomSeed } from "./engine-calls.js";
 
 /** @typedef {import("./awithlaknannai.js").AwithBoard} AwithBoard */
 
-// The arguments of a smaller search (engine-client's `fallback`), or null after two tries.
-/** @param {{level: string, time_limit: number}} args */
-function smallerSearch(args) {
-  if (args.time_limit <= 0.5) return null;
-  /** @type {Record<string, string>} */
-  const smaller = { perfect: "hard", hard: "medium", medium: "easy" };
-  const level = smaller[args.level] || args.level;
-  return { ...args, level, time_limit: args.time_limit > 1 ? 1 : 0.5 };
+/** @typedef {{level: string, time_limit: number, wait: number}} Search */
+
+// The searches to try at `level`, the strongest first, the fallback last: the engine's
+// (its ai module's `searches`, which the build writes into the board's settings).
+/** @param {AwithBoard} b @param {string} level @returns {Search[]} */
+function searchesAt(b, level) {
+  const all = /** @type {Record<string, Search[]>} */ (b.cfg.searches || {});
+  if (!all[level] || !all[level].length) throw new Error(`no search is set for the level ${level}`);
+  return all[level];
 }
 
 // The computer's move, when it is the computer's turn (or `now`, for the side to move).
@@ -24,7 +25,7 @@ function smallerSearch(args) {
 export async function computerMove(b, now = false) {
   const v = b.view;
   if (!v || v.finished || b.thinking || b.busy || !b.alive) return;
-  const computerMoves = now || b.mode === "cvc" || (b.mode === "computer" && v.to_move === b.computerSide());
+  const computerMoves = now || b.mode === "cvc" || (b.mode === "computer" && v.to_move === b.computerSide);
   if (!computerMoves) return;
   const gen = ++b.gen;
   b.thinking = true;
@@ -34,11 +35,19 @@ export async function computerMove(b, now = false) {
   try {
     if (b.mode === "cvc") await sleep(500);
     if (gen !== b.gen) return;
-    // A search far over its time (a slow or busy device) is stopped and tried again
-    // with a smaller budget, then a smaller one.
-    const budget = b.level === "hard" ? 3 : 1.5;
-    res = await callAfter(v, "awithlaknannai.ai", { record: v.record, level: b.level, seed: randomSeed(),
-      time_limit: budget }, { retries: 0, timeoutMs: budget * 4000 + 4000, fallback: smallerSearch });
+    // A search far over its time (a slow or busy device) is stopped and the next one
+    // tried, in the order the engine gives, until the last (the engine client waits the
+    // first search's `wait` for each try).
+    const tries = searchesAt(b, b.level);
+    let tried = 0;
+    /** @param {Record<string, any>} args */
+    const next = (args) => {
+      const after = tries[++tried];
+      return after ? { ...args, level: after.level, time_limit: after.time_limit } : null;
+    };
+    const [first] = tries;
+    res = await callAfter(v, "awithlaknannai.ai", { record: v.record, level: first.level, seed: randomSeed(),
+      time_limit: first.time_limit }, { retries: 0, timeoutMs: first.wait * 1000, fallback: next });
   } catch (err) {
     if (gen === b.gen) {
       b.thinking = false;

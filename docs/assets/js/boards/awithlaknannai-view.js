@@ -75,16 +75,24 @@ function noteUnder(b) {
   return note;
 }
 
+/** The number of the side whose pieces have the letter `colour` (the view's `sides`), or null. @param {any} view @param {string | undefined} colour @returns {number | null} */
+export function sideOfColour(view, colour) {
+  const i = (view.sides || []).findIndex((/** @type {any} */ s) => s.colour === colour);
+  return i === -1 ? null : i;
+}
+
 // Each point named with what stands on it (its accessible name and its tooltip).
 /** @param {AwithBoard} b */
 export function nameThePoints(b) {
-  const pieces = b.view.pieces || {};
+  const v = b.view;
+  const pieces = v.pieces || {};
+  const sides = v.sides || [];
   const svg = b.drawing.svg;
-  if (svg) svg.dataset.toMove = b.view.to_move === 0 ? "B" : b.view.to_move === 1 ? "W" : "";
+  if (svg) svg.dataset.toMove = v.to_move === null ? "" : sides[v.to_move].colour;
   b.ring(null, "is-last");
   for (const p of b.points || []) {
-    const piece = pieces[p.dataset.point || ""];
-    p.dataset.label = `${p.dataset.point}, ${piece === "B" ? b.L.pointBlack : piece === "W" ? b.L.pointWhite : b.L.pointEmpty}`;
+    const side = sideOfColour(v, pieces[p.dataset.point || ""]);
+    p.dataset.label = `${p.dataset.point}, ${side === null ? b.L.pointEmpty : b.L.pointPiece[sides[side].name]}`;
     p.setAttribute("aria-label", p.dataset.label);
     const title = p.querySelector("title");
     if (title) title.textContent = p.dataset.label;
@@ -121,7 +129,7 @@ export function markChoices(b) {
   if (!pk.path.length) {
     for (const from of pk.movable) {
       b.ring(from, "is-movable");
-      if (pk.mustCapture) b.ring(from, "is-must");
+      if (b.view.must_capture) b.ring(from, "is-must");
     }
     return;
   }
@@ -137,18 +145,16 @@ export function markChoices(b) {
   }
 }
 
-/** The move list, numbered as the game's first side to move says. @param {AwithBoard} b */
+/** The move list, in the rows and columns the engine gives each move. @param {AwithBoard} b */
 export function renderMoves(b) {
-  const h = ((b.view && b.view.history) || []).map(notationOf);
-  const startSide = String(b.view.start || b.view.position || "").trim().split(/\s+/)[1];
-  const startBlack = startSide ? startSide === "B" : true;
+  const h = (b.view && b.view.history) || [];
   const list = b.moveList;
   list.replaceChildren();
   if (!h.length) {
     list.append(el("li", { class: "aw-empty", text: b.L.noMovesYet }));
     return;
   }
-  moveRows(h, startBlack).forEach(([n, a, c]) => {
+  moveRows(h).forEach(([n, a, c]) => {
     list.append(el("li", {}, el("span", { class: "aw-num", text: `${n}.` }), " ",
       el("span", { class: "aw-move", text: a }), c ? " " : null,
       c ? el("span", { class: "aw-move", text: c }) : null));
@@ -168,7 +174,7 @@ export function turnText(b) {
   const L = b.L;
   if (v.finished) return endWords(L, v);
   if (b.thinking) return L.thinking;
-  if (b.aids && b.humanTurn() && b.picker.mustCapture) return L.mustCapture(L.colourName[v.to_move]);
+  if (b.aids && b.humanTurn() && v.must_capture) return L.mustCapture(L.colourName[v.to_move]);
   return L.toMove(L.colourName[v.to_move]);
 }
 

@@ -19,7 +19,7 @@ import { MovePicker } from "./move-picker.js";
 import { PieceLayer } from "./awithlaknannai-render.js";
 import { buildControls, pointInput } from "./awithlaknannai-controls.js";
 import {
-  notationOf, decorate, sayTurn, nameThePoints, markChoices, renderMoves, turnText, showCaption, animateMove,
+  notationOf, sideOfColour, decorate, sayTurn, nameThePoints, markChoices, renderMoves, turnText, showCaption, animateMove,
 } from "./awithlaknannai-view.js";
 import { computerMove, stopComputer, personTakesOver } from "./awithlaknannai-computer.js";
 import { refusalWords } from "./tap-words.js";
@@ -41,6 +41,10 @@ export class AwithBoard extends Board {
     this.cvcRunning = false;
     this.gen = 0;            // the number of the latest computer search
     this.flip = this.cfg.bottom === "white";
+    // the side the computer plays against a person, as the build set it (the block's top
+    // side: turning the board round later does not change sides)
+    /** @type {number} */
+    this.computerSide = this.cfg.computer_side;
     const opp = this.cfg.opponent || "person";
     this.mode = opp === "person" ? "person" : opp === "computer-vs-computer" ? "cvc" : "computer";
     /** @type {string[]} */
@@ -77,12 +81,6 @@ export class AwithBoard extends Board {
     this.input = pointInput(this);
   }
 
-  // the side the computer plays against a person: the block's top side (turning the
-  // board round later does not change sides)
-  computerSide() {
-    return this.cfg.bottom === "white" ? 0 : 1;
-  }
-
   build() {
     const root = this.root;
     root.classList.add("board--awithlaknannai");
@@ -115,10 +113,7 @@ export class AwithBoard extends Board {
       lastTurn: (v, side) => { const h = last(v); return h && h.side === side ? notationOf(h) : ""; },
       sideName: (side) => this.L.colourName[side],
       result: () => this.turnText(),
-      owner: (point) => {
-        const piece = this.view && this.view.pieces ? this.view.pieces[point] : null;
-        return piece === "B" ? 0 : piece === "W" ? 1 : null;
-      },
+      owner: (point) => (this.view ? sideOfColour(this.view, (this.view.pieces || {})[point]) : null),
     };
   }
 
@@ -158,7 +153,7 @@ export class AwithBoard extends Board {
     const flip = this.flip;
     const svg = await staticBoard({ game: "awithlaknannai", ruleset: view.ruleset, flip });
     this.view = view;
-    this.picker = new MovePicker(view.finished ? [] : view.legal || []);
+    this.picker = new MovePicker(view.finished ? [] : view.legal || [], !!view.must_capture);
     const hadFocus = this.boardBox.contains(document.activeElement);
     if (this.drawing.board(`${view.ruleset} ${flip}`, svg)) {
       decorate(this);
@@ -198,7 +193,7 @@ export class AwithBoard extends Board {
   humanTurn() {
     if (!this.view || this.view.finished || this.busy || this.thinking) return false;
     if (this.mode === "cvc") return false;
-    if (this.mode === "computer" && this.view.to_move === this.computerSide()) return false;
+    if (this.mode === "computer" && this.view.to_move === this.computerSide) return false;
     if (this.othersTurn(this.view)) return false;
     return true;
   }
@@ -272,22 +267,19 @@ export class AwithBoard extends Board {
       const before = this.view;
       const next = await callAfter(before, "awithlaknannai.play", { record: before.record, move: move.notation });
       this.future = [];
-      await this.moved(before, next, next.move || move);
+      await this.moved(before, next, next.move);
     });
   }
 
   // Show a move made (by the reader or the computer): slide the piece, show the new view,
-  // say it in words, keep the game.
+  // say it in the words the engine names (`said`), keep the game.
   /** @param {any} before @param {any} next @param {any} made */
   async moved(before, next, made) {
     if (!this.alive) return;
     const L = this.L;
     await animateMove(this, made);
     await this.show(next);
-    let words = L.played(L.colourName[before.to_move], notationOf(made));
-    const taken = (made.captured || []).length;
-    if (taken) words = words.replace(/\.$/, ` (${L.capturedN(taken)}).`);
-    this.say(`${words} ${this.turnText()}.`.replace(/\.\.$/, "."));
+    this.say(`${L.moveSaid(made.said)} ${this.turnText()}.`.replace(/\.\.$/, "."));
     this.keep(next);
     this.emit("move", { before, view: next, move: made });
     if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read
@@ -325,7 +317,7 @@ export class AwithBoard extends Board {
     await this.stopComputer();
     await this.act(async () => {
       const toTurnOf = this.ownSide !== null ? this.ownSide
-        : this.mode === "computer" ? 1 - this.computerSide() : undefined;
+        : this.mode === "computer" ? 1 - this.computerSide : undefined;
       const v = await call("awithlaknannai.undo", { record: v0.record, to_turn_of: toTurnOf });
       this.future.push(v0.record);
       await this.show(v);

@@ -1,22 +1,23 @@
 // @ts-check
-// The Awithlaknannai move list, numbered as the record numbers it. DOM-free, so Node's test
-// runner can check it.
+// The Awithlaknannai move list, as the engine numbers it: each move of the view's history
+// says its row (`number`, the record's move number) and its column (`column`: 0 Black's,
+// 1 White's). DOM-free, so Node's test runner can check it.
+
+/** @typedef {{notation: string, number: number, column: number}} ListedMove */
 
 /**
- * The rows of a move list: `[number, first move, second move or undefined]`, Black's move
- * first in each row; a game whose start has White to move begins with "…" for Black's.
- * @param {string[]} notations
- * @param {boolean} blackFirst
+ * The rows of a move list: `[number, first column, second column or undefined]`; a column
+ * with no move (White's game begins in the second column of row 1) shows "…".
+ * @param {ListedMove[]} moves
  * @returns {[number, string, string | undefined][]}
  */
-export function moveRows(notations, blackFirst) {
+export function moveRows(moves) {
   /** @type {[number, string, string | undefined][]} */
   const rows = [];
-  let i = 0;
-  if (!blackFirst && notations.length) {
-    rows.push([1, "…", notations[0]]);
-    i = 1;
+  for (const m of moves) {
+    const last = rows.at(-1);
+    if (m.column === 1 && last && last[0] === m.number && last[2] === undefined) last[2] = m.notation;
+    else rows.push(m.column === 1 ? [m.number, "…", m.notation] : [m.number, m.notation, undefined]);
   }
-  for (; i < notations.length; i += 2) rows.push([rows.length + 1, notations[i], notations[i + 1]]);
   return rows;
 }

@@ -5,7 +5,7 @@
 // narrows them down as points are chosen. Under the `bent` ruleset one landing point can
 // be reached by leaping either of two pieces: the picker then asks which piece to take.
 //
-//   const picker = new MovePicker(view.legal);
+//   const picker = new MovePicker(view.legal, view.must_capture);
 //   picker.choose("m2")  -> {kind: "selected", from: "m2", targets: ["m4"]}
 //   picker.choose("m4")  -> {kind: "continue", at: "m4", targets: ["m6"]}
 //   picker.choose("m6")  -> {kind: "move", move: {notation: "m2xm4xm6", ...}}
@@ -32,8 +32,8 @@
  */
 
 export class MovePicker {
-  /** @param {LegalMove[]} [legal] */
-  constructor(legal = []) {
+  /** @param {LegalMove[]} [legal] @param {boolean} [mustCapture] the engine's `must_capture` */
+  constructor(legal = [], mustCapture = false) {
     /** @type {LegalMove[]} */
     this.legal = [];
     /** @type {string[]} */
@@ -43,6 +43,9 @@ export class MovePicker {
     /** @type {{landing: string, victims: string[]} | null} */
     this.pending = null;
     this.legal = Array.isArray(legal) ? legal : [];
+    // the side to move is obliged to capture now (the engine says: only where the ruleset
+    // makes capture compulsory), so a piece that could only step may not move
+    this.mustCapture = mustCapture;
   }
 
   // Forget the points chosen so far.
@@ -59,11 +62,6 @@ export class MovePicker {
   candidates() {
     return this.legal.filter((m) => this.path.every((p, i) => m.path[i] === p)
       && this.taken.every((c, i) => c === undefined || (m.captured || [])[i] === c));
-  }
-
-  // Every legal move captures: a piece that could only step may not move.
-  get mustCapture() {
-    return this.legal.length > 0 && this.legal.every((m) => (m.captured || []).length > 0);
   }
 
   // The points whose piece may move now (before any choice).

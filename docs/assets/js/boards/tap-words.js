@@ -20,7 +20,7 @@
  * @property {string | undefined} piece   what stands on the point: "B", "W" or nothing
  * @property {number} toMove   the side to move (0 Black, 1 White)
  * @property {boolean} aids   the board's aids are on
- * @property {boolean} mustCapture   every legal move is a capture (the picker knows)
+ * @property {boolean} mustCapture   the side to move is obliged to capture now (the engine's `must_capture`)
  */
 
 /**
