@@ -18,6 +18,7 @@ __all__ = [
     "EventView",
     "MoveView",
     "OutcomeView",
+    "Phrase",
     "StateView",
     "View",
     "ZohnAhlOptions",
@@ -30,6 +31,16 @@ class OutcomeView(TypedDict):
 
     winner: int | None
     reason: str
+
+
+class Phrase(TypedDict):
+    """A sentence or a part of one, for the page to say in its language: ``key`` names an
+    entry of the word table's ``page`` section (a dotted path, ``"narrate.move.other"``),
+    ``values`` fills its placeholders (a number as it is, a string as text, a phrase by its
+    own words: ``{"key": "sideName.0"}``)."""
+
+    key: str
+    values: NotRequired[dict[str, "int | str | Phrase"]]
 
 
 # ---------------------------------------------------------------------- Zohn Ahl
@@ -86,6 +97,7 @@ class ZohnAhlView(TypedDict):
     state: StateView
     thrown: int
     events_by_throw: list[list[EventView]]
+    narration: list[list[Phrase]]
     states: list[StateView]
     per_move: list[str]
     since: NotRequired[int]

@@ -55,6 +55,12 @@ export interface OutcomeView {
   reason: string;
 }
 
+/** A sentence or a part of one, for the page to say in its language: `key` names an entry of the word table's `page` section (a dotted path, `"narrate.move.other"`), `values` fills its placeholders (a number as it is, a string as text, a phrase by its own words: `{"key": "sideName.0"}`). */
+export interface Phrase {
+  key: string;
+  values?: Record<string, number | string | Phrase>;
+}
+
 /** The position between two throws (`State.to_dict()`). */
 export interface StateView {
   awls: number[];
@@ -87,6 +93,7 @@ export interface ZohnAhlView {
   state: StateView;
   thrown: number;
   events_by_throw: EventView[][];
+  narration: Phrase[][];
   states: StateView[];
   per_move: string[];
   since?: number;

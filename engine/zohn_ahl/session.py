@@ -16,12 +16,13 @@ from engine.core import GameOverError
 from engine.session import Session
 from engine.view import EventView, ZohnAhlView
 from engine.zohn_ahl.game import Event, State
+from engine.zohn_ahl.narration import narrate_throws
 from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import RULESETS
 from engine.zohn_ahl.throws import Throw, value
 
 # The view's lists that grow by one entry a throw (engine.session.Session.PER_MOVE).
-PER_MOVE = ("states", "events_by_throw")
+PER_MOVE = ("states", "events_by_throw", "narration")
 
 
 def fresh_seed() -> int:
@@ -147,6 +148,7 @@ class ZohnAhlSession(Session):
         events: list[list[EventView]] = [
             [e.to_dict() for e in throw] for throw in self.events[first - self.first :]
         ]
+        states = [st.to_dict() for st in self.states[first:]]
         view: ZohnAhlView = {
             "game": "zohn-ahl",
             "record": text,
@@ -156,7 +158,8 @@ class ZohnAhlSession(Session):
             "state": state.to_dict(),
             "thrown": len(record.throws),
             "events_by_throw": events,
-            "states": [st.to_dict() for st in self.states[first:]],
+            "narration": narrate_throws(events),
+            "states": states,
             "per_move": list(self.PER_MOVE),
         }
         if since is not None:

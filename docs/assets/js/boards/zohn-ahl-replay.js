@@ -2,7 +2,7 @@
 // A Zohn Ahl game replayed throw by throw from what the view holds: the state after each
 // throw (`states`) and its events; the awls are moved on the board drawn now. No request.
 
-import { narrateZohn } from "../i18n.js";
+import { sayPhrases } from "../i18n.js";
 import { showSticks } from "./zohn-ahl-render.js";
 import { throwOf } from "./zohn-ahl-turns.js";
 import { renderSides } from "./zohn-ahl-view.js";
@@ -29,6 +29,8 @@ export async function replayTo(b, index, animate = false) {
   if (!state) return;
   /** @type {import("./zohn-ahl-view.js").ZohnEvent[]} */
   const events = index ? (v.events_by_throw || [])[index - 1] || [] : [];
+  /** @type {import("../../../../types/view").Phrase[]} */
+  const narration = index ? (v.narration || [])[index - 1] || [] : [];
   const throwText = throwOf(events);
   await b.act(async () => {
     const svg = b.drawing.svg;
@@ -36,7 +38,7 @@ export async function replayTo(b, index, animate = false) {
     if (animate && index === r.index + 1) {
       const before = v.states[r.index];
       const moveEv = events.find((e) => e.kind === "move" && e.path);
-      await b.animateThrow(before.to_move, throwText, events, moveEv && moveEv.path ? moveEv.path : []);
+      await b.animateThrow(before.to_move, throwText, narration, moveEv && moveEv.path ? moveEv.path : []);
     } else {
       showSticks(b.sticks, throwText, b.L);
     }
@@ -46,7 +48,7 @@ export async function replayTo(b, index, animate = false) {
     const label = index === 0 ? b.L.replayStart : b.L.replaying(index, n);
     b.rbLabel.textContent = label;
     b.turnLine.textContent = label;
-    b.say(index === 0 ? label : `${label}. ${narrateZohn(events, b.names, b.L).join(" ")}`);
+    b.say(index === 0 ? label : `${label}. ${sayPhrases(narration, b.L)}`);
   }, { computer: false });
 }
 

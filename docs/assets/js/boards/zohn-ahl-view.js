@@ -4,12 +4,13 @@
 // throw), the log of throws in words, and a side's last turn in words. Read from the
 // engine's state and events; no rules here.
 
-import { narrateZohn, fill, lang } from "../i18n.js";
+import { sayPhrase, sayPhrases, fill, lang } from "../i18n.js";
 import { el } from "./dom.js";
 import { thrower } from "./zohn-ahl-turns.js";
 
 /** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
 /** @typedef {{kind: string, side?: number, throw?: string, value?: number, path?: number[]}} ZohnEvent */
+/** @typedef {import("../../../../types/view").Phrase} Phrase */
 
 /** Whether the game of `state` is over. @param {any} state */
 export function isOver(state) {
@@ -63,17 +64,17 @@ export function rebuildLog(b, view) {
   /** @type {ZohnEvent[][]} */
   const all = view.events_by_throw || [];
   const made = [0, 0];
-  all.forEach((events) => {
+  all.forEach((events, i) => {
     const side = (throwEvent(events) || {}).side;
     const team = b.teams && (side === 0 || side === 1) ? b.teams[side] : null;
     const member = team && (side === 0 || side === 1) ? team[made[side]++ % team.length] : null;
-    appendLog(b, events, member);
+    appendLog(b, events, (view.narration || [])[i], member);
   });
   if (!all.length) b.log.append(el("li", { class: "za-empty", text: b.L.noThrowsYet }));
 }
 
-/** One throw in the log. @param {ZohnAhlBoard} b @param {ZohnEvent[]} events @param {string | null} [member] */
-export function appendLog(b, events, member = null) {
+/** One throw in the log, its narration said. @param {ZohnAhlBoard} b @param {ZohnEvent[]} events @param {Phrase[] | undefined} narration @param {string | null} [member] */
+export function appendLog(b, events, narration, member = null) {
   const empty = b.log.querySelector(".za-empty");
   if (empty) empty.remove();
   const ev = throwEvent(events) || { kind: "throw" };
@@ -81,7 +82,7 @@ export function appendLog(b, events, member = null) {
   const side = ev.side;
   b.log.append(el("li", { "data-side": side ?? "" }, th ? el("code", { text: th }) : null, " ",
     side === 0 || side === 1 ? el("strong", { class: `za-who za-who-${side}`, text: throwerName(b, side, member) }) : null, " ",
-    narrateZohn(events, b.names, b.L).join(" ")));
+    sayPhrases(narration, b.L)));
 }
 
 /** The side that made the last throw of `view`, or null. @param {any} view @returns {number | null} */
@@ -91,19 +92,22 @@ export function lastThrower(view) {
 }
 
 // The last turn of `side` (its throws until the other's turn) in words, as the narration
-// says them ("four marks up, worth six").
+// says them ("four marks up, worth six"): the marks and the value of each throw's first
+// phrase, the engine's words for the throw.
 /** @param {Record<string, any>} L @param {any} view @param {number} side */
 export function turnWords(L, view, side) {
   const W = L.classmate;
   /** @type {string[]} */
   const turn = [];
-  for (const events of [...(view.events_by_throw || [])].reverse()) {
-    const ev = throwEvent(events);
+  const all = view.events_by_throw || [];
+  for (let i = all.length - 1; i >= 0; i--) {
+    const ev = throwEvent(all[i]);
     if (!ev || ev.side !== side) break;
-    const sticks = String(ev.throw || "");
-    const marks = L.marksUp([...sticks].filter((c) => c === "1").length, sticks[3] === "1");
-    const value = L.numberWord[ev.value ?? ""] !== undefined ? L.numberWord[ev.value ?? ""] : String(ev.value);
-    turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value }));
+    /** @type {Record<string, any>} */
+    const values = (((view.narration || [])[i] || [])[0] || {}).values || {};
+    const word = (/** @type {any} */ v) => (typeof v === "object" ? sayPhrase(v, L) : String(v ?? ""));
+    const marks = word(values.marks);
+    turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value: word(values.value) }));
   }
   return turn.join(W.turnThen);
 }

@@ -9,7 +9,7 @@
 // throw and an undo are one request each; a replay uses the states and events the view
 // already holds (no request).
 
-import { narrateZohn } from "../i18n.js";
+import { sayPhrase, sayPhrases } from "../i18n.js";
 import { enable, isOff, centre, reducedMotion, sleep } from "./dom.js";
 import { call, callAfter, staticBoard } from "./engine-calls.js";
 import { forget, opensAnotherGame } from "./kept-games.js";
@@ -225,21 +225,23 @@ export class ZohnAhlBoard extends Board {
       const res = await callAfter(before, "zohn-ahl.throw", { record: before.record });
       if (!this.alive) return;
       const events = res.events_by_throw.at(-1) || [];
-      await this.animateThrow(side, res.throw, events, res.path);
+      const narration = res.narration.at(-1) || [];
+      await this.animateThrow(side, res.throw, narration, res.path);
       this.view = res;
       this.drawing.place(res.state);
       this.shown(res);
       renderSides(this, res.state);
-      appendLog(this, events, member);
+      appendLog(this, events, narration, member);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
-      this.say(`${throwerName(this, side, member)} ${narrateZohn(events, this.names, this.L).join(" ")}`);
+      this.say(`${throwerName(this, side, member)} ${sayPhrases(narration, this.L)}`);
       this.keep(res);
       this.emit("move", { before, view: res, move: res.throw });
     });
   }
 
-  /** @param {number} side @param {string | null} throwText @param {any[]} events @param {number[]} path */
-  async animateThrow(side, throwText, events, path) {
+  // The sticks fall and the throw is said (the narration's first phrase), then the awl walks.
+  /** @param {number} side @param {string | null} throwText @param {import("../../../../types/view").Phrase[]} narration @param {number[]} path */
+  async animateThrow(side, throwText, narration, path) {
     const p = this.pace();
     const sticks = this.sticks;
     if (p.tumble && sticks) {
@@ -248,8 +250,7 @@ export class ZohnAhlBoard extends Board {
       sticks.classList.remove("is-tumbling");
     }
     showSticks(this.sticks, throwText, this.L);
-    const throwEv = (events || []).find((e) => e.kind === "throw");
-    if (throwEv) this.say(narrateZohn([throwEv], this.names, this.L).join(" "));
+    if (narration && narration.length) this.say(sayPhrase(narration[0], this.L));
     await this.moveAwl(side, path || []);
     if (p.after) await sleep(p.after);
   }
