@@ -22,6 +22,7 @@ __all__ = [
     "StateView",
     "View",
     "ZohnAhlOptions",
+    "ZohnAhlTurn",
     "ZohnAhlView",
 ]
 
@@ -86,6 +87,16 @@ class EventView(TypedDict):
     reason: NotRequired[str]
 
 
+class ZohnAhlTurn(TypedDict):
+    """Whose throw it is in a state: ``side`` (None once the game is over), the team member
+    whose turn it is (``member``, when the game is played by teams) and the caption's words
+    (who throws, or who has won)."""
+
+    side: int | None
+    member: NotRequired[str]
+    caption: Phrase
+
+
 class ZohnAhlView(TypedDict):
     """The view of a Zohn Ahl game."""
 
@@ -99,6 +110,7 @@ class ZohnAhlView(TypedDict):
     events_by_throw: list[list[EventView]]
     narration: list[list[Phrase]]
     states: list[StateView]
+    turns: list[ZohnAhlTurn]
     per_move: list[str]
     since: NotRequired[int]
     svg: NotRequired[str]

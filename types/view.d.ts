@@ -83,6 +83,13 @@ export interface ZohnAhlOptions {
   gully?: string;
 }
 
+/** Whose throw it is in a state: `side` (None once the game is over), the team member whose turn it is (`member`, when the game is played by teams) and the caption's words (who throws, or who has won). */
+export interface ZohnAhlTurn {
+  side: number | null;
+  member?: string;
+  caption: Phrase;
+}
+
 /** The view of a Zohn Ahl game. */
 export interface ZohnAhlView {
   game: "zohn-ahl";
@@ -95,6 +102,7 @@ export interface ZohnAhlView {
   events_by_throw: EventView[][];
   narration: Phrase[][];
   states: StateView[];
+  turns: ZohnAhlTurn[];
   per_move: string[];
   since?: number;
   svg?: string;

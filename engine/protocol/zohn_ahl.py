@@ -32,7 +32,7 @@ def _session(args: Args, first: int = 0) -> ZohnAhlSession:
 
 def _view(session: ZohnAhlSession, args: Args, since: int | None) -> ZohnAhlView:
     """The view of ``session``, whose game the protocol's cache then keeps."""
-    return replays.keep(session, session.view(_lang(args), since))
+    return replays.keep(session, session.view(_lang(args), since, arguments.teams(args)))
 
 
 def _lang(args: Args) -> str | None:

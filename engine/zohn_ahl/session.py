@@ -14,7 +14,7 @@ from typing import cast
 
 from engine.core import GameOverError
 from engine.session import Session
-from engine.view import EventView, ZohnAhlView
+from engine.view import EventView, Phrase, StateView, ZohnAhlTurn, ZohnAhlView
 from engine.zohn_ahl.game import Event, State
 from engine.zohn_ahl.narration import narrate_throws
 from engine.zohn_ahl.record import Record
@@ -22,7 +22,10 @@ from engine.zohn_ahl.rulesets import RULESETS
 from engine.zohn_ahl.throws import Throw, value
 
 # The view's lists that grow by one entry a throw (engine.session.Session.PER_MOVE).
-PER_MOVE = ("states", "events_by_throw", "narration")
+PER_MOVE = ("states", "turns", "events_by_throw", "narration")
+
+#: The members of each side's team, who take turns throwing (the protocol's ``teams``).
+Teams = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def fresh_seed() -> int:
@@ -138,10 +141,12 @@ class ZohnAhlSession(Session):
         view["path"] = own_path
         view["from_space"] = from_own
 
-    def view(self, lang: str | None = None, since: int | None = None) -> ZohnAhlView:
+    def view(
+        self, lang: str | None = None, since: int | None = None, teams: Teams | None = None
+    ) -> ZohnAhlView:
         """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in
         ``lang``, when a language is given; with ``since``, the per-throw lists start at
-        that throw."""
+        that throw; with ``teams``, each turn names the member who throws."""
         record, state = self.record, self.state
         first = self.tail(since)
         text = str(record)
@@ -160,6 +165,7 @@ class ZohnAhlSession(Session):
             "events_by_throw": events,
             "narration": narrate_throws(events),
             "states": states,
+            "turns": [turn(st, teams) for st in states],
             "per_move": list(self.PER_MOVE),
         }
         if since is not None:
@@ -169,3 +175,24 @@ class ZohnAhlSession(Session):
 
             view["svg"] = board_svg(record.options, state, lang=lang)
         return view
+
+
+def turn(state: StateView, teams: Teams | None = None) -> ZohnAhlTurn:
+    """Whose throw it is in ``state``, and the caption that says so: the winner once the
+    game is over; with ``teams``, the member of the side's team whose turn it is (the
+    members take turns by the side's count of throws made)."""
+    winner = state["winner"]
+    if winner is not None:
+        return {"side": None, "caption": {"key": "wins", "values": {"name": _name(winner)}}}
+    side = state["to_move"]
+    assert side is not None, "a game not over has a side to move"
+    if teams is None:
+        return {"side": side, "caption": {"key": "toThrow", "values": {"name": _name(side)}}}
+    members = teams[side]
+    member = members[state["throws_made"][side] % len(members)]
+    caption: Phrase = {"key": "toThrowTeam", "values": {"team": _name(side), "member": member}}
+    return {"side": side, "member": member, "caption": caption}
+
+
+def _name(side: int) -> Phrase:
+    return {"key": f"sideName.{side}"}

@@ -4,7 +4,7 @@
 
 import { sayPhrases } from "../i18n.js";
 import { showSticks } from "./zohn-ahl-render.js";
-import { throwOf } from "./zohn-ahl-turns.js";
+import { throwOf, turnOf } from "./zohn-ahl-turns.js";
 import { renderSides } from "./zohn-ahl-view.js";
 
 /** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
@@ -44,7 +44,7 @@ export async function replayTo(b, index, animate = false) {
     }
     r.index = index;
     b.drawing.place(state);
-    renderSides(b, state);
+    renderSides(b, state, (v.turns || [])[index]);
     const label = index === 0 ? b.L.replayStart : b.L.replaying(index, n);
     b.rbLabel.textContent = label;
     b.turnLine.textContent = label;
@@ -60,7 +60,7 @@ export function endReplay(b, render = true) {
   if (b.drawing.svg) b.drawing.svg.classList.remove("is-replay");
   if (render && b.view) {
     b.drawing.place(b.view.state);
-    renderSides(b, b.view.state);
+    renderSides(b, b.view.state, turnOf(b.view));
     showSticks(b.sticks, throwOf((b.view.events_by_throw || []).slice(-1)[0]), b.L);
     b.refresh();
     b.btnReplay.focus();

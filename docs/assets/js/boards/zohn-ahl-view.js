@@ -6,7 +6,6 @@
 
 import { sayPhrase, sayPhrases, fill, lang } from "../i18n.js";
 import { el } from "./dom.js";
-import { thrower } from "./zohn-ahl-turns.js";
 
 /** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
 /** @typedef {{kind: string, side?: number, throw?: string, value?: number, path?: number[]}} ZohnEvent */
@@ -28,24 +27,24 @@ export function throwerName(b, side, member) {
   return b.L.who(`${b.names[side]}${b.teams && member ? ` (${member})` : ""}`);
 }
 
-/** The two sides: counters held, where each awl is, whose throw or who won. @param {ZohnAhlBoard} b @param {any} state */
-export function renderSides(b, state) {
+// The two sides: counters held, where each awl is, whose throw or who won (`turn`, the
+// engine's words for it; without it, as before the engine has read the game, no words).
+/** @param {ZohnAhlBoard} b @param {any} state @param {import("../../../../types/view").ZohnAhlTurn} [turn] */
+export function renderSides(b, state, turn) {
   const { L } = b;
   const total = (state.counters || [0, 0]).reduce((/** @type {number} */ x, /** @type {number} */ y) => x + y, 0);
   b.sides.replaceChildren();
   for (const side of [0, 1]) {
     const n = state.counters[side];
-    const turn = state.to_move === side && !isOver(state);
+    const toThrow = turn ? turn.side === side : state.to_move === side && !isOver(state);
     const won = state.winner === side;
     const tokens = el("span", { class: "za-tokens", "aria-hidden": "true" });
     for (let i = 0; i < total; i++) tokens.append(el("span", { class: "za-token" + (i < n ? " is-held" : "") }));
     const who = b.teams ? el("span", { class: "za-team", text: b.teams[side].join(" & ") }) : null;
     const computer = b.computerSide === side ? el("span", { class: "za-tag", text: L.computer }) : null;
-    let note = "";
-    if (won) note = L.wins(b.names[side]);
-    else if (turn) note = b.teams ? L.toThrowTeam(b.names[side], thrower(b.teams, state, side)) : L.toThrow(b.names[side]);
+    const note = turn && (won || toThrow) ? sayPhrase(turn.caption, L) : "";
     b.sides.append(el("div", {
-      class: `za-side za-side-${side}${turn ? " is-turn" : ""}${won ? " is-winner" : ""}`,
+      class: `za-side za-side-${side}${toThrow ? " is-turn" : ""}${won ? " is-winner" : ""}`,
       "data-side": side,
     },
     el("span", { class: "za-swatch", "aria-hidden": "true" }),
@@ -63,12 +62,9 @@ export function rebuildLog(b, view) {
   b.log.replaceChildren();
   /** @type {ZohnEvent[][]} */
   const all = view.events_by_throw || [];
-  const made = [0, 0];
   all.forEach((events, i) => {
-    const side = (throwEvent(events) || {}).side;
-    const team = b.teams && (side === 0 || side === 1) ? b.teams[side] : null;
-    const member = team && (side === 0 || side === 1) ? team[made[side]++ % team.length] : null;
-    appendLog(b, events, (view.narration || [])[i], member);
+    const member = ((view.turns || [])[i] || {}).member;   // who threw: the turn before the throw
+    appendLog(b, events, (view.narration || [])[i], member ?? null);
   });
   if (!all.length) b.log.append(el("li", { class: "za-empty", text: b.L.noThrowsYet }));
 }

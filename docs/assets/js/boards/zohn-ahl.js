@@ -15,7 +15,7 @@ import { call, callAfter, staticBoard } from "./engine-calls.js";
 import { forget, opensAnotherGame } from "./kept-games.js";
 import { Board } from "./board.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
-import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
+import { throwOf, turnOf } from "./zohn-ahl-turns.js";
 import { buildParts, buildControls } from "./zohn-ahl-controls.js";
 import { isOver, throwerName, renderSides, rebuildLog, appendLog, lastThrower, turnWords } from "./zohn-ahl-view.js";
 import { startReplay, replayTo, endReplay } from "./zohn-ahl-replay.js";
@@ -34,8 +34,8 @@ export class ZohnAhlBoard extends Board {
   constructor(root) {
     super(root);
     this.loadCmd = "zohn-ahl.load";
-    /** @type {string[][] | null} */
-    this.teams = parseTeams(this.cfg.teams);
+    /** @type {string[][] | null} the block's teams (the engine says whose turn it is) */
+    this.teams = Array.isArray(this.cfg.teams) ? this.cfg.teams : null;
     /** @type {string[]} */
     this.names = this.L.sideName.slice();
     /** @type {number | null} */
@@ -139,8 +139,12 @@ export class ZohnAhlBoard extends Board {
   }
 
   async freshView() {
-    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record });
-    return call("zohn-ahl.new", { options: this.options() });
+    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record, ...this.gameArgs() });
+    return call("zohn-ahl.new", { options: this.options(), ...this.gameArgs() });
+  }
+
+  gameArgs() {
+    return this.teams ? { teams: this.teams } : {};
   }
 
   options() {
@@ -161,16 +165,11 @@ export class ZohnAhlBoard extends Board {
     this.view = view;
     this.drawing.board(JSON.stringify(options), svg);
     this.drawing.place(view.state);
-    renderSides(this, view.state);
+    renderSides(this, view.state, turnOf(view));
     this.root.classList.remove("is-opening-game");
     rebuildLog(this, view);
     this.refresh();
     this.shown(view);
-  }
-
-  /** @param {any} state @param {number} side */
-  thrower(state, side) {
-    return thrower(this.teams, state, side);
   }
 
   throwCount() {
@@ -201,7 +200,7 @@ export class ZohnAhlBoard extends Board {
     }
     if (over) this.turnLine.textContent = this.L.wins(this.names[st.winner]);
     else if (computerTurn) this.turnLine.textContent = this.L.computerThinking;
-    else this.turnLine.textContent = this.teams ? this.L.toThrowTeam(this.names[st.to_move], this.thrower(st, st.to_move)) : this.L.toThrow(this.names[st.to_move]);
+    else this.turnLine.textContent = sayPhrase(turnOf(this.view).caption, this.L);
   }
 
   pace() {
@@ -221,8 +220,8 @@ export class ZohnAhlBoard extends Board {
     return this.act(async () => {
       const before = this.view;
       const side = before.state.to_move;
-      const member = this.thrower(before.state, side);
-      const res = await callAfter(before, "zohn-ahl.throw", { record: before.record });
+      const member = turnOf(before).member ?? null;
+      const res = await callAfter(before, "zohn-ahl.throw", { record: before.record, ...this.gameArgs() });
       if (!this.alive) return;
       const events = res.events_by_throw.at(-1) || [];
       const narration = res.narration.at(-1) || [];
@@ -230,7 +229,7 @@ export class ZohnAhlBoard extends Board {
       this.view = res;
       this.drawing.place(res.state);
       this.shown(res);
-      renderSides(this, res.state);
+      renderSides(this, res.state, turnOf(res));
       appendLog(this, events, narration, member);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
       this.say(`${throwerName(this, side, member)} ${sayPhrases(narration, this.L)}`);
@@ -309,7 +308,7 @@ export class ZohnAhlBoard extends Board {
     return this.act(async () => {
       const toTurnOf = this.ownSide !== null ? this.ownSide
         : this.computerSide === null ? undefined : 1 - this.computerSide;
-      const v = await call("zohn-ahl.undo", { record: v0.record, to_turn_of: toTurnOf });
+      const v = await call("zohn-ahl.undo", { record: v0.record, to_turn_of: toTurnOf, ...this.gameArgs() });
       await this.opened(v);
       this.keep(v);
       this.say(`${this.L.undo}. ${this.turnLine.textContent}`);
