@@ -21,6 +21,7 @@ __all__ = [
     "Phrase",
     "StateView",
     "View",
+    "ZohnAhlLogRow",
     "ZohnAhlOptions",
     "ZohnAhlTurn",
     "ZohnAhlView",
@@ -97,6 +98,17 @@ class ZohnAhlTurn(TypedDict):
     caption: Phrase
 
 
+class ZohnAhlLogRow(TypedDict):
+    """One throw as the game's log shows it: the sticks (``throw``, ``"0101"``: 1 a stick
+    fallen marked side up, the sahe last), the side that threw, the team member who threw
+    (``member``, when the game is played by teams) and the throw told in words."""
+
+    throw: str
+    side: int
+    member: NotRequired[str]
+    narration: list[Phrase]
+
+
 class ZohnAhlView(TypedDict):
     """The view of a Zohn Ahl game."""
 
@@ -108,7 +120,7 @@ class ZohnAhlView(TypedDict):
     state: StateView
     thrown: int
     events_by_throw: list[list[EventView]]
-    narration: list[list[Phrase]]
+    log: list[ZohnAhlLogRow]
     states: list[StateView]
     turns: list[ZohnAhlTurn]
     per_move: list[str]

@@ -76,6 +76,14 @@ export interface StateView {
 /** Either game's view; `game` tells which. */
 export type View = ZohnAhlView | AwithlaknannaiView;
 
+/** One throw as the game's log shows it: the sticks (`throw`, `"0101"`: 1 a stick fallen marked side up, the sahe last), the side that threw, the team member who threw (`member`, when the game is played by teams) and the throw told in words. */
+export interface ZohnAhlLogRow {
+  throw: string;
+  side: number;
+  member?: string;
+  narration: Phrase[];
+}
+
 /** A game's options (`gully` only for the rulesets that have it). */
 export interface ZohnAhlOptions {
   ruleset: string;
@@ -100,7 +108,7 @@ export interface ZohnAhlView {
   state: StateView;
   thrown: number;
   events_by_throw: EventView[][];
-  narration: Phrase[][];
+  log: ZohnAhlLogRow[];
   states: StateView[];
   turns: ZohnAhlTurn[];
   per_move: string[];

@@ -22,7 +22,7 @@ from typing import Any
 from engine import words
 from engine.view import EventView, Phrase
 
-__all__ = ["narrate", "narrate_throws", "say", "word"]
+__all__ = ["narrate", "say", "word"]
 
 _FALLS = ("creek", "torrent", "river")
 # the kinds said in one sentence each, with no value beyond the sides
@@ -136,11 +136,6 @@ def narrate(events: Sequence[EventView]) -> list[Phrase]:
         else:  # a kind this module does not know yet is said plainly, never dropped
             out.append(_phrase("narrate.other", kind=kind.replace("-", " "), **sides))
     return out
-
-
-def narrate_throws(events_by_throw: Sequence[Sequence[EventView]]) -> list[list[Phrase]]:
-    """:func:`narrate` for each throw."""
-    return [narrate(events) for events in events_by_throw]
 
 
 def word(key: str, lang: str) -> str:

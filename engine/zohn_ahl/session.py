@@ -14,15 +14,15 @@ from typing import cast
 
 from engine.core import GameOverError
 from engine.session import Session
-from engine.view import EventView, Phrase, StateView, ZohnAhlTurn, ZohnAhlView
+from engine.view import EventView, Phrase, StateView, ZohnAhlLogRow, ZohnAhlTurn, ZohnAhlView
 from engine.zohn_ahl.game import Event, State
-from engine.zohn_ahl.narration import narrate_throws
+from engine.zohn_ahl.narration import narrate
 from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import RULESETS
 from engine.zohn_ahl.throws import Throw, value
 
 # The view's lists that grow by one entry a throw (engine.session.Session.PER_MOVE).
-PER_MOVE = ("states", "turns", "events_by_throw", "narration")
+PER_MOVE = ("states", "turns", "events_by_throw", "log")
 
 #: The members of each side's team, who take turns throwing (the protocol's ``teams``).
 Teams = tuple[tuple[str, ...], tuple[str, ...]]
@@ -154,6 +154,7 @@ class ZohnAhlSession(Session):
             [e.to_dict() for e in throw] for throw in self.events[first - self.first :]
         ]
         states = [st.to_dict() for st in self.states[first:]]
+        turns = [turn(st, teams) for st in states]
         view: ZohnAhlView = {
             "game": "zohn-ahl",
             "record": text,
@@ -163,9 +164,9 @@ class ZohnAhlSession(Session):
             "state": state.to_dict(),
             "thrown": len(record.throws),
             "events_by_throw": events,
-            "narration": narrate_throws(events),
             "states": states,
-            "turns": [turn(st, teams) for st in states],
+            "turns": turns,
+            "log": [log_row(ev, turns[i]) for i, ev in enumerate(events)],
             "per_move": list(self.PER_MOVE),
         }
         if since is not None:
@@ -192,6 +193,20 @@ def turn(state: StateView, teams: Teams | None = None) -> ZohnAhlTurn:
     member = members[state["throws_made"][side] % len(members)]
     caption: Phrase = {"key": "toThrowTeam", "values": {"team": _name(side), "member": member}}
     return {"side": side, "member": member, "caption": caption}
+
+
+def log_row(events: list[EventView], before: ZohnAhlTurn) -> ZohnAhlLogRow:
+    """The log's row of the throw of ``events``, made on the turn ``before``."""
+    throw = events[0]
+    assert throw["kind"] == "throw" and throw["side"] is not None, "a throw's events start so"
+    row: ZohnAhlLogRow = {
+        "throw": throw.get("throw", ""),
+        "side": throw["side"],
+        "narration": narrate(events),
+    }
+    if "member" in before:
+        row["member"] = before["member"]
+    return row
 
 
 def _name(side: int) -> Phrase:

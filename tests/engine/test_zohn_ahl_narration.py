@@ -20,9 +20,13 @@ SAMPLE = json.loads(
 )
 
 
+def narrations(session: ZohnAhlSession) -> list:
+    """The narration of each throw of the session's view (its log's rows)."""
+    return [row["narration"] for row in session.view()["log"]]
+
+
 def sentences(record: str, lang: str) -> list[list[str]]:
-    session = ZohnAhlSession.from_text(record)
-    return [narration.say(p, lang) for p in session.view()["narration"]]
+    return [narration.say(p, lang) for p in narrations(ZohnAhlSession.from_text(record))]
 
 
 @pytest.mark.parametrize("lang", words.LANGUAGES)
@@ -55,7 +59,7 @@ def test_the_sample_shows_every_kind_of_event():
 
 def test_a_throw_in_english_and_french():
     session = ZohnAhlSession.from_text('[Ruleset "kiowa"]\n[Counters "4"]\n\n1111 0110')
-    first, second = session.view()["narration"]
+    first, second = narrations(session)
     assert narration.say(first, "en") == [
         "Four marks up: six, throw again.",
         "Red moves six spaces, to its space 7.",
@@ -69,7 +73,7 @@ def test_a_throw_in_english_and_french():
 
 def test_every_placeholder_of_a_phrase_is_filled_in_every_language():
     for game in SAMPLE["games"][:10]:
-        for phrases in ZohnAhlSession.from_text(game["record"]).view()["narration"]:
+        for phrases in narrations(ZohnAhlSession.from_text(game["record"])):
             for lang in words.LANGUAGES:
                 for text in narration.say(phrases, lang):
                     assert not any(n for _, n, _, _ in string.Formatter().parse(text)), text
@@ -77,7 +81,7 @@ def test_every_placeholder_of_a_phrase_is_filled_in_every_language():
 
 def test_a_phrase_names_only_the_values_its_words_use():
     session = ZohnAhlSession.from_text('[Ruleset "kiowa"]\n[Counters "4"]\n\n1111')
-    throw, move = session.view()["narration"][0]
+    throw, move = narrations(session)[0]
     assert throw == {
         "key": "narrate.throw.again",
         "values": {"marks": {"key": "marksUp.4.sahe"}, "value": {"key": "numberWord.6"}},
@@ -98,8 +102,8 @@ def test_the_throw_reply_carries_the_narration_of_the_throw_just_made():
     request = {"cmd": "zohn-ahl.throw", "args": {"record": '[Counters "4"]\n', "throw": "0001"}}
     reply = json.loads(protocol.handle(json.dumps({"id": 1, **request})))
     view = reply["result"]
-    assert "narration" in view["per_move"]
+    assert "log" in view["per_move"]
     assert (
-        narration.say(view["narration"][-1], "en")[0]
+        narration.say(view["log"][-1]["narration"], "en")[0]
         == "One mark up, on the sahe: one, throw again."
     )

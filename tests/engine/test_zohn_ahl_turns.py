@@ -35,6 +35,20 @@ def test_the_members_of_a_team_take_turns_by_their_sides_throws():
     assert len(view["turns"]) == len(view["states"])
 
 
+def test_the_log_names_each_throw_its_side_and_the_member_who_threw():
+    view = ok("zohn-ahl.load", {"record": RECORD, "teams": TEAMS})
+    rows = [(r["throw"], r["side"], r["member"]) for r in view["log"]]
+    assert rows == [("1111", 0, "Ann"), ("0110", 0, "Bea"), ("0110", 1, "Cal"), ("0110", 0, "Ann")]
+    said = narration.say(view["log"][2]["narration"], "en")
+    assert said == [
+        "Two marks up: two.",
+        "Green moves two spaces, to its space 3.",
+        "Red to throw.",
+    ]
+    alone = ok("zohn-ahl.load", {"record": RECORD})["log"]
+    assert all("member" not in r for r in alone) and len(alone) == view["thrown"] == 4
+
+
 def test_the_caption_says_who_throws_in_each_language():
     view = ok("zohn-ahl.load", {"record": RECORD, "teams": TEAMS})
     caption = view["turns"][-1]["caption"]

@@ -4,8 +4,8 @@
 
 import { sayPhrases } from "../i18n.js";
 import { showSticks } from "./zohn-ahl-render.js";
-import { throwOf, turnOf } from "./zohn-ahl-turns.js";
-import { renderSides } from "./zohn-ahl-view.js";
+import { turnOf } from "./zohn-ahl-turns.js";
+import { lastRow, renderSides } from "./zohn-ahl-view.js";
 
 /** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
 
@@ -29,9 +29,10 @@ export async function replayTo(b, index, animate = false) {
   if (!state) return;
   /** @type {import("./zohn-ahl-view.js").ZohnEvent[]} */
   const events = index ? (v.events_by_throw || [])[index - 1] || [] : [];
-  /** @type {import("../../../../types/view").Phrase[]} */
-  const narration = index ? (v.narration || [])[index - 1] || [] : [];
-  const throwText = throwOf(events);
+  /** @type {import("../../../../types/view").ZohnAhlLogRow | undefined} */
+  const row = index ? (v.log || [])[index - 1] : undefined;
+  const narration = row ? row.narration : [];
+  const throwText = row ? row.throw : "";
   await b.act(async () => {
     const svg = b.drawing.svg;
     if (svg) svg.classList.add("is-replay");
@@ -61,7 +62,7 @@ export function endReplay(b, render = true) {
   if (render && b.view) {
     b.drawing.place(b.view.state);
     renderSides(b, b.view.state, turnOf(b.view));
-    showSticks(b.sticks, throwOf((b.view.events_by_throw || []).slice(-1)[0]), b.L);
+    showSticks(b.sticks, (lastRow(b.view) || {}).throw || "", b.L);
     b.refresh();
     b.btnReplay.focus();
   }

@@ -2,23 +2,18 @@
 // The Zohn Ahl view shown on the page, beyond the awls and counters on the cloth
 // (zohn-ahl-render.js): the two sides' panel (counters held, where each awl is, whose
 // throw), the log of throws in words, and a side's last turn in words. Read from the
-// engine's state and events; no rules here.
+// engine's view (its state, turns and log rows); no rules here.
 
 import { sayPhrase, sayPhrases, fill, lang } from "../i18n.js";
 import { el } from "./dom.js";
 
 /** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
 /** @typedef {{kind: string, side?: number, throw?: string, value?: number, path?: number[]}} ZohnEvent */
-/** @typedef {import("../../../../types/view").Phrase} Phrase */
+/** @typedef {import("../../../../types/view").ZohnAhlLogRow} LogRow */
 
 /** Whether the game of `state` is over. @param {any} state */
 export function isOver(state) {
   return state.winner !== null && state.winner !== undefined;
-}
-
-/** The throw event of a throw's events, if any. @param {ZohnEvent[] | undefined} events */
-function throwEvent(events) {
-  return (events || []).find((e) => e.kind === "throw");
 }
 
 // Who threw: the side's name, and with teams the member whose turn it was.
@@ -57,34 +52,34 @@ export function renderSides(b, state, turn) {
   }
 }
 
-/** The log of every throw of `view`, with the team member who threw. @param {ZohnAhlBoard} b @param {any} view */
+/** The log of every throw of `view` (its rows, the engine's). @param {ZohnAhlBoard} b @param {any} view */
 export function rebuildLog(b, view) {
   b.log.replaceChildren();
-  /** @type {ZohnEvent[][]} */
-  const all = view.events_by_throw || [];
-  all.forEach((events, i) => {
-    const member = ((view.turns || [])[i] || {}).member;   // who threw: the turn before the throw
-    appendLog(b, events, (view.narration || [])[i], member ?? null);
-  });
-  if (!all.length) b.log.append(el("li", { class: "za-empty", text: b.L.noThrowsYet }));
+  /** @type {LogRow[]} */
+  const rows = view.log || [];
+  for (const row of rows) appendLog(b, row);
+  if (!rows.length) b.log.append(el("li", { class: "za-empty", text: b.L.noThrowsYet }));
 }
 
-/** One throw in the log, its narration said. @param {ZohnAhlBoard} b @param {ZohnEvent[]} events @param {Phrase[] | undefined} narration @param {string | null} [member] */
-export function appendLog(b, events, narration, member = null) {
+/** One throw in the log: the sticks, who threw, the throw in words. @param {ZohnAhlBoard} b @param {LogRow} row */
+export function appendLog(b, row) {
   const empty = b.log.querySelector(".za-empty");
   if (empty) empty.remove();
-  const ev = throwEvent(events) || { kind: "throw" };
-  const th = ev.throw;
-  const side = ev.side;
-  b.log.append(el("li", { "data-side": side ?? "" }, th ? el("code", { text: th }) : null, " ",
-    side === 0 || side === 1 ? el("strong", { class: `za-who za-who-${side}`, text: throwerName(b, side, member) }) : null, " ",
-    sayPhrases(narration, b.L)));
+  const { throw: th, side } = row;
+  b.log.append(el("li", { "data-side": side }, th ? el("code", { text: th }) : null, " ",
+    el("strong", { class: `za-who za-who-${side}`, text: throwerName(b, side, row.member ?? null) }), " ",
+    sayPhrases(row.narration, b.L)));
+}
+
+/** The log's last row of `view`, if it has one. @param {any} view @returns {LogRow | undefined} */
+export function lastRow(view) {
+  return (view.log || []).slice(-1)[0];
 }
 
 /** The side that made the last throw of `view`, or null. @param {any} view @returns {number | null} */
 export function lastThrower(view) {
-  const s = (throwEvent((view.events_by_throw || []).slice(-1)[0]) || {}).side;
-  return s === undefined ? null : s;
+  const row = lastRow(view);
+  return row ? row.side : null;
 }
 
 // The last turn of `side` (its throws until the other's turn) in words, as the narration
@@ -95,12 +90,11 @@ export function turnWords(L, view, side) {
   const W = L.classmate;
   /** @type {string[]} */
   const turn = [];
-  const all = view.events_by_throw || [];
-  for (let i = all.length - 1; i >= 0; i--) {
-    const ev = throwEvent(all[i]);
-    if (!ev || ev.side !== side) break;
+  /** @type {LogRow[]} */
+  const rows = view.log || [];
+  for (let i = rows.length - 1; i >= 0 && rows[i].side === side; i--) {
     /** @type {Record<string, any>} */
-    const values = (((view.narration || [])[i] || [])[0] || {}).values || {};
+    const values = (rows[i].narration[0] || {}).values || {};
     const word = (/** @type {any} */ v) => (typeof v === "object" ? sayPhrase(v, L) : String(v ?? ""));
     const marks = word(values.marks);
     turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value: word(values.value) }));

@@ -15,9 +15,9 @@ import { call, callAfter, staticBoard } from "./engine-calls.js";
 import { forget, opensAnotherGame } from "./kept-games.js";
 import { Board } from "./board.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
-import { throwOf, turnOf } from "./zohn-ahl-turns.js";
+import { turnOf } from "./zohn-ahl-turns.js";
 import { buildParts, buildControls } from "./zohn-ahl-controls.js";
-import { isOver, throwerName, renderSides, rebuildLog, appendLog, lastThrower, turnWords } from "./zohn-ahl-view.js";
+import { isOver, throwerName, renderSides, rebuildLog, appendLog, lastRow, lastThrower, turnWords } from "./zohn-ahl-view.js";
 import { startReplay, replayTo, endReplay } from "./zohn-ahl-replay.js";
 import { attachClassmate } from "./classmate.js";
 
@@ -133,7 +133,7 @@ export class ZohnAhlBoard extends Board {
   async opened(view) {
     this.endReplay(false);
     await this.show(view);
-    showSticks(this.sticks, throwOf((view.events_by_throw || []).slice(-1)[0]), this.L);
+    showSticks(this.sticks, (lastRow(view) || {}).throw || "", this.L);
     this.loading(false);
     this.refresh();
   }
@@ -219,20 +219,18 @@ export class ZohnAhlBoard extends Board {
     if (!this.emit("asked", { point: null }, true)) return;
     return this.act(async () => {
       const before = this.view;
-      const side = before.state.to_move;
-      const member = turnOf(before).member ?? null;
       const res = await callAfter(before, "zohn-ahl.throw", { record: before.record, ...this.gameArgs() });
       if (!this.alive) return;
-      const events = res.events_by_throw.at(-1) || [];
-      const narration = res.narration.at(-1) || [];
-      await this.animateThrow(side, res.throw, narration, res.path);
+      const row = /** @type {import("../../../../types/view").ZohnAhlLogRow} */ (lastRow(res));   // the throw just made
+      const { side, narration } = row;
+      await this.animateThrow(side, row.throw, narration, res.path);
       this.view = res;
       this.drawing.place(res.state);
       this.shown(res);
       renderSides(this, res.state, turnOf(res));
-      appendLog(this, events, narration, member);
+      appendLog(this, row);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
-      this.say(`${throwerName(this, side, member)} ${sayPhrases(narration, this.L)}`);
+      this.say(`${throwerName(this, side, row.member ?? null)} ${sayPhrases(narration, this.L)}`);
       this.keep(res);
       this.emit("move", { before, view: res, move: res.throw });
     });
