@@ -18,11 +18,14 @@ __all__ = [
     "EventView",
     "MoveView",
     "OutcomeView",
+    "Phrase",
     "SaidView",
     "SideView",
     "StateView",
     "View",
+    "ZohnAhlLogRow",
     "ZohnAhlOptions",
+    "ZohnAhlTurn",
     "ZohnAhlView",
 ]
 
@@ -32,6 +35,16 @@ class OutcomeView(TypedDict):
 
     winner: int | None
     reason: str
+
+
+class Phrase(TypedDict):
+    """A sentence or a part of one, for the page to say in its language: ``key`` names an
+    entry of the word table's ``page`` section (a dotted path, ``"narrate.move.other"``),
+    ``values`` fills its placeholders (a number as it is, a string as text, a phrase by its
+    own words: ``{"key": "sideName.0"}``)."""
+
+    key: str
+    values: NotRequired[dict[str, "int | str | Phrase"]]
 
 
 # ---------------------------------------------------------------------- Zohn Ahl
@@ -77,6 +90,27 @@ class EventView(TypedDict):
     reason: NotRequired[str]
 
 
+class ZohnAhlTurn(TypedDict):
+    """Whose throw it is in a state: ``side`` (None once the game is over), the team member
+    whose turn it is (``member``, when the game is played by teams) and the caption's words
+    (who throws, or who has won)."""
+
+    side: int | None
+    member: NotRequired[str]
+    caption: Phrase
+
+
+class ZohnAhlLogRow(TypedDict):
+    """One throw as the game's log shows it: the sticks (``throw``, ``"0101"``: 1 a stick
+    fallen marked side up, the sahe last), the side that threw, the team member who threw
+    (``member``, when the game is played by teams) and the throw told in words."""
+
+    throw: str
+    side: int
+    member: NotRequired[str]
+    narration: list[Phrase]
+
+
 class ZohnAhlView(TypedDict):
     """The view of a Zohn Ahl game."""
 
@@ -88,7 +122,9 @@ class ZohnAhlView(TypedDict):
     state: StateView
     thrown: int
     events_by_throw: list[list[EventView]]
+    log: list[ZohnAhlLogRow]
     states: list[StateView]
+    turns: list[ZohnAhlTurn]
     per_move: list[str]
     since: NotRequired[int]
     svg: NotRequired[str]

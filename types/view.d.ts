@@ -61,6 +61,12 @@ export interface OutcomeView {
   reason: string;
 }
 
+/** A sentence or a part of one, for the page to say in its language: `key` names an entry of the word table's `page` section (a dotted path, `"narrate.move.other"`), `values` fills its placeholders (a number as it is, a string as text, a phrase by its own words: `{"key": "sideName.0"}`). */
+export interface Phrase {
+  key: string;
+  values?: Record<string, number | string | Phrase>;
+}
+
 /** A move announced: `key`, its sentence in the word tables' `moveSaid`, and the values the page fills in (`side`, the side that made it; `move`, its notation; `n`, the pieces it took). */
 export interface SaidView {
   key: "played" | "playedTaking";
@@ -90,11 +96,26 @@ export interface StateView {
 /** Either game's view; `game` tells which. */
 export type View = ZohnAhlView | AwithlaknannaiView;
 
+/** One throw as the game's log shows it: the sticks (`throw`, `"0101"`: 1 a stick fallen marked side up, the sahe last), the side that threw, the team member who threw (`member`, when the game is played by teams) and the throw told in words. */
+export interface ZohnAhlLogRow {
+  throw: string;
+  side: number;
+  member?: string;
+  narration: Phrase[];
+}
+
 /** A game's options (`gully` only for the rulesets that have it). */
 export interface ZohnAhlOptions {
   ruleset: string;
   counters: number;
   gully?: string;
+}
+
+/** Whose throw it is in a state: `side` (None once the game is over), the team member whose turn it is (`member`, when the game is played by teams) and the caption's words (who throws, or who has won). */
+export interface ZohnAhlTurn {
+  side: number | null;
+  member?: string;
+  caption: Phrase;
 }
 
 /** The view of a Zohn Ahl game. */
@@ -107,7 +128,9 @@ export interface ZohnAhlView {
   state: StateView;
   thrown: number;
   events_by_throw: EventView[][];
+  log: ZohnAhlLogRow[];
   states: StateView[];
+  turns: ZohnAhlTurn[];
   per_move: string[];
   since?: number;
   svg?: string;

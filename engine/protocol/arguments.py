@@ -180,3 +180,40 @@ def draw(args: Args) -> Draw | None:
             where="draw.lang",
         )
     return Draw(lang_, flip)
+
+
+#: A team has one to this many members; a member's name is at most this long.
+MAX_TEAM = 4
+MAX_MEMBER = 30
+
+
+def teams(args: Args) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The optional ``teams``: two lists of one to :data:`MAX_TEAM` names (each not empty,
+    at most :data:`MAX_MEMBER` characters), the members of each side, who take turns."""
+    value = arg(args, "teams", list, None)
+    if value is None:
+        return None
+    expected = (
+        f"expected two lists of 1 to {MAX_TEAM} names of at most {MAX_MEMBER} characters, "
+        'e.g. [["Ann", "Bea"], ["Cal"]]'
+    )
+    if len(value) != 2:
+        raise RequestError(
+            f"'teams' has {len(value)} teams; {expected}", input=short(value), where="teams"
+        )
+    sides = []
+    for i, team in enumerate(value):
+        where = f"teams.{i}"
+        if not isinstance(team, list) or not 1 <= len(team) <= MAX_TEAM:
+            raise RequestError(
+                f"'{where}' is not a team: {expected}", input=short(team), where=where
+            )
+        for name in team:
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_MEMBER:
+                raise RequestError(
+                    f"'{where}' has the name {short(name)!r}: {expected}",
+                    input=short(name),
+                    where=where,
+                )
+        sides.append(tuple(name.strip() for name in team))
+    return sides[0], sides[1]

@@ -6,14 +6,16 @@ Awithlaknannai board never loads them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
-from engine.core import EngineError
+from engine.core import EngineError, OptionError
 from engine.protocol import arguments, replays
 from engine.protocol.arguments import arg
 from engine.protocol.envelope import MAX_TOKEN, Args, RequestError, Result
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from engine.view import ZohnAhlView
     from engine.zohn_ahl.session import ZohnAhlSession
     from engine.zohn_ahl.throws import Throw
@@ -32,12 +34,35 @@ def _session(args: Args, first: int = 0) -> ZohnAhlSession:
 
 def _view(session: ZohnAhlSession, args: Args, since: int | None) -> ZohnAhlView:
     """The view of ``session``, whose game the protocol's cache then keeps."""
-    return replays.keep(session, session.view(_lang(args), since))
+    return replays.keep(session, session.view(_lang(args), since, arguments.teams(args)))
 
 
 def _lang(args: Args) -> str | None:
     draw = arguments.draw(args)
     return None if draw is None else draw.lang
+
+
+@overload
+def _bias(args: Args, default: str, *, solver: bool = False) -> Fraction: ...
+@overload
+def _bias(args: Args, default: None = None, *, solver: bool = False) -> Fraction | None: ...
+def _bias(args: Args, default: str | None = None, *, solver: bool = False) -> Fraction | None:
+    """The optional ``bias``, as the reader typed it: a fraction ("1/3") or a decimal
+    written with a point or a comma ("0.25", "0,25"); for the solver, strictly between 0
+    and 1. An option error quoting the text as given otherwise."""
+    from engine.zohn_ahl.solver import parse_solver_bias
+    from engine.zohn_ahl.throws import parse_bias
+
+    typed: str | None = arg(args, "bias", str, default, max_len=40)
+    if typed is None:
+        return None
+    text = typed.strip()
+    read = text.replace(",", ".") if text.count(",") == 1 and "." not in text else text
+    try:
+        return parse_solver_bias(read) if solver else parse_bias(read)
+    except OptionError as err:
+        reason = err.reason.replace(repr(read), repr(text)) if read != text else err.reason
+        raise OptionError(reason, input=text, where="bias") from None
 
 
 def _throws(text: str) -> tuple[Throw, ...]:
@@ -56,15 +81,10 @@ def new(args: Args) -> ZohnAhlView:
     from engine.zohn_ahl.record import Record
     from engine.zohn_ahl.rulesets import Options
     from engine.zohn_ahl.session import ZohnAhlSession
-    from engine.zohn_ahl.throws import parse_bias
 
     options = Options.from_dict(arg(args, "options", dict, {}))
-    bias: str | None = arg(args, "bias", str, None)
     record = Record(
-        options,
-        _throws(arg(args, "throws", str, "")),
-        arguments.seed(args),
-        None if bias is None else parse_bias(bias),
+        options, _throws(arg(args, "throws", str, "")), arguments.seed(args), _bias(args)
     )
     since = arguments.since(args)
     return _view(ZohnAhlSession.replay(record, since or 0), args, since)
@@ -109,8 +129,9 @@ def probabilities(args: Args) -> Result:
         raise RequestError(
             f"table {table!r} is not one of: {', '.join(za.TABLES)}", input=table, where="table"
         )
-    bias = za.parse_bias(arg(args, "bias", str, "1/2"))
+    bias = _bias(args, "1/2")
     probs = za.throw_probabilities(table, bias)
+    marked = za.marked_probabilities(bias)
     throws = [
         {
             "throw": str(t),
@@ -127,7 +148,8 @@ def probabilities(args: Args) -> Result:
         "bias": str(bias),
         "throws": throws,
         "values": {str(k): str(v) for k, v in za.value_probabilities(table, bias).items()},
-        "marked": {str(k): str(v) for k, v in za.marked_probabilities(bias).items()},
+        "marked": {str(k): str(v) for k, v in marked.items()},
+        "marked_shares": {str(k): float(v) for k, v in marked.items()},
         "extra": str(za.extra_throw_probability(table, bias)),
     }
 
@@ -135,19 +157,16 @@ def probabilities(args: Args) -> Result:
 def chances(args: Args) -> Result:
     from engine.zohn_ahl.chances import game_chances
     from engine.zohn_ahl.record import Record
-    from engine.zohn_ahl.throws import parse_bias
 
     record = Record.parse(arguments.record_text(args))
-    bias: str | None = arg(args, "bias", str, None, max_len=40)
-    return game_chances(record, None if bias is None else parse_bias(bias), arguments.lang(args))
+    return game_chances(record, _bias(args), arguments.lang(args))
 
 
 def lab(args: Args) -> Result:
     from engine.zohn_ahl.chances import VARIANTS, counters_figures, lab_figures, prepare_lab
     from engine.zohn_ahl.rulesets import Options
-    from engine.zohn_ahl.solver import parse_solver_bias
 
-    bias = parse_solver_bias(arg(args, "bias", str, "1/2", max_len=40))
+    bias = _bias(args, "1/2", solver=True)
     lang = arguments.lang(args)
     part: str = arg(args, "part", str, "rulesets", max_len=20)
     if part == "counters":

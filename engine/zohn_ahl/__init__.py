@@ -30,7 +30,8 @@ Events
 ======
 
 ``state.play(throw)`` returns ``(next_state, events)``; the events narrate the throw in
-order and are what the page turns into English and French sentences. Each
+order; :func:`engine.zohn_ahl.narration.narrate` tells them as phrases of the word tables,
+which the page says in English or French. Each
 :class:`Event` has ``kind`` and ``side`` (the side the event is about) and, depending on
 the kind, some of the fields ``throw``, ``value``, ``extra``, ``from_space``,
 ``to_space``, ``path``, ``target``, ``target_space``, ``payer``, ``counters``, ``reason``

@@ -14,14 +14,18 @@ from typing import cast
 
 from engine.core import GameOverError
 from engine.session import Session
-from engine.view import EventView, ZohnAhlView
+from engine.view import EventView, Phrase, StateView, ZohnAhlLogRow, ZohnAhlTurn, ZohnAhlView
 from engine.zohn_ahl.game import Event, State
+from engine.zohn_ahl.narration import narrate
 from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import RULESETS
 from engine.zohn_ahl.throws import Throw, value
 
 # The view's lists that grow by one entry a throw (engine.session.Session.PER_MOVE).
-PER_MOVE = ("states", "events_by_throw")
+PER_MOVE = ("states", "turns", "events_by_throw", "log")
+
+#: The members of each side's team, who take turns throwing (the protocol's ``teams``).
+Teams = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def fresh_seed() -> int:
@@ -137,16 +141,20 @@ class ZohnAhlSession(Session):
         view["path"] = own_path
         view["from_space"] = from_own
 
-    def view(self, lang: str | None = None, since: int | None = None) -> ZohnAhlView:
+    def view(
+        self, lang: str | None = None, since: int | None = None, teams: Teams | None = None
+    ) -> ZohnAhlView:
         """The game's view (``spec/protocol.md``), with ``svg``, the board drawn in
         ``lang``, when a language is given; with ``since``, the per-throw lists start at
-        that throw."""
+        that throw; with ``teams``, each turn names the member who throws."""
         record, state = self.record, self.state
         first = self.tail(since)
         text = str(record)
         events: list[list[EventView]] = [
             [e.to_dict() for e in throw] for throw in self.events[first - self.first :]
         ]
+        states = [st.to_dict() for st in self.states[first:]]
+        turns = [turn(st, teams) for st in states]
         view: ZohnAhlView = {
             "game": "zohn-ahl",
             "record": text,
@@ -156,7 +164,9 @@ class ZohnAhlSession(Session):
             "state": state.to_dict(),
             "thrown": len(record.throws),
             "events_by_throw": events,
-            "states": [st.to_dict() for st in self.states[first:]],
+            "states": states,
+            "turns": turns,
+            "log": [log_row(ev, turns[i]) for i, ev in enumerate(events)],
             "per_move": list(self.PER_MOVE),
         }
         if since is not None:
@@ -166,3 +176,38 @@ class ZohnAhlSession(Session):
 
             view["svg"] = board_svg(record.options, state, lang=lang)
         return view
+
+
+def turn(state: StateView, teams: Teams | None = None) -> ZohnAhlTurn:
+    """Whose throw it is in ``state``, and the caption that says so: the winner once the
+    game is over; with ``teams``, the member of the side's team whose turn it is (the
+    members take turns by the side's count of throws made)."""
+    winner = state["winner"]
+    if winner is not None:
+        return {"side": None, "caption": {"key": "wins", "values": {"name": _name(winner)}}}
+    side = state["to_move"]
+    assert side is not None, "a game not over has a side to move"
+    if teams is None:
+        return {"side": side, "caption": {"key": "toThrow", "values": {"name": _name(side)}}}
+    members = teams[side]
+    member = members[state["throws_made"][side] % len(members)]
+    caption: Phrase = {"key": "toThrowTeam", "values": {"team": _name(side), "member": member}}
+    return {"side": side, "member": member, "caption": caption}
+
+
+def log_row(events: list[EventView], before: ZohnAhlTurn) -> ZohnAhlLogRow:
+    """The log's row of the throw of ``events``, made on the turn ``before``."""
+    throw = events[0]
+    assert throw["kind"] == "throw" and throw["side"] is not None, "a throw's events start so"
+    row: ZohnAhlLogRow = {
+        "throw": throw.get("throw", ""),
+        "side": throw["side"],
+        "narration": narrate(events),
+    }
+    if "member" in before:
+        row["member"] = before["member"]
+    return row
+
+
+def _name(side: int) -> Phrase:
+    return {"key": f"sideName.{side}"}

@@ -553,7 +553,7 @@ def test_a_view_names_its_lists_that_grow_with_the_game():
     za = ok("zohn-ahl.new", {"options": {"ruleset": "kiowa"}, "seed": 3})
     for _ in range(5):
         za = ok("zohn-ahl.throw", {"record": za["record"]})
-    assert set(za["per_move"]) == {"states", "events_by_throw"}
+    assert set(za["per_move"]) == {"states", "turns", "events_by_throw", "log"}
     assert len(za[za["per_move"][-1]]) == za["thrown"] == 5  # the last: one entry a throw
     aw = ok("awithlaknannai.new", {"ruleset": "culin"})
     aw = ok("awithlaknannai.play", {"record": aw["record"], "move": aw["legal"][0]["notation"]})

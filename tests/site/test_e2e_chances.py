@@ -117,6 +117,15 @@ def test_the_lab_reads_without_the_engine_and_refuses_a_bad_bias_in_words(visit)
         page.locator(".lab-values[data-table='sahe'] td[data-value='6']").text_content() == "1/16"
     )
     assert first.text_content() == fair
+    # the bias goes to the engine as typed: a decimal comma is read, a bad text quoted
+    for typed, said in (("0,5", "Done.*1\\/2"), ("0,2,5", "0,2,5")):
+        bias.fill(typed)
+        page.get_by_role("button", name="Work it out again").click()
+        page.wait_for_function(
+            f"() => /{said}/.test(document.querySelector(\"[data-lab='status']\").textContent)",
+            timeout=SLOW,
+        )
+        assert first.text_content() == fair
 
 
 def test_the_tally_compares_with_the_expectation(visit):

@@ -218,3 +218,27 @@ def test_a_game_from_a_link_is_told_throw_by_throw(visit, lang, words):
     assert ("Red: 3 counters" in sides and "Green: 5 counters" in sides) or (
         "Rouge\u00a0: 3 jetons" in sides and "Vert\u00a0: 5 jetons" in sides
     ), sides
+
+
+def test_a_board_played_by_teams_says_whose_throw_it_is(visit):
+    """The engine names the member whose throw it is (the block's teams, sent with each
+    request): the caption, the sides' panel and the log's rows say it."""
+    from test_e2e_support import engine_reply
+
+    path = "/authoring/"
+    found = [b for b in boards_on(visit.base, path, "zohn-ahl") if b["config"].get("teams")]
+    bid, teams = found[0]["id"], found[0]["config"]["teams"]
+    args = {"options": {"ruleset": "globe"}, "throws": "0110 0110 0110", "teams": teams}
+    view = engine_reply("zohn-ahl.new", args)  # the same engine the page runs
+    from engine.zohn_ahl import narration
+
+    page = visit.page()
+    page.goto(f"{visit.base}{path}?game-{bid}={quote(view['record'])}")
+    board = wait_ready(page, f"#{bid}")
+    caption = narration.say([view["turns"][-1]["caption"]], "en")[0]
+    assert view["turns"][-1].get("member")
+    assert board.locator(".board-turn").text_content() == caption
+    assert board.locator(".za-side.is-turn .za-note").text_content() == caption
+    who = board.locator(".za-log .za-who").all_text_contents()
+    members = [t["member"] for t in view["turns"][:-1]]
+    assert [w.split("(")[-1].rstrip("):") for w in who] == members, who

@@ -2,9 +2,9 @@
 // The words of the interactive boards, in English and French.
 // The language is the page's own (<html lang="...">, set by mkdocs-static-i18n).
 // The words themselves live in the interface's tables, one per language, which the build
-// writes into ./words.js; here they only get their values filled in. Narration is built
-// from the engine's structured events: the engine decides what happened, these
-// functions only say it.
+// writes into ./words.js; here they only get their values filled in. Narration comes
+// from the engine as phrases (word keys and their values): the engine decides what
+// happened and what is said of it, these functions only word it.
 
 import { WORDS } from "./words.js";
 
@@ -45,6 +45,7 @@ function phrasebook(W) {
   };
   return {
     ...W,
+    words: W,   // the table as written, where a phrase's key is looked up (word)
     /** @param {string} what */
     badLink: (what) => fill(W.badLink, { what }),
     /** @param {string} what */
@@ -67,8 +68,6 @@ function phrasebook(W) {
     stick: (i, marked) => fill(marked ? W.stick.marked : W.stick.plain, { i }),
     /** @param {boolean} marked */
     sahe: (marked) => (marked ? W.sahe.marked : W.sahe.plain),
-    /** @param {number} k @param {boolean} sahe */
-    marksUp: (k, sahe) => (W.marksUp[k] ? W.marksUp[k][sahe ? "sahe" : "plain"] : String(k)),
     /** @param {number} v */
     spacesWord: (v) => counted(W.spacesWord, v, {}, W),
     /** @param {string} name */
@@ -135,88 +134,29 @@ export function strings() {
   return STRINGS[lang()];
 }
 
-// Zohn Ahl: the words for one throw's events (engine/zohn_ahl/game.py's Event.to_dict()).
-// `names` = [side 0 name, side 1 name]. Returns a list of sentences; an unknown kind is
-// said plainly, never dropped.
-/** @param {Record<string, any>[]} events @param {string[]} names @param {Record<string, any>} [L] @returns {string[]} */
-export function narrateZohn(events, names, L = strings()) {
-  const N = L.narrate;
-  /** @type {string[]} */
-  const out = [];
-  const nm = (/** @type {number | undefined} */ s) => (s === 0 || s === 1 ? names[s] : "");
-  const num = (/** @type {number} */ v) => (L.numberWord[v] !== undefined ? L.numberWord[v] : String(v));
-  const kinds = events.map((e) => e.kind);
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i];
-    const side = e.side;
-    const other = side === 0 || side === 1 ? names[1 - side] : "";
-    const say = (/** @type {string} */ template, /** @type {Record<string, unknown>} */ values = {}) => out.push(fill(template, { side: nm(side), other, ...values }));
-    const next = events[i + 1] || {};
-    switch (e.kind) {
-      case "throw": {
-        const th = String(e.throw || "");
-        const k = [...th].filter((c) => c === "1").length;
-        const again = kinds.includes("extra-throw");
-        say(again ? N.throw.again : N.throw.once, { marks: L.marksUp(k, th[3] === "1"), value: num(e.value) });
-        break;
-      }
-      case "move":
-        if (["creek", "torrent", "river"].includes(next.kind)) break;   // said with the fall
-        if (next.kind === "lap" && next.to_space === 0) break;          // printable: said with the lap
-        say(e.value === 1 ? N.move.one : N.move.other, { count: num(e.value), to: e.to_space });
-        break;
-      case "creek":
-      case "torrent":
-      case "river":
-      case "circuit":
-      case "ravine":
-      case "skip":
-      case "win":
-        say(N[e.kind]);
-        break;
-      case "lap":
-        if (e.target_space === 0 && e.to_space === 0) say(N.lapBoth);
-        else if (e.target === 0 || e.target === 1) say(N.lapTarget);
-        else say(N.lapSelf);
-        break;
-      case "whip":
-      case "capture": {
-        const victim = e.target === 0 || e.target === 1 ? e.target : 1 - side;
-        say(N[e.kind], { victim: nm(victim) });
-        break;
-      }
-      case "gully":
-        if (e.reason === "cross") break;   // said with the crossing
-        {
-          const lost = events.slice(i + 1).find((x) => x.kind === "lost-throw");
-          say(lost && lost.reason === "extra-throw" ? N.gullyThrow : N.gullyTurn);
-        }
-        break;
-      case "cross":
-        say(N.cross, { to: e.to_space });
-        break;
-      case "lost-throw":
-        break;   // said with the gully or the ravine
-      case "no-move":
-        say(N.noMove);
-        break;
-      case "extra-throw":
-        break;   // said with the throw
-      case "skip-cancelled":
-        if (e.reason === "both-due") {
-          if (events[i - 1] && events[i - 1].kind === "skip-cancelled") break;
-          say(N.skipBoth);
-        } else {
-          say(N.skipCancelled);
-        }
-        break;
-      case "turn":
-        if (e.reason === "extra-throw") break;
-        say(N.turn);
-        break;
-      default:
-        say(N.other, { kind: String(e.kind).replace(/-/g, " ") });
-    }
-  }
-  return out;
+// The words of the table's entry `key`, a dotted path ("narrate.move.other",
+// "sideName.0"), or the key itself when the table has no such entry.
+/** @param {string} key @param {Record<string, any>} [L] @returns {string} */
+export function word(key, L = strings()) {
+  /** @type {any} */
+  let entry = L.words || L;
+  for (const part of key.split(".")) entry = entry === null || entry === undefined ? undefined : entry[part];
+  return typeof entry === "string" ? entry : key;
+}
+
+// A phrase of the engine's view ({key, values}: engine/zohn_ahl/narration.py) in the
+// page's language: the entry's words, each value filled in (a number or a text as it is,
+// a phrase by its own words). The engine decides what is said; here it is only worded.
+/** @param {import("../../../types/view").Phrase} p @param {Record<string, any>} [L] @returns {string} */
+export function sayPhrase(p, L = strings()) {
+  /** @type {Record<string, string>} */
+  const values = {};
+  for (const [name, v] of Object.entries(p.values || {})) values[name] = typeof v === "object" ? sayPhrase(v, L) : String(v);
+  return fill(word(p.key, L), values);
+}
+
+// The phrases of one throw (or any list of them), said one after the other.
+/** @param {import("../../../types/view").Phrase[] | undefined} list @param {Record<string, any>} [L] @returns {string} */
+export function sayPhrases(list, L = strings()) {
+  return (list || []).map((p) => sayPhrase(p, L)).join(" ");
 }

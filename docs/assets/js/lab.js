@@ -47,21 +47,6 @@ function W() {
   return percent(t);
 }
 
-// True for a bias of one half however it is written ("1/2", "0.5", "2/4", ".50").
-/** @param {string} text */ function isHalf(text) {
-  const t = String(text).trim();
-  if (/^\d+\s*\/\s*\d+$/.test(t)) {
-    const [a, b] = t.split("/").map(Number);
-    return b > 0 && 2 * a === b;
-  }
-  return /^0*\.50*$/.test(t) || /^0*0\.50*$/.test(t);
-}
-
-/** @param {string} text */ function fraction(text) {
-  const [a, b] = String(text).split("/").map(Number);
-  return b ? a / b : Number(a);
-}
-
 /** A ruleset's name, as its row of the rulesets' table says it. @param {HTMLElement} row */
 function rowName(row) {
   return (row.querySelector("th") || row).textContent || "";
@@ -184,17 +169,11 @@ class Lab {
       if (run !== this.run) return;
     }
     this.busy = true;
-    const bias = this.bias.value.trim().replace(",", ".");
+    const bias = this.bias.value;   // as typed: the engine reads it (a fraction, a decimal point or comma)
     const counters = Number(this.counters.value);
     const w = W();
     const stale = () => run !== this.run;
     try {
-      if (isHalf(bias) && String(counters) === this.built.counters) {
-        this.restoreBuilt();
-        this.countersBias = this.built.bias;
-        this.say(w.done(this.built.bias, counters));
-        return;
-      }
       await engineReady();
       const rulesets = rulesetRows();
       let steps = 2 + 2 * rulesets.length;
@@ -206,7 +185,13 @@ class Lab {
         probs[table] = await call("zohn-ahl.probabilities", { table, bias });
         if (stale()) return;
       }
-      const shownBias = probs.sahe.bias;
+      const shownBias = probs.sahe.bias;   // the bias as the engine read it ("1/2")
+      if (shownBias === this.built.bias && String(counters) === this.built.counters) {
+        this.restoreBuilt();
+        this.countersBias = this.built.bias;
+        this.say(w.done(this.built.bias, counters));
+        return;
+      }
       if (shownBias === this.countersBias) steps -= 1;
       this.showThrows(probs);
       for (const row of rulesets) {
@@ -299,7 +284,8 @@ class Lab {
       });
     }
     if (this.tally && this.tallyAids) {
-      this.shares = [0, 1, 2, 3, 4].map((k) => fraction(marked[String(k)]));
+      const shares = probs.sahe.marked_shares || {};
+      this.shares = [0, 1, 2, 3, 4].map((k) => Number(shares[String(k)]));
       this.tally.querySelectorAll('tr[data-k] td[data-role="share"]').forEach((td) => {
         td.textContent = marked[/** @type {HTMLElement} */ (td.parentNode).dataset.k || ""];
       });

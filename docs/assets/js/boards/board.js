@@ -264,11 +264,16 @@ export class Board extends EventTarget {
   /** @param {string | null} record @param {{computer?: boolean}} [options] */
   reopen(record, { computer = true } = {}) {
     return this.act(async () => {
-      const view = record !== null ? await call(this.loadCmd, { record }) : await this.freshView();
+      const view = record !== null ? await call(this.loadCmd, { record, ...this.gameArgs() }) : await this.freshView();
       await this.opened(view);
       this.keep(view);
     }, { computer });
   }
+
+  // The arguments every request about this board's game carries beside its record (a
+  // Zohn Ahl board played by teams: the teams, whose members the view names).
+  /** @returns {Record<string, unknown>} */
+  gameArgs() { return {}; }
 
   async start() {
     this.stopPresenting = attachPresent(this);
@@ -276,7 +281,7 @@ export class Board extends EventTarget {
     this.setStatus(this.L.loading);
     await waitForEngine(this.root, this.status);
     setReady(this.root, false);
-    let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k));
+    let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k), this.gameArgs());
     const warned = view === null && this.status.dataset.kind === "error";
     try {
       // a game from the address or the saved one is kept as it is shown (a link opened
@@ -311,7 +316,7 @@ export class Board extends EventTarget {
     await this.act(async () => {
       let view;
       try {
-        view = await call(this.loadCmd, { record });
+        view = await call(this.loadCmd, { record, ...this.gameArgs() });
       } catch (err) {
         this.keep(this.view);
         throw new Error(this.L.badLinkKept(errorText(err)));

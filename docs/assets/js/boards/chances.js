@@ -9,6 +9,7 @@
 import { lang, strings, fill, counted, percent } from "../i18n.js";
 import { el } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
+import { turnOf } from "./zohn-ahl-turns.js";
 
 // The view's words (the `chances` part of the page's words), as functions of their values.
 export function words() {
@@ -54,6 +55,8 @@ export class ChancesView {
     this.W = words();
     /** @type {string | null} */
     this.record = null;
+    /** @type {import("../../../../types/view").ZohnAhlTurn | null} whose throw it is in the game of `record` (the board's view) */
+    this.turn = null;
     /** @type {string | null} */
     this.shown = null;     // the record whose chances are on screen
     this.ticket = 0;
@@ -142,7 +145,7 @@ export class ChancesView {
     }
     this.table.hidden = false;
     const [a, b] = this.names();
-    const mover = this.names()[res.to_move === 1 ? 1 : 0];
+    const mover = this.names()[this.turn && this.turn.side === 1 ? 1 : 0];   // the board's view says whose throw
     this.table.append(el("caption", { text: W.nextCaption(mover) }));
     this.table.append(el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: W.value }),
@@ -167,7 +170,10 @@ export class ChancesView {
 export function attachChances(board) {
   const view = new ChancesView(board);
   board.on("view", (/** @type {{view: any}} */ { view: shown }) => {
-    if (shown.record && shown.record !== view.record) view.update(shown.record);
+    if (shown.record && shown.record !== view.record) {
+      view.turn = turnOf(shown);
+      view.update(shown.record);
+    }
   });
   return view;
 }

@@ -74,14 +74,15 @@ export function opensAnotherGame(id, startRecord) {
  * @param {string} loadCmd
  * @param {string | undefined} startRecord
  * @param {(text: string, kind: string) => void} say
+ * @param {Record<string, unknown>} [args] what the request carries beside the record
  * @returns {Promise<any>}
  */
-export async function openGame(id, loadCmd, startRecord, say) {
+export async function openGame(id, loadCmd, startRecord, say, args = {}) {
   const L = strings();
   const fromAddress = recordFromAddress(id);
   if (fromAddress !== null) {
     try {
-      return await call(loadCmd, { record: fromAddress });
+      return await call(loadCmd, { record: fromAddress, ...args });
     } catch (err) {
       forget(id);
       say(L.badLink(errorText(err)), "error");
@@ -91,7 +92,7 @@ export async function openGame(id, loadCmd, startRecord, say) {
   const saved = savedRecord(id);
   if (saved !== null && saved !== startRecord) {
     try {
-      return await call(loadCmd, { record: saved });
+      return await call(loadCmd, { record: saved, ...args });
     } catch (err) {
       forget(id);
       say(L.badSaved(errorText(err)), "error");

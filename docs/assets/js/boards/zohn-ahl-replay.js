@@ -2,10 +2,10 @@
 // A Zohn Ahl game replayed throw by throw from what the view holds: the state after each
 // throw (`states`) and its events; the awls are moved on the board drawn now. No request.
 
-import { narrateZohn } from "../i18n.js";
+import { sayPhrases } from "../i18n.js";
 import { showSticks } from "./zohn-ahl-render.js";
-import { throwOf } from "./zohn-ahl-turns.js";
-import { renderSides } from "./zohn-ahl-view.js";
+import { turnOf } from "./zohn-ahl-turns.js";
+import { lastRow, renderSides } from "./zohn-ahl-view.js";
 
 /** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
 
@@ -29,24 +29,27 @@ export async function replayTo(b, index, animate = false) {
   if (!state) return;
   /** @type {import("./zohn-ahl-view.js").ZohnEvent[]} */
   const events = index ? (v.events_by_throw || [])[index - 1] || [] : [];
-  const throwText = throwOf(events);
+  /** @type {import("../../../../types/view").ZohnAhlLogRow | undefined} */
+  const row = index ? (v.log || [])[index - 1] : undefined;
+  const narration = row ? row.narration : [];
+  const throwText = row ? row.throw : "";
   await b.act(async () => {
     const svg = b.drawing.svg;
     if (svg) svg.classList.add("is-replay");
     if (animate && index === r.index + 1) {
       const before = v.states[r.index];
       const moveEv = events.find((e) => e.kind === "move" && e.path);
-      await b.animateThrow(before.to_move, throwText, events, moveEv && moveEv.path ? moveEv.path : []);
+      await b.animateThrow(before.to_move, throwText, narration, moveEv && moveEv.path ? moveEv.path : []);
     } else {
       showSticks(b.sticks, throwText, b.L);
     }
     r.index = index;
     b.drawing.place(state);
-    renderSides(b, state);
+    renderSides(b, state, (v.turns || [])[index]);
     const label = index === 0 ? b.L.replayStart : b.L.replaying(index, n);
     b.rbLabel.textContent = label;
     b.turnLine.textContent = label;
-    b.say(index === 0 ? label : `${label}. ${narrateZohn(events, b.names, b.L).join(" ")}`);
+    b.say(index === 0 ? label : `${label}. ${sayPhrases(narration, b.L)}`);
   }, { computer: false });
 }
 
@@ -58,8 +61,8 @@ export function endReplay(b, render = true) {
   if (b.drawing.svg) b.drawing.svg.classList.remove("is-replay");
   if (render && b.view) {
     b.drawing.place(b.view.state);
-    renderSides(b, b.view.state);
-    showSticks(b.sticks, throwOf((b.view.events_by_throw || []).slice(-1)[0]), b.L);
+    renderSides(b, b.view.state, turnOf(b.view));
+    showSticks(b.sticks, (lastRow(b.view) || {}).throw || "", b.L);
     b.refresh();
     b.btnReplay.focus();
   }

@@ -2,23 +2,18 @@
 // The Zohn Ahl view shown on the page, beyond the awls and counters on the cloth
 // (zohn-ahl-render.js): the two sides' panel (counters held, where each awl is, whose
 // throw), the log of throws in words, and a side's last turn in words. Read from the
-// engine's state and events; no rules here.
+// engine's view (its state, turns and log rows); no rules here.
 
-import { narrateZohn, fill, lang } from "../i18n.js";
+import { sayPhrase, sayPhrases, fill, lang } from "../i18n.js";
 import { el } from "./dom.js";
-import { thrower } from "./zohn-ahl-turns.js";
 
 /** @typedef {import("./zohn-ahl.js").ZohnAhlBoard} ZohnAhlBoard */
 /** @typedef {{kind: string, side?: number, throw?: string, value?: number, path?: number[]}} ZohnEvent */
+/** @typedef {import("../../../../types/view").ZohnAhlLogRow} LogRow */
 
 /** Whether the game of `state` is over. @param {any} state */
 export function isOver(state) {
   return state.winner !== null && state.winner !== undefined;
-}
-
-/** The throw event of a throw's events, if any. @param {ZohnEvent[] | undefined} events */
-function throwEvent(events) {
-  return (events || []).find((e) => e.kind === "throw");
 }
 
 // Who threw: the side's name, and with teams the member whose turn it was.
@@ -27,24 +22,24 @@ export function throwerName(b, side, member) {
   return b.L.who(`${b.names[side]}${b.teams && member ? ` (${member})` : ""}`);
 }
 
-/** The two sides: counters held, where each awl is, whose throw or who won. @param {ZohnAhlBoard} b @param {any} state */
-export function renderSides(b, state) {
+// The two sides: counters held, where each awl is, whose throw or who won (`turn`, the
+// engine's words for it; without it, as before the engine has read the game, no words).
+/** @param {ZohnAhlBoard} b @param {any} state @param {import("../../../../types/view").ZohnAhlTurn} [turn] */
+export function renderSides(b, state, turn) {
   const { L } = b;
   const total = (state.counters || [0, 0]).reduce((/** @type {number} */ x, /** @type {number} */ y) => x + y, 0);
   b.sides.replaceChildren();
   for (const side of [0, 1]) {
     const n = state.counters[side];
-    const turn = state.to_move === side && !isOver(state);
+    const toThrow = turn ? turn.side === side : state.to_move === side && !isOver(state);
     const won = state.winner === side;
     const tokens = el("span", { class: "za-tokens", "aria-hidden": "true" });
     for (let i = 0; i < total; i++) tokens.append(el("span", { class: "za-token" + (i < n ? " is-held" : "") }));
     const who = b.teams ? el("span", { class: "za-team", text: b.teams[side].join(" & ") }) : null;
     const computer = b.computerSide === side ? el("span", { class: "za-tag", text: L.computer }) : null;
-    let note = "";
-    if (won) note = L.wins(b.names[side]);
-    else if (turn) note = b.teams ? L.toThrowTeam(b.names[side], thrower(b.teams, state, side)) : L.toThrow(b.names[side]);
+    const note = turn && (won || toThrow) ? sayPhrase(turn.caption, L) : "";
     b.sides.append(el("div", {
-      class: `za-side za-side-${side}${turn ? " is-turn" : ""}${won ? " is-winner" : ""}`,
+      class: `za-side za-side-${side}${toThrow ? " is-turn" : ""}${won ? " is-winner" : ""}`,
       "data-side": side,
     },
     el("span", { class: "za-swatch", "aria-hidden": "true" }),
@@ -57,53 +52,52 @@ export function renderSides(b, state) {
   }
 }
 
-/** The log of every throw of `view`, with the team member who threw. @param {ZohnAhlBoard} b @param {any} view */
+/** The log of every throw of `view` (its rows, the engine's). @param {ZohnAhlBoard} b @param {any} view */
 export function rebuildLog(b, view) {
   b.log.replaceChildren();
-  /** @type {ZohnEvent[][]} */
-  const all = view.events_by_throw || [];
-  const made = [0, 0];
-  all.forEach((events) => {
-    const side = (throwEvent(events) || {}).side;
-    const team = b.teams && (side === 0 || side === 1) ? b.teams[side] : null;
-    const member = team && (side === 0 || side === 1) ? team[made[side]++ % team.length] : null;
-    appendLog(b, events, member);
-  });
-  if (!all.length) b.log.append(el("li", { class: "za-empty", text: b.L.noThrowsYet }));
+  /** @type {LogRow[]} */
+  const rows = view.log || [];
+  for (const row of rows) appendLog(b, row);
+  if (!rows.length) b.log.append(el("li", { class: "za-empty", text: b.L.noThrowsYet }));
 }
 
-/** One throw in the log. @param {ZohnAhlBoard} b @param {ZohnEvent[]} events @param {string | null} [member] */
-export function appendLog(b, events, member = null) {
+/** One throw in the log: the sticks, who threw, the throw in words. @param {ZohnAhlBoard} b @param {LogRow} row */
+export function appendLog(b, row) {
   const empty = b.log.querySelector(".za-empty");
   if (empty) empty.remove();
-  const ev = throwEvent(events) || { kind: "throw" };
-  const th = ev.throw;
-  const side = ev.side;
-  b.log.append(el("li", { "data-side": side ?? "" }, th ? el("code", { text: th }) : null, " ",
-    side === 0 || side === 1 ? el("strong", { class: `za-who za-who-${side}`, text: throwerName(b, side, member) }) : null, " ",
-    narrateZohn(events, b.names, b.L).join(" ")));
+  const { throw: th, side } = row;
+  b.log.append(el("li", { "data-side": side }, th ? el("code", { text: th }) : null, " ",
+    el("strong", { class: `za-who za-who-${side}`, text: throwerName(b, side, row.member ?? null) }), " ",
+    sayPhrases(row.narration, b.L)));
+}
+
+/** The log's last row of `view`, if it has one. @param {any} view @returns {LogRow | undefined} */
+export function lastRow(view) {
+  return (view.log || []).slice(-1)[0];
 }
 
 /** The side that made the last throw of `view`, or null. @param {any} view @returns {number | null} */
 export function lastThrower(view) {
-  const s = (throwEvent((view.events_by_throw || []).slice(-1)[0]) || {}).side;
-  return s === undefined ? null : s;
+  const row = lastRow(view);
+  return row ? row.side : null;
 }
 
 // The last turn of `side` (its throws until the other's turn) in words, as the narration
-// says them ("four marks up, worth six").
+// says them ("four marks up, worth six"): the marks and the value of each throw's first
+// phrase, the engine's words for the throw.
 /** @param {Record<string, any>} L @param {any} view @param {number} side */
 export function turnWords(L, view, side) {
   const W = L.classmate;
   /** @type {string[]} */
   const turn = [];
-  for (const events of [...(view.events_by_throw || [])].reverse()) {
-    const ev = throwEvent(events);
-    if (!ev || ev.side !== side) break;
-    const sticks = String(ev.throw || "");
-    const marks = L.marksUp([...sticks].filter((c) => c === "1").length, sticks[3] === "1");
-    const value = L.numberWord[ev.value ?? ""] !== undefined ? L.numberWord[ev.value ?? ""] : String(ev.value);
-    turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value }));
+  /** @type {LogRow[]} */
+  const rows = view.log || [];
+  for (let i = rows.length - 1; i >= 0 && rows[i].side === side; i--) {
+    /** @type {Record<string, any>} */
+    const values = (rows[i].narration[0] || {}).values || {};
+    const word = (/** @type {any} */ v) => (typeof v === "object" ? sayPhrase(v, L) : String(v ?? ""));
+    const marks = word(values.marks);
+    turn.unshift(fill(W.turnThrow, { marks: marks.charAt(0).toLocaleLowerCase(lang()) + marks.slice(1), value: word(values.value) }));
   }
   return turn.join(W.turnThen);
 }

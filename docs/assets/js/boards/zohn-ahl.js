@@ -9,15 +9,15 @@
 // throw and an undo are one request each; a replay uses the states and events the view
 // already holds (no request).
 
-import { narrateZohn } from "../i18n.js";
+import { sayPhrase, sayPhrases } from "../i18n.js";
 import { enable, isOff, centre, reducedMotion, sleep } from "./dom.js";
 import { call, callAfter, staticBoard } from "./engine-calls.js";
 import { forget, opensAnotherGame } from "./kept-games.js";
 import { Board } from "./board.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
-import { parseTeams, thrower, throwOf } from "./zohn-ahl-turns.js";
+import { turnOf } from "./zohn-ahl-turns.js";
 import { buildParts, buildControls } from "./zohn-ahl-controls.js";
-import { isOver, throwerName, renderSides, rebuildLog, appendLog, lastThrower, turnWords } from "./zohn-ahl-view.js";
+import { isOver, throwerName, renderSides, rebuildLog, appendLog, lastRow, lastThrower, turnWords } from "./zohn-ahl-view.js";
 import { startReplay, replayTo, endReplay } from "./zohn-ahl-replay.js";
 import { attachClassmate } from "./classmate.js";
 
@@ -34,8 +34,8 @@ export class ZohnAhlBoard extends Board {
   constructor(root) {
     super(root);
     this.loadCmd = "zohn-ahl.load";
-    /** @type {string[][] | null} */
-    this.teams = parseTeams(this.cfg.teams);
+    /** @type {string[][] | null} the block's teams (the engine says whose turn it is) */
+    this.teams = Array.isArray(this.cfg.teams) ? this.cfg.teams : null;
     /** @type {string[]} */
     this.names = this.L.sideName.slice();
     /** @type {number | null} */
@@ -133,14 +133,18 @@ export class ZohnAhlBoard extends Board {
   async opened(view) {
     this.endReplay(false);
     await this.show(view);
-    showSticks(this.sticks, throwOf((view.events_by_throw || []).slice(-1)[0]), this.L);
+    showSticks(this.sticks, (lastRow(view) || {}).throw || "", this.L);
     this.loading(false);
     this.refresh();
   }
 
   async freshView() {
-    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record });
-    return call("zohn-ahl.new", { options: this.options() });
+    if (this.cfg.record) return call("zohn-ahl.load", { record: this.cfg.record, ...this.gameArgs() });
+    return call("zohn-ahl.new", { options: this.options(), ...this.gameArgs() });
+  }
+
+  gameArgs() {
+    return this.teams ? { teams: this.teams } : {};
   }
 
   options() {
@@ -161,16 +165,11 @@ export class ZohnAhlBoard extends Board {
     this.view = view;
     this.drawing.board(JSON.stringify(options), svg);
     this.drawing.place(view.state);
-    renderSides(this, view.state);
+    renderSides(this, view.state, turnOf(view));
     this.root.classList.remove("is-opening-game");
     rebuildLog(this, view);
     this.refresh();
     this.shown(view);
-  }
-
-  /** @param {any} state @param {number} side */
-  thrower(state, side) {
-    return thrower(this.teams, state, side);
   }
 
   throwCount() {
@@ -201,7 +200,7 @@ export class ZohnAhlBoard extends Board {
     }
     if (over) this.turnLine.textContent = this.L.wins(this.names[st.winner]);
     else if (computerTurn) this.turnLine.textContent = this.L.computerThinking;
-    else this.turnLine.textContent = this.teams ? this.L.toThrowTeam(this.names[st.to_move], this.thrower(st, st.to_move)) : this.L.toThrow(this.names[st.to_move]);
+    else this.turnLine.textContent = sayPhrase(turnOf(this.view).caption, this.L);
   }
 
   pace() {
@@ -220,26 +219,26 @@ export class ZohnAhlBoard extends Board {
     if (!this.emit("asked", { point: null }, true)) return;
     return this.act(async () => {
       const before = this.view;
-      const side = before.state.to_move;
-      const member = this.thrower(before.state, side);
-      const res = await callAfter(before, "zohn-ahl.throw", { record: before.record });
+      const res = await callAfter(before, "zohn-ahl.throw", { record: before.record, ...this.gameArgs() });
       if (!this.alive) return;
-      const events = res.events_by_throw.at(-1) || [];
-      await this.animateThrow(side, res.throw, events, res.path);
+      const row = /** @type {import("../../../../types/view").ZohnAhlLogRow} */ (lastRow(res));   // the throw just made
+      const { side, narration } = row;
+      await this.animateThrow(side, row.throw, narration, res.path);
       this.view = res;
       this.drawing.place(res.state);
       this.shown(res);
-      renderSides(this, res.state);
-      appendLog(this, events, member);
+      renderSides(this, res.state, turnOf(res));
+      appendLog(this, row);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
-      this.say(`${throwerName(this, side, member)} ${narrateZohn(events, this.names, this.L).join(" ")}`);
+      this.say(`${throwerName(this, side, row.member ?? null)} ${sayPhrases(narration, this.L)}`);
       this.keep(res);
       this.emit("move", { before, view: res, move: res.throw });
     });
   }
 
-  /** @param {number} side @param {string | null} throwText @param {any[]} events @param {number[]} path */
-  async animateThrow(side, throwText, events, path) {
+  // The sticks fall and the throw is said (the narration's first phrase), then the awl walks.
+  /** @param {number} side @param {string | null} throwText @param {import("../../../../types/view").Phrase[]} narration @param {number[]} path */
+  async animateThrow(side, throwText, narration, path) {
     const p = this.pace();
     const sticks = this.sticks;
     if (p.tumble && sticks) {
@@ -248,8 +247,7 @@ export class ZohnAhlBoard extends Board {
       sticks.classList.remove("is-tumbling");
     }
     showSticks(this.sticks, throwText, this.L);
-    const throwEv = (events || []).find((e) => e.kind === "throw");
-    if (throwEv) this.say(narrateZohn([throwEv], this.names, this.L).join(" "));
+    if (narration && narration.length) this.say(sayPhrase(narration[0], this.L));
     await this.moveAwl(side, path || []);
     if (p.after) await sleep(p.after);
   }
@@ -308,7 +306,7 @@ export class ZohnAhlBoard extends Board {
     return this.act(async () => {
       const toTurnOf = this.ownSide !== null ? this.ownSide
         : this.computerSide === null ? undefined : 1 - this.computerSide;
-      const v = await call("zohn-ahl.undo", { record: v0.record, to_turn_of: toTurnOf });
+      const v = await call("zohn-ahl.undo", { record: v0.record, to_turn_of: toTurnOf, ...this.gameArgs() });
       await this.opened(v);
       this.keep(v);
       this.say(`${this.L.undo}. ${this.turnLine.textContent}`);
