@@ -77,6 +77,8 @@ export class Board extends EventTarget {
     this.turnLine = /** @type {HTMLElement} */ (/** @type {unknown} */ (null));
     /** @type {(() => void) | null} */
     this.stopFitting = null;
+    /** @type {import("./dom.js").Size | null} */
+    this.boxSize = null;      // the drawing's box as last seen (onResize): no layout read
     /** @type {(() => void) | null} */
     this.stopPresenting = null;
     this.onAddress = () => this.followAddress();
@@ -204,7 +206,7 @@ export class Board extends EventTarget {
     this.live.setAttribute("role", "status");
     this.turnLine = el("p", { class: "board-turn" });
     this.controls.before(this.turnLine);
-    this.stopFitting = onResize(this.boardBox, () => this.fit());
+    this.stopFitting = onResize(this.boardBox, (size) => { this.boxSize = size; this.fit(); });
   }
 
   /** Say what happened (the live region). @param {string} text @param {string} [kind] */
