@@ -367,6 +367,31 @@ def test_a_game_link_to_a_board_far_down_opens_its_game(visit):
     assert board.locator(".aw-movelist").text_content() == moves
 
 
+def test_a_game_link_followed_on_the_open_page_sets_up_the_board_it_names(visit):
+    """The page is open at its top; the reader follows a game link to its last board (the
+    address's fragment changes): that board, not set up yet, is set up without the page
+    scrolling, opens the link's game and is playable."""
+    page = visit.page()
+    page.goto(visit.base + STUDENT)
+    far = page.locator(".board[data-game]").last
+    far_id = far.get_attribute("id")
+    far.scroll_into_view_if_needed()
+    wait_ready(page, f"#{far_id}")
+    play_a_move(page, far)
+    fragment = page.evaluate("() => location.hash")
+    assert f"game-{far_id}=" in fragment, fragment
+    moves = far.locator(".aw-movelist").text_content()
+    other = visit.page()
+    other.goto(visit.base + STUDENT)
+    board = other.locator(f"#{far_id}")
+    assert board.get_attribute("data-mounted") is None
+    other.evaluate("h => { location.hash = h; }", fragment)
+    other.wait_for_function("b => !!b.dataset.mounted", arg=board.element_handle())
+    assert other.evaluate("scrollY") == 0  # (set up for the address, not by scrolling)
+    wait_ready(other, f"#{far_id}")
+    assert board.locator(".aw-movelist").text_content() == moves
+
+
 def test_print_keeps_the_board_and_drops_the_controls(visit):
     page = visit.page()
     page.goto(visit.base + AW)

@@ -23,7 +23,7 @@
 
 import { strings } from "../i18n.js";
 import { attachPresent } from "./present.js";
-import { el, part, config, onResize } from "./dom.js";
+import { el, part, config, onResize, afterNextFrame } from "./dom.js";
 import { call, errorText, isCancelled, waitForEngine } from "./engine-calls.js";
 import { keep, openGame, recordFromAddress } from "./kept-games.js";
 
@@ -293,6 +293,13 @@ export class Board extends EventTarget {
       this.setStatus(errorText(err), "error");
       setReady(this.root, "error");
       return this;
+    }
+    // (fitted to its box before it is said playable: the box's first size comes from its
+    // ResizeObserver in the first frame after the set-up, unless the board is not shown,
+    // and the drawing is fitted in the frame after: onResize)
+    if (!this.boxSize && typeof ResizeObserver === "function") {
+      await afterNextFrame();
+      await afterNextFrame();
     }
     setReady(this.root, true);
     window.addEventListener("hashchange", this.onAddress);

@@ -130,8 +130,10 @@ export function room(root, box, seen = null) {
 /** @typedef {{width: number, height: number}} Size */
 
 // Call `fn(size)` when `node` changes size (its content box, as its ResizeObserver saw
-// it: the first call comes once it is laid out), or the window does (a phone turned, a
-// screen presented). Without ResizeObserver, `size` is null. Returns a function that stops it.
+// it: the observer has its first size in the first frame `node` is laid out in, and `fn`
+// runs in the frame after, before its layout, so that what it changes makes no loop of
+// the observer), or the window does (a phone turned, a screen presented). Without
+// ResizeObserver, `size` is null. Returns a function that stops it.
 /** @param {Element} node @param {(size: Size | null) => void} fn */
 export function onResize(node, fn) {
   let queued = false;
@@ -155,6 +157,12 @@ export function onResize(node, fn) {
     if (observer) observer.disconnect();
     window.removeEventListener("resize", run);
   };
+}
+
+// Resolves once the next frame has been drawn (its animation frame callbacks and its
+// ResizeObserver callbacks called).
+export function afterNextFrame() {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 export function reducedMotion() {
