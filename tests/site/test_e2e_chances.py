@@ -8,6 +8,7 @@ import re
 
 import pytest
 import test_e2e_support
+from site_visits import play_a_move
 from test_e2e_support import NOTE_REQUESTS, asked, engine_reply
 
 pytestmark = pytest.mark.browser
@@ -225,6 +226,41 @@ def test_other_sticks_are_worked_out_once_a_second_bias_stops_the_first_and_fair
     assert first.text_content() == fair
     assert page.locator(".lab-comeback tbody tr").count() == 7
     assert page.evaluate(f"{SENT}.length") == before
+
+
+# An init script (after NOTE_REQUESTS): how many preparations the lab had sent when the
+# board `chances-lab` began its set-up and when it became playable, in window.__prepared.
+NOTE_PREPARED_AT_SET_UP = """(() => {
+  window.__prepared = {};
+  const sent = () => window.__requests.filter((r) => r.cmd === 'zohn-ahl.lab' && r.args.part === 'prepare').length;
+  new MutationObserver(() => {
+    const b = document.getElementById('chances-lab');
+    if (!b) return;
+    if (b.dataset.mounted && !('mounted' in window.__prepared)) window.__prepared.mounted = sent();
+    if (b.dataset.ready === 'true' && !('ready' in window.__prepared)) window.__prepared.ready = sent();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-mounted', 'data-ready'] });
+})()"""
+
+
+def test_a_board_on_the_labs_page_plays_while_the_lab_prepares(visit):
+    """The reader comes to the lab's controls (the lab then prepares what every bias
+    shares, one ruleset per request), then scrolls on to the board below: no preparation
+    is sent while the board is being set up (its requests go first), the board plays, and
+    the lab's preparations go on afterwards."""
+    page = visit.page()
+    page.add_init_script(NOTE_REQUESTS)
+    page.add_init_script(NOTE_PREPARED_AT_SET_UP)
+    page.goto(visit.base + LAB)
+    board = page.locator("#chances-lab")
+    assert board.get_attribute("data-mounted") is None  # (far down the page)
+    page.locator("input[data-lab='bias']").scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {PREPARED} > 0", timeout=SLOW)
+    wait_ready(page, "#chances-lab")
+    prepared = page.evaluate("window.__prepared")
+    assert prepared["ready"] == prepared["mounted"], prepared
+    assert play_a_move(page, board)
+    page.wait_for_selector("[data-lab-controls][data-prepared='true']", timeout=SLOW)
+    assert page.evaluate(PREPARED) == page.locator(".lab-rulesets tr[data-ruleset]").count()
 
 
 # An init script: every text the lab's status showed, in order, in window.__said.

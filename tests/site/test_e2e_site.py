@@ -6,6 +6,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from site_visits import axe_findings, play_a_move
 from test_e2e_support import USABLE, Visit, board_id, boards_on, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -268,24 +269,127 @@ NOTE_BOARDS = """(() => {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-mounted', 'data-ready'] });
 })()"""
 LESSON = "/teachers/forced-captures/"  # a lesson of eight boards, one under the other
-ALL_READY = "() => [...document.querySelectorAll('.board')].every(b => b.dataset.ready === 'true')"
+STUDENT = "/students/forced-captures/"  # the same lesson for students
+MOUNTED = (
+    "() => [...document.querySelectorAll('.board')].filter(b => b.dataset.mounted).map(b => b.id)"
+)
 
 
 @pytest.mark.parametrize("fragment", ["", "#trap"])
-def test_the_board_in_view_comes_to_life_first(visit, fragment):
+def test_the_boards_near_the_view_come_to_life_and_the_others_wait(visit, fragment):
+    """A board is set up as the reader comes near it: the one in view plays, and a board
+    far down the page stays the build's drawing (no script has touched it) until the
+    reader scrolls to it, then plays too."""
     page = visit.page()
     page.add_init_script(NOTE_BOARDS)
     page.goto(visit.base + LESSON + fragment)
-    page.wait_for_function(ALL_READY, timeout=120_000)
-    events = page.evaluate("window.__boards")
     order = page.evaluate("[...document.querySelectorAll('.board')].map(b => b.id)")
     assert len(order) == 8
     in_view, far = (order[-1], order[0]) if fragment else (order[0], order[-1])
-    ready = events.index([in_view, "data-ready", "true"])
-    # the board the reader sees is playable before a board far from the view is set up;
-    # then every board of the page comes to life without being scrolled to
-    assert events.index([far, "data-mounted", "true"]) > ready
-    assert all([b, "data-mounted", "true"] in events for b in order)
+    if not fragment:
+        page.locator(f"#{in_view}").scroll_into_view_if_needed()
+    wait_ready(page, f"#{in_view}")
+    page.wait_for_timeout(500)  # (a board the page would set up anyway has begun by now)
+    assert far not in page.evaluate(MOUNTED)
+    far_board = page.locator(f"#{far}")
+    # the far board is drawn: its pieces stand on its points before any set-up
+    assert far_board.locator(".aw-piece").count() > 0
+    assert far_board.get_attribute("data-ready") == "false"
+    # a board waiting for the reader (its drawing a tab stop) is nothing serious for axe-core
+    blocking = [
+        f["id"] for f in axe_findings(page, f"#{far}") if f["impact"] in ("serious", "critical")
+    ]
+    assert not blocking, blocking
+    far_board.scroll_into_view_if_needed()
+    wait_ready(page, f"#{far}")
+    events = page.evaluate("window.__boards")
+    assert events.index([far, "data-mounted", "true"]) > events.index(
+        [in_view, "data-ready", "true"]
+    )
+    assert play_a_move(page, far_board)
+
+
+def test_a_board_far_down_comes_to_life_when_the_keyboard_reaches_it(visit):
+    """On a student page of eight boards, a board far from the view takes the keyboard's
+    focus before it is set up; the focus sets it up without the page scrolling, and the
+    focus goes on to the board's own first point; the board plays."""
+    page = visit.page()
+    page.goto(visit.base + STUDENT)
+    boards = page.locator(".board[data-game]")
+    far = boards.last
+    far_id = far.get_attribute("id")
+    assert far_id not in page.evaluate(MOUNTED)
+    at = page.evaluate("scrollY")
+    # (where the page stood when the board began its set-up: the focus, handed on to the
+    # board's first point once it is playable, scrolls the page to it then)
+    page.evaluate(
+        """b => {
+          window.__setUpAt = null;
+          new MutationObserver(() => { if (window.__setUpAt === null) window.__setUpAt = scrollY; })
+            .observe(b, { attributes: true, attributeFilter: ['data-mounted'] });
+          b.querySelector('[data-role=board]').focus({ preventScroll: true });
+        }""",
+        far.element_handle(),
+    )
+    page.wait_for_function("() => window.__setUpAt !== null")
+    assert page.evaluate("window.__setUpAt") == at  # (set up by the focus, not by scrolling)
+    wait_ready(page, f"#{far_id}")
+    focused = page.evaluate(
+        "b => b.contains(document.activeElement) && document.activeElement.dataset.point || null",
+        far.element_handle(),
+    )
+    assert focused, "the focus left the board once it was set up"
+    assert play_a_move(page, far)
+
+
+def test_a_game_link_to_a_board_far_down_opens_its_game(visit):
+    """A game link names a board further down the page: that board is set up at once
+    (not when the reader scrolls to it) and shows the link's game."""
+    page = visit.page()
+    page.goto(visit.base + STUDENT)
+    far = page.locator(".board[data-game]").last
+    far_id = far.get_attribute("id")
+    far.scroll_into_view_if_needed()
+    wait_ready(page, f"#{far_id}")
+    play_a_move(page, far)
+    link = page.evaluate(
+        "id => { const u = new URL(location.href); return u.hash.includes('game-' + id) ? u.href : null; }",
+        far_id,
+    )
+    assert link, "the move did not go into the address"
+    moves = far.locator(".aw-movelist").text_content()
+    other = visit.page()
+    other.goto(link)
+    board = other.locator(f"#{far_id}")
+    other.wait_for_function("b => !!b.dataset.mounted", arg=board.element_handle())
+    assert other.evaluate("scrollY") == 0  # (set up for the address, not by scrolling)
+    wait_ready(other, f"#{far_id}")
+    assert board.locator(".aw-movelist").text_content() == moves
+
+
+def test_a_game_link_followed_on_the_open_page_sets_up_the_board_it_names(visit):
+    """The page is open at its top; the reader follows a game link to its last board (the
+    address's fragment changes): that board, not set up yet, is set up without the page
+    scrolling, opens the link's game and is playable."""
+    page = visit.page()
+    page.goto(visit.base + STUDENT)
+    far = page.locator(".board[data-game]").last
+    far_id = far.get_attribute("id")
+    far.scroll_into_view_if_needed()
+    wait_ready(page, f"#{far_id}")
+    play_a_move(page, far)
+    fragment = page.evaluate("() => location.hash")
+    assert f"game-{far_id}=" in fragment, fragment
+    moves = far.locator(".aw-movelist").text_content()
+    other = visit.page()
+    other.goto(visit.base + STUDENT)
+    board = other.locator(f"#{far_id}")
+    assert board.get_attribute("data-mounted") is None
+    other.evaluate("h => { location.hash = h; }", fragment)
+    other.wait_for_function("b => !!b.dataset.mounted", arg=board.element_handle())
+    assert other.evaluate("scrollY") == 0  # (set up for the address, not by scrolling)
+    wait_ready(other, f"#{far_id}")
+    assert board.locator(".aw-movelist").text_content() == moves
 
 
 def test_print_keeps_the_board_and_drops_the_controls(visit):

@@ -71,7 +71,11 @@ ASKED_FOR_CHANCES = "chances-lab"
 
 def no_aids_shown(page) -> None:
     """Nothing on the page's boards that could answer an exercise (but what a block asks
-    for itself)."""
+    for itself), once the reader has scrolled to each board the page shows (each is then
+    set up and playable)."""
+    for board_id in page.locator(".board[data-game]").evaluate_all("bs => bs.map(b => b.id)"):
+        if page.locator(f"#{board_id}").is_visible():
+            wait_ready(page, f"#{board_id}")
     assert page.locator(f".board:not(#{ASKED_FOR_CHANCES}) details.za-chances").count() == 0
     assert page.locator('.board [data-action="hint"]:visible').count() == 0
     assert page.locator('.board [data-action="analysis"]:visible').count() == 0
@@ -260,6 +264,11 @@ def test_an_exercise_board_offers_no_computer_and_no_ruleset_and_later_parts_wai
     assert len(ids) == 8, ids
     for board_id in ids:
         board = page.locator(f"#{board_id}")
+        if not board.is_visible():
+            # a board the page keeps shut (it starts from an earlier answer) is not set up
+            assert board.get_attribute("data-mounted") is None, board_id
+            continue
+        wait_ready(page, f"#{board_id}")  # (scrolled to, as a reader does, and playable)
         offered = board.locator('select[data-action="opponent"] option').evaluate_all(
             "os => os.map(o => o.value)"
         )

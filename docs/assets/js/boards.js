@@ -5,6 +5,16 @@
 // the engine (Python in a worker) starts only when a board needs it, and the same
 // worker is kept for the next pages of the visit.
 //
+// A board is set up when the reader comes near it: when it comes near the view, when it
+// is touched or takes the keyboard's focus, or when the page's address names it (a game
+// link, a classmate's link, an anchor). Until then it is the drawing the build made,
+// which needs no script; a lesson of eight boards sets up the one or two in view, not
+// eight. Boards are set up one after the other, the page's main thread given back to the
+// browser between two (a board's set-up is a task of its own, not one long task for all),
+// in the order they came near: the first asks the engine first. A board not set up yet
+// and not near the view is marked `data-waiting`; a script that needs a board asks for it
+// with `ready(root)` (its set-up starts now, if it has not) instead of waiting for it.
+//
 // The board modules render and animate; the engine decides every rule.
 
 import { strings } from "./i18n.js";
@@ -18,6 +28,9 @@ const MODULES = {
   "awithlaknannai": () => import("./boards/awithlaknannai.js"),
 };
 
+// How near the view a board is set up: ahead of the reader's scrolling by half a screen.
+const NEAR = "50% 0px";
+
 // Python takes seconds to start: on a page with a board, start it at once, while the
 // theme and the board modules load (the board modules then find it starting).
 function startEngine() {
@@ -26,6 +39,8 @@ function startEngine() {
 if (document.querySelector(".board[data-game]")) startEngine();
 
 const live = new Set();   // boards mounted on the page shown now
+/** @type {{stop: () => void, want: (root: HTMLElement) => void} | null} */
+let waiting = null;       // the boards of the page shown now that are not set up yet
 
 function mountAll() {
   // A new page replaced the old content: boards no longer in the document are dropped.
@@ -35,19 +50,26 @@ function mountAll() {
       live.delete(b);
     }
   }
+  if (waiting) waiting.stop();
+  waiting = null;
   const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board[data-game]"))];
   if (roots.length) startEngine();
   roots.forEach((root, i) => { if (!root.id) root.id = `board-${i + 1}`; });
-  inViewFirst(roots.filter((root) => !root.dataset.mounted && MODULES[root.dataset.game || ""]), mount);
+  const idle = roots.filter((root) => !root.dataset.mounted && MODULES[root.dataset.game || ""]);
+  if (idle.length) waiting = whenNear(idle, mount);
 }
 
-// Bring one board to life; resolves once it is playable or has failed.
-/** @param {HTMLElement} root */
+// Bring one board to life: `built` resolves once its set-up has built its parts (the
+// module's mount has run up to its first wait), `playing` once it is playable or has
+// failed.
+/** @param {HTMLElement} root @returns {{built: Promise<void>, playing: Promise<void>}} */
 function mount(root) {
-  if (root.dataset.mounted || !root.isConnected) return Promise.resolve();
+  if (root.dataset.mounted || !root.isConnected) return { built: Promise.resolve(), playing: Promise.resolve() };
   root.dataset.mounted = "true";
-  return MODULES[/** @type {string} */ (root.dataset.game)]()
-    .then((m) => m.mount(root))
+  let built = () => {};
+  const parts = new Promise((resolve) => { built = () => resolve(undefined); });
+  const playing = MODULES[/** @type {string} */ (root.dataset.game)]()
+    .then((m) => { const started = m.mount(root); built(); return started; })
     .then((b) => { if (b) live.add(b); })
     .catch((err) => {
       console.error(err);
@@ -55,38 +77,174 @@ function mount(root) {
       const status = root.querySelector('[data-role="status"]') || root.appendChild(document.createElement("p"));
       status.textContent = strings().failed;
       status.classList.add("board-error");
-    });
+    })
+    .finally(built);
+  return { built: parts, playing };
 }
 
-// The boards in view (or the page's first, when none is) are mounted at once, the others
-// once those are playable or as soon as they come near the view: the board the reader
-// sees gets Python's first answer, and its set-up does not share the processor with
-// the set-up of boards further down the page while Python starts.
-/** @param {HTMLElement[]} roots @param {(root: HTMLElement) => Promise<void>} start */
-function inViewFirst(roots, start) {
-  if (roots.length < 2 || typeof IntersectionObserver !== "function") {
-    roots.forEach(start);
-    return;
+// Resolves once `root` is playable or has failed (its data-ready says so), whichever way
+// its set-up went (a board whose engine cannot start waits for the reader's "Try again").
+/** @param {HTMLElement} root */
+function settled(root) {
+  const done = () => root.dataset.ready === "true" || root.dataset.ready === "error" || !root.isConnected;
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (done()) { observer.disconnect(); resolve(undefined); }
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+/**
+ * Set `root` (a `.board[data-game]` of the page shown) up now if it is not yet, and
+ * resolve once it is playable or has failed (its data-ready says which).
+ * @param {HTMLElement} root @returns {Promise<void>}
+ */
+export function ready(root) {
+  if (!MODULES[root.dataset.game || ""]) return Promise.resolve();
+  if (!root.dataset.mounted && root.isConnected) {
+    if (waiting) waiting.want(root);
+    else mount(root);
   }
-  const waiting = new Set(roots);
-  const now = (/** @type {HTMLElement} */ root) => {
-    if (!waiting.delete(root)) return Promise.resolve();
-    observer.unobserve(root);
-    if (!waiting.size) observer.disconnect();
-    return start(root);
+  return settled(root);
+}
+
+// Give the main thread back to the browser (input, painting) before the next set-up.
+function yieldToPage() {
+  const scheduler = /** @type {any} */ (globalThis).scheduler;
+  if (scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// The ids of the boards the page's address names: a game or a classmate's game in the
+// fragment (`game-ID=…`, `mate-ID=…`: boards/game-links.js, boards/classmate-links.js),
+// an older link's game in the query, or an anchor (`#ID`).
+function namedInAddress() {
+  const ids = new Set();
+  const add = (/** @type {string} */ key) => {
+    let name = key;
+    try { name = decodeURIComponent(key); } catch { /* the key as it is */ }
+    ids.add(name);
+    for (const prefix of ["game-", "mate-"]) if (name.startsWith(prefix)) ids.add(name.slice(prefix.length));
   };
-  let first = true;
-  const observer = new IntersectionObserver((entries) => {
-    const near = entries.filter((e) => e.isIntersecting).map((e) => /** @type {HTMLElement} */ (e.target));
-    if (first) {
-      first = false;
-      Promise.allSettled((near.length ? near : roots.slice(0, 1)).map(now))
-        .then(() => [...waiting].forEach(now));
-    } else {
-      near.forEach(now);
+  for (const part of location.hash.replace(/^#/, "").split("&")) if (part) add(part.split("=")[0]);
+  for (const key of new URLSearchParams(location.search).keys()) add(key);
+  return ids;
+}
+
+// Set up each of `roots` once it is near: one at a time, in the order they came near (a
+// board touched or focused goes first). Until then a board's drawing takes the keyboard's
+// focus (the Tab key reaches it, and its set-up starts), handed to the board's own first
+// control once it is playable; a board not near the view when the page opens is marked
+// `data-waiting`. Returns {stop} (the page was left).
+/**
+ * @param {HTMLElement[]} roots
+ * @param {(root: HTMLElement) => {built: Promise<void>, playing: Promise<void>}} start
+ */
+function whenNear(roots, start) {
+  const left = new Set(roots);
+  /** @type {HTMLElement[]} */
+  const queue = [];
+  let running = false;
+  let stopped = false;
+  let looked = false;
+  const observer = typeof IntersectionObserver === "function"
+    ? new IntersectionObserver((entries) => {
+      for (const e of entries) if (e.isIntersecting) want(/** @type {HTMLElement} */ (e.target));
+      if (!looked) {
+        // (the boards not near the view at the page's opening: offline.js waits for none)
+        looked = true;
+        for (const root of left) root.dataset.waiting = "near";
+      }
+    }, { rootMargin: NEAR })
+    : null;
+  /** @type {Map<HTMLElement, () => void>} */
+  const unlisten = new Map();
+
+  /** @param {HTMLElement} root @param {boolean} [first] */
+  function want(root, first = false) {
+    if (stopped || !left.delete(root)) {
+      if (first && queue.includes(root)) queue.unshift(...queue.splice(queue.indexOf(root), 1));
+      return;
     }
-  }, { rootMargin: "200px 0px" });
-  roots.forEach((root) => observer.observe(root));
+    if (observer) observer.unobserve(root);
+    delete root.dataset.waiting;
+    if (first) queue.unshift(root); else queue.push(root);
+    if (!running) run();
+  }
+
+  // One board's set-up after the other (each builds its parts, then waits for the engine
+  // while the next is built), the main thread given back between two.
+  async function run() {
+    running = true;
+    while (queue.length && !stopped) {
+      const root = /** @type {HTMLElement} */ (queue.shift());
+      const { built, playing } = start(root);
+      Promise.race([playing, settled(root)]).then(() => handOn(root));
+      await built;
+      await yieldToPage();
+    }
+    running = false;
+  }
+
+  // The board is playable (or has failed): its drawing is no longer a tab stop of its
+  // own, and the focus it held goes to the board's first control.
+  /** @param {HTMLElement} root */
+  function handOn(root) {
+    const off = unlisten.get(root);
+    if (off) off();
+    const box = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="board"]'));
+    if (!box || box.dataset.focusUntilSetUp === undefined) return;
+    const hadFocus = document.activeElement === box;
+    box.removeAttribute("tabindex");
+    delete box.dataset.focusUntilSetUp;
+    if (hadFocus) firstControl(root)?.focus();
+  }
+
+  for (const root of roots) {
+    const box = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="board"]'));
+    if (box && !box.hasAttribute("tabindex")) {
+      box.setAttribute("tabindex", "0");
+      box.dataset.focusUntilSetUp = "";
+    }
+    const now = () => want(root, true);
+    root.addEventListener("pointerdown", now, { capture: true });
+    root.addEventListener("focusin", now, { capture: true });
+    unlisten.set(root, () => {
+      root.removeEventListener("pointerdown", now, { capture: true });
+      root.removeEventListener("focusin", now, { capture: true });
+    });
+  }
+  const named = namedInAddress();
+  for (const root of roots) if (named.has(root.id)) want(root);
+  const onAddress = () => {
+    const ids = namedInAddress();
+    for (const root of [...left]) if (ids.has(root.id)) want(root, true);
+  };
+  window.addEventListener("hashchange", onAddress);
+  window.addEventListener("popstate", onAddress);
+  if (observer) roots.forEach((root) => { if (left.has(root)) observer.observe(root); });
+  else roots.forEach((root) => want(root));
+
+  return {
+    // (a board this set-up does not hold, added to the page since: set up at once)
+    want: (/** @type {HTMLElement} */ root) => { if (left.has(root) || queue.includes(root)) want(root, true); else start(root); },
+    stop() {
+      stopped = true;
+      if (observer) observer.disconnect();
+      for (const off of unlisten.values()) off();
+      window.removeEventListener("hashchange", onAddress);
+      window.removeEventListener("popstate", onAddress);
+    },
+  };
+}
+
+// The board's first control that takes the focus once it is set up (its point in the tab
+// order, or its first enabled button).
+/** @param {HTMLElement} root @returns {HTMLElement | null} */
+function firstControl(root) {
+  return root.querySelector('[data-role="board"] [tabindex="0"], button:not([disabled]):not([hidden]), select:not([disabled])');
 }
 
 onEveryPage(mountAll);

@@ -18,7 +18,7 @@
 //                       automatically n times. Option {fallback: (args, err) => newArgs|null}
 //                       is asked once retries are spent: the request is sent again with the
 //                       arguments it returns (e.g. a smaller search budget), until it
-//                       returns null.
+//                       returns null. Option {background: true}: answered after the others.
 //   "EngineCancelled"   cancel() was called while the request was pending.
 //   "EngineUnavailable" the engine could not start (err.code "start-timeout" when its start
 //                       made no progress for 20 s, or "start-failed" with err.detail);
@@ -99,7 +99,7 @@ function namedError(name, message, extra = {}) {
  * @typedef {{received: number, total: number, stage?: string}} Progress
  * @typedef {{resolve: (value: any) => void, reject: (err: Error) => void}} Settle
  * A call on its way: what it asks, and how it is settled.
- * @typedef {{cmd: string, args: any, timeoutMs: number, retriesLeft: number,
+ * @typedef {{cmd: string, args: any, timeoutMs: number, retriesLeft: number, background: boolean,
  *   fallback: ((args: any, err: Error) => any) | null, resolve: (value: any) => void,
  *   reject: (err: Error) => void, timer?: ReturnType<typeof setTimeout>}} Call
  */
@@ -339,13 +339,13 @@ class EngineClient {
 
   /**
    * @param {string} cmd @param {any} [args]
-   * @param {{timeoutMs?: number, retries?: number, fallback?: ((args: any, err: Error) => any) | null}} [options]
+   * @param {{timeoutMs?: number, retries?: number, fallback?: ((args: any, err: Error) => any) | null, background?: boolean}} [options]
    * @returns {Promise<any>}
    */
-  call(cmd, args = {}, { timeoutMs = DEFAULT_TIMEOUT_MS, retries = 0, fallback = null } = {}) {
+  call(cmd, args = {}, { timeoutMs = DEFAULT_TIMEOUT_MS, retries = 0, fallback = null, background = false } = {}) {
     if (this.status === "failed") return Promise.reject(this.error);
     return new Promise((resolve, reject) => {
-      this._send({ cmd, args, timeoutMs, retriesLeft: retries, fallback, resolve, reject });
+      this._send({ cmd, args, timeoutMs, retriesLeft: retries, fallback, background, resolve, reject });
     });
   }
 
@@ -368,7 +368,7 @@ class EngineClient {
           { timedOut: true }, id);
       }, entry.timeoutMs);
     }, () => {});
-    worker.postMessage({ id, cmd: entry.cmd, args: entry.args });
+    worker.postMessage({ id, cmd: entry.cmd, args: entry.args, background: entry.background });
   }
 }
 

@@ -8,7 +8,7 @@
 // page's requests (worker-requests.mjs). Every request and reply is JSON text: page input
 // is data, never Python source.
 //
-// Messages from the page:   {id, cmd, args}
+// Messages from the page:   {id, cmd, args, background?}  (background: after the others)
 // Messages to the page:     {type: "alive", lock}     (at once: the Web Lock this worker holds
 //                                                      until it ends; see engine-client.js)
 //                           {type: "progress", received, total, stage?}
@@ -27,7 +27,7 @@ import { runtimeFailure, markStart, said, startMarks } from "./worker-report.mjs
 import { downloadsSettled, keepDecoded } from "./worker-downloads.mjs";
 import { boot } from "./worker-start.mjs";
 import { takeSnapshot } from "./worker-snapshot.mjs";
-import { answer, whenIdle } from "./worker-requests.mjs";
+import { receive, whenIdle } from "./worker-requests.mjs";
 
 const started = performance.now();
 markStart("engine:worker-started");
@@ -87,4 +87,4 @@ booting.then(
 
 // ---- The page's requests ----
 
-self.onmessage = (event) => answer(booting, event.data || {});
+self.onmessage = (event) => receive(booting, event.data || {});

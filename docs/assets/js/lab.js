@@ -133,7 +133,7 @@ class Lab {
   // ruleset per request: a board's request (on this page, or the next one the reader
   // opens) waits for one at most, and none is sent once the lab has left the page or the
   // reader has asked for figures (which work out what they need themselves, after the one
-  // under way). Nothing is shown.
+  // under way). Asked in the background: a board's requests go first. Nothing is shown.
   async prepare() {
     if (this.preparing) return;
     this.preparing = true;
@@ -143,7 +143,7 @@ class Lab {
       if (!this.controls.isConnected || this.busy) return;
       try {
         await call("zohn-ahl.lab", { part: "prepare", counters, ruleset: row.dataset.ruleset, gully: row.dataset.gully },
-          { timeoutMs: 300000 });
+          { timeoutMs: 300000, background: true });
       } catch {
         return; // the figures work it out themselves
       }

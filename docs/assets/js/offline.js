@@ -16,16 +16,19 @@ function loaded() {
     : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
 }
 
-// Resolves when every board of the page is playable (or has failed), or after a minute.
+// Resolves when every board of the page is playable (or has failed), or after a minute;
+// a board left to be set up when the reader comes near it (data-waiting: boards.js) is
+// not waited for.
 function boardsSettled() {
   const pending = () => [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".board[data-game]"))]
-    .some((board) => board.dataset.ready !== "true" && board.dataset.ready !== "error");
+    .some((board) => board.dataset.ready !== "true" && board.dataset.ready !== "error"
+      && board.dataset.waiting === undefined);
   if (!pending()) return Promise.resolve();
   return /** @type {Promise<void>} */ (new Promise((resolve) => {
     const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
     const observer = new MutationObserver(() => { if (!pending()) done(); });
     const timer = setTimeout(done, BOARD_WAIT_MS);
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-ready", "data-waiting"] });
   }));
 }
 

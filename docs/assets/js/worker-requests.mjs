@@ -2,7 +2,8 @@
 // The page's requests as the engine's worker (engine-worker.mjs) answers them: each one is
 // JSON text handed to engine.protocol.handle (page input is data, never Python source),
 // after what it needs has been fetched: an endgame table, the loops offered to the
-// engine, the lab's prepared chains. Also when the page last asked (whenIdle).
+// engine, the lab's prepared chains. One request at a time, a board's before the ones
+// the page marks `background` (receive). Also when the page last asked (whenIdle).
 
 import { manifestURL } from "./worker-start.mjs";
 import { said } from "./worker-report.mjs";
@@ -113,7 +114,7 @@ function internalError(id, err) {
  * @param {Promise<Engine>} booting
  * @param {any} data
  */
-export async function answer(booting, data) {
+async function answer(booting, data) {
   lastRequestAt = performance.now();
   const id = data.id;
   let engine;
@@ -148,4 +149,50 @@ export async function answer(booting, data) {
   }
   lastRequestAt = performance.now();
   self.postMessage({ type: "reply", id, reply });
+}
+
+// ---- One request at a time, the boards' first ----
+//
+// A request marked `background` (the lab's preparations, worked out ahead while the
+// reader reads) is answered only when no other request waits and none was answered in the
+// last QUIET_MS: a board asks the engine one request after the other (its game, then its
+// drawing...), each once the one before is answered, and the next comes within that
+// moment, so a board set up while the lab prepares waits for the preparation under way at
+// most, not for one between each of its requests. Python answers one request at a time
+// anyway (handle() holds the worker's thread): the queue only chooses which comes next.
+const QUIET_MS = 250;
+/** @type {any[]} */
+const queue = [];
+let answering = false;
+let lastForegroundAt = -Infinity;
+
+/** Take one request of the page ({id, cmd, args, background?}). @param {Promise<Engine>} booting @param {any} data */
+export function receive(booting, data) {
+  queue.push(data);
+  if (!answering) pump(booting);
+}
+
+/** @param {Promise<Engine>} booting */
+async function pump(booting) {
+  answering = true;
+  try {
+    await booting;
+  } catch { /* each request is answered with the failure */ }
+  while (queue.length) {
+    let at = queue.findIndex((d) => !d.background);
+    if (at < 0) {
+      const wait = lastForegroundAt + QUIET_MS - performance.now();
+      if (wait > 0) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      at = 0;
+    }
+    const [data] = queue.splice(at, 1);
+    await answer(booting, data);
+    if (!data.background) lastForegroundAt = performance.now();
+    // (the messages that came meanwhile are taken before the next is chosen)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  answering = false;
 }

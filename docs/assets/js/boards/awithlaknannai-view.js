@@ -40,7 +40,9 @@ export function decorate(b) {
 
 // A board turned a quarter to fit the screen: a line under it says where its rows went,
 // read from the drawing (the rows the rules name: t at the top, b at the bottom, as the
-// player at the bottom sees the board, points numbered from the left).
+// player at the bottom sees the board, points numbered from the left). The points'
+// places are the drawing's own (no layout is read): turned, the drawing's (x, y) shows at
+// (its height - y, x) (awithlaknannai-render.js, orient).
 /** @param {AwithBoard} b */
 export function sayTurn(b) {
   const turned = b.drawing.turned;
@@ -48,22 +50,17 @@ export function sayTurn(b) {
   const note = b.turnNote || noteUnder(b);
   note.hidden = !turned;
   if (!turned) return;
-  /** @param {string} name */
-  const at = (name) => {
-    const p = b.drawing.point(name);
-    return p ? p.getBoundingClientRect() : null;
-  };
-  const [t1, t2, b1] = [at("t1"), at("t2"), at("b1")];
+  const [t1, t2, b1] = [b.drawing.xy("t1"), b.drawing.xy("t2"), b.drawing.xy("b1")];
   if (!t1 || !t2 || !b1) {
     note.hidden = true;
     return;
   }
   const T = b.L.turned;
-  const tRight = t1.left > b1.left;
+  const tRight = t1.y < b1.y;   // (across the screen: the drawing's height - y)
   note.textContent = fill(T.note, {
     right: tRight ? T.rowT : T.rowB,
     left: tRight ? T.rowB : T.rowT,
-    from: t2.top > t1.top ? T.fromTop : T.fromBottom,
+    from: t2.x > t1.x ? T.fromTop : T.fromBottom,   // (down the screen: the drawing's x)
   });
 }
 

@@ -177,10 +177,11 @@ export class AwithBoard extends Board {
     await this.act(() => this.show(this.view), { computer: false });
   }
 
-  // The drawing fits the board's width, turned a quarter where its points need it.
+  // The drawing fits the board's width, turned a quarter where its points need it (once
+  // the box has been seen laid out: until then the build's drawing stands as it is).
   fit() {
-    if (!this.drawing) return;
-    this.drawing.fit(room(this.root, this.boardBox), this.presenting ? 4 : 1.25);
+    if (!this.drawing || (!this.boxSize && typeof ResizeObserver === "function")) return;
+    this.drawing.fit(room(this.root, this.boardBox, this.boxSize), this.presenting ? 4 : 1.25);
     sayTurn(this);
   }
 

@@ -23,7 +23,7 @@
 
 import { strings } from "../i18n.js";
 import { attachPresent } from "./present.js";
-import { el, part, config, onResize } from "./dom.js";
+import { el, part, config, onResize, afterNextFrame } from "./dom.js";
 import { call, errorText, isCancelled, waitForEngine } from "./engine-calls.js";
 import { keep, openGame, recordFromAddress } from "./kept-games.js";
 
@@ -77,6 +77,8 @@ export class Board extends EventTarget {
     this.turnLine = /** @type {HTMLElement} */ (/** @type {unknown} */ (null));
     /** @type {(() => void) | null} */
     this.stopFitting = null;
+    /** @type {import("./dom.js").Size | null} */
+    this.boxSize = null;      // the drawing's box as last seen (onResize): no layout read
     /** @type {(() => void) | null} */
     this.stopPresenting = null;
     this.onAddress = () => this.followAddress();
@@ -204,7 +206,7 @@ export class Board extends EventTarget {
     this.live.setAttribute("role", "status");
     this.turnLine = el("p", { class: "board-turn" });
     this.controls.before(this.turnLine);
-    this.stopFitting = onResize(this.boardBox, () => this.fit());
+    this.stopFitting = onResize(this.boardBox, (size) => { this.boxSize = size; this.fit(); });
   }
 
   /** Say what happened (the live region). @param {string} text @param {string} [kind] */
@@ -296,6 +298,13 @@ export class Board extends EventTarget {
       this.setStatus(errorText(err), "error");
       setReady(this.root, "error");
       return this;
+    }
+    // (fitted to its box before it is said playable: the box's first size comes from its
+    // ResizeObserver in the first frame after the set-up, unless the board is not shown,
+    // and the drawing is fitted in the frame after: onResize)
+    if (!this.boxSize && typeof ResizeObserver === "function") {
+      await afterNextFrame();
+      await afterNextFrame();
     }
     setReady(this.root, true);
     window.addEventListener("hashchange", this.onAddress);

@@ -116,31 +116,53 @@ export function centre(node, frame) {
 
 // The room a board's drawing has, in CSS px: the width of its box and the height wished
 // for (the window's, less the site's header and a line of the board's words; while the
-// board is presented, the box's own height, which the presentation's layout sets).
-/** @param {HTMLElement} root @param {HTMLElement} box */
-export function room(root, box) {
+// board is presented, the box's own height, which the presentation's layout sets). The
+// box's size is the one its ResizeObserver last saw (`seen`, onResize), so a board's set-up
+// reads no layout; only where there is no ResizeObserver is it measured.
+/** @param {HTMLElement} root @param {HTMLElement} box @param {Size | null} [seen] */
+export function room(root, box, seen = null) {
   const presenting = root.classList.contains("is-presenting");
-  const height = presenting ? box.clientHeight : Math.max(window.innerHeight - 160, 240);
-  return { width: box.clientWidth, height };
+  const size = seen || { width: box.clientWidth, height: box.clientHeight };
+  const height = presenting ? size.height : Math.max(window.innerHeight - 160, 240);
+  return { width: size.width, height };
 }
 
-// Call `fn` when `node` changes size, or the window does (a phone turned, a screen
-// presented). Returns a function that stops it.
-/** @param {Element} node @param {() => void} fn */
+/** @typedef {{width: number, height: number}} Size */
+
+// Call `fn(size)` when `node` changes size (its content box, as its ResizeObserver saw
+// it: the observer has its first size in the first frame `node` is laid out in, and `fn`
+// runs in the frame after, before its layout, so that what it changes makes no loop of
+// the observer), or the window does (a phone turned, a screen presented). Without
+// ResizeObserver, `size` is null. Returns a function that stops it.
+/** @param {Element} node @param {(size: Size | null) => void} fn */
 export function onResize(node, fn) {
   let queued = false;
+  /** @type {Size | null} */
+  let size = null;
   const run = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => { queued = false; fn(); });
+    requestAnimationFrame(() => { queued = false; fn(size); });
   };
-  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(run) : null;
+  const observer = typeof ResizeObserver === "function"
+    ? new ResizeObserver((entries) => {
+      const r = entries[entries.length - 1].contentRect;
+      size = { width: r.width, height: r.height };
+      run();
+    })
+    : null;
   if (observer) observer.observe(node);
   window.addEventListener("resize", run);
   return () => {
     if (observer) observer.disconnect();
     window.removeEventListener("resize", run);
   };
+}
+
+// Resolves once the next frame has been drawn (its animation frame callbacks and its
+// ResizeObserver callbacks called).
+export function afterNextFrame() {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 export function reducedMotion() {

@@ -124,26 +124,43 @@ export async function engineReady() {
   return c;
 }
 
-/** @typedef {{retries?: number, timeoutMs?: number, fallback?: (args: any, err: any) => any}} CallOptions */
+/** @typedef {{retries?: number, timeoutMs?: number, fallback?: (args: any, err: any) => any, background?: boolean}} CallOptions */
 
 // call(cmd, args): the result, or throws (err.name "EngineError" for input the engine
 // refuses, with err.message quoting it). A call lost because the worker died or hung is
 // sent again once to the fresh worker (engine-client's `retries`): every call carries the
 // whole record, so the game in progress survives a restart. `fallback(args, err)` may
-// give smaller arguments for one more try (engine-client's `fallback`).
+// give smaller arguments for one more try (engine-client's `fallback`). `background` (the
+// lab's preparations): sent once no board is being set up, and answered after the others.
 /**
  * @param {string} cmd
  * @param {object} args
  * @param {CallOptions} [options]
  * @returns {Promise<any>}
  */
-export async function call(cmd, args, { retries = 1, timeoutMs, fallback } = {}) {
+export async function call(cmd, args, { retries = 1, timeoutMs, fallback, background } = {}) {
+  if (background) await boardsSetUp();
   const c = await engine();
   /** @type {CallOptions} */
   const opts = { retries };
+  if (background) opts.background = true;
   if (timeoutMs) opts.timeoutMs = timeoutMs;
   if (fallback) opts.fallback = fallback;
   return c.call(cmd, args, opts);
+}
+
+// Resolves once no board of the page is being set up (set up and not yet playable nor
+// failed: boards.js, board.js's setReady): a request in the background is sent only then,
+// so a board's requests, each sent once the one before is answered, never queue behind it.
+function boardsSetUp() {
+  const settingUp = () => document.querySelector('.board[data-mounted][data-ready="false"]') !== null;
+  if (!settingUp()) return Promise.resolve();
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!settingUp()) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-ready", "data-mounted"] });
+  }));
 }
 
 // A request that plays one more throw or move on the game `view` holds (a throw, a move,
