@@ -37,7 +37,9 @@ export function renderSides(b, state, turn) {
     for (let i = 0; i < total; i++) tokens.append(el("span", { class: "za-token" + (i < n ? " is-held" : "") }));
     const who = b.teams ? el("span", { class: "za-team", text: b.teams[side].join(" & ") }) : null;
     const computer = b.computerSide === side ? el("span", { class: "za-tag", text: L.computer }) : null;
-    const note = turn && (won || toThrow) ? sayPhrase(turn.caption, L) : "";
+    // (before the engine has read the game, the line its words will take is kept, blank,
+    // so that nothing below moves when they come)
+    const note = turn && (won || toThrow) ? sayPhrase(turn.caption, L) : !turn && toThrow ? "\u00a0" : "";
     b.sides.append(el("div", {
       class: `za-side za-side-${side}${toThrow ? " is-turn" : ""}${won ? " is-winner" : ""}`,
       "data-side": side,
