@@ -40,6 +40,15 @@ class EngineError(ValueError):
         }
 
 
+def quote(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, as an error message quotes bad
+    input (a long number says how long it is instead of being cut)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a {len(str(abs(value)))}-digit number"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class RulesetError(EngineError):
     """An unknown ruleset name."""
 

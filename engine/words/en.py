@@ -202,7 +202,6 @@ WORDS: dict[str, Any] = {
             {"plain": "Three marks up", "sahe": "Three marks up, the sahe among them"},
             {"plain": "Four marks up", "sahe": "Four marks up"},
         ),
-        "spacesWord": {"one": "{n} space", "other": "{n} spaces"},
         "narrate": {
             "throw": {"once": "{marks}: {value}.", "again": "{marks}: {value}, throw again."},
             "move": {

@@ -207,7 +207,6 @@ WORDS: dict[str, Any] = {
             {"plain": "Trois marques", "sahe": "Trois marques, dont le sahe"},
             {"plain": "Quatre marques", "sahe": "Quatre marques"},
         ),
-        "spacesWord": {"one": "{n} case", "other": "{n} cases"},
         "narrate": {
             "throw": {"once": "{marks} : {value}.", "again": "{marks} : {value}, on relance."},
             "move": {

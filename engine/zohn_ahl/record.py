@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.core import EngineError, GameOverError, OptionError, RecordError, ThrowError
+from engine.core import EngineError, GameOverError, OptionError, RecordError, ThrowError, quote
 from engine.zohn_ahl.game import Event, State, as_options
-from engine.zohn_ahl.rulesets import RULESETS, Options, _quote
+from engine.zohn_ahl.rulesets import RULESETS, Options
 from engine.zohn_ahl.throws import HALF, Throw, parse_bias, seeded_throw
 
 __all__ = ["Record", "HEADERS"]
@@ -51,8 +51,8 @@ def _seed(value: object, where: str | None = None) -> int:
     if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_SEED:
         return n
     raise RecordError(
-        f"{_quote(value)} is not a seed: expected a whole number from 0 to 2**64-1",
-        input=_quote(value),
+        f"{quote(value)} is not a seed: expected a whole number from 0 to 2**64-1",
+        input=quote(value),
         where=where,
     )
 

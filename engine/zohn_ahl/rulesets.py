@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core import OptionError, PositionError, RulesetError
+from engine.core import OptionError, PositionError, RulesetError, quote
 
 if TYPE_CHECKING:
     from engine.view import ZohnAhlOptions
@@ -257,27 +257,19 @@ def get_ruleset(name: object) -> Ruleset:
     return rules
 
 
-def _quote(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to about ``limit`` characters (a long number says how long it is)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
-        return f"a {len(str(abs(value)))}-digit number"
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _counters(value: object) -> int:
     n = value
     if isinstance(value, str):  # digits only: no sign, no space (" 4" and "+4" are typos)
         n = int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else None
     if isinstance(n, bool) or not isinstance(n, int):
         raise OptionError(
-            f"{_quote(value)} is not a number of counters: expected a whole number from "
+            f"{quote(value)} is not a number of counters: expected a whole number from "
             f"{MIN_COUNTERS} to {MAX_COUNTERS}",
             input=value,
         )
     if not MIN_COUNTERS <= n <= MAX_COUNTERS:
         raise OptionError(
-            f"{_quote(value)} counters is out of range: expected {MIN_COUNTERS} to "
+            f"{quote(value)} counters is out of range: expected {MIN_COUNTERS} to "
             f"{MAX_COUNTERS} counters a side",
             input=value,
         )

@@ -42,7 +42,7 @@ import re
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
-from engine.core import OptionError, ThrowError
+from engine.core import OptionError, ThrowError, quote
 from engine.rng import MASK64, Rng, splitmix64_at
 
 __all__ = [
@@ -132,7 +132,7 @@ class Throw:
         """Read a throw written as four characters 0/1; ThrowError quoting the input otherwise."""
         throw = _BY_TEXT.get(text) if isinstance(text, str) else None
         if throw is None:
-            raise ThrowError(f"{_quote(text)} is not a throw: {_THROW_HELP}", input=text)
+            raise ThrowError(f"{quote(text)} is not a throw: {_THROW_HELP}", input=text)
         return throw
 
     @classmethod
@@ -245,11 +245,6 @@ _BIAS_TEXT = re.compile(r"(?=.{1,%d}$)(\d+\s*/\s*\d+|\d*\.?\d+)" % MAX_BIAS_TEXT
 MAX_BIAS_DENOMINATOR = 1_000_000
 
 
-def _quote(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 def parse_bias(p: Bias) -> Fraction:
     """A stick bias as an exact Fraction in [0, 1]: Fraction, int, float or text such as
     ``1/3`` or ``0.25`` (at most :data:`MAX_BIAS_TEXT` characters, no exponent, and in
@@ -268,20 +263,20 @@ def parse_bias(p: Bias) -> Fraction:
             f = Fraction(p.strip() if isinstance(p, str) else p)
         except (TypeError, ValueError, ZeroDivisionError, OverflowError):
             raise OptionError(
-                f"{_quote(p)} is not a stick bias: expected a fraction from 0 to 1 such as "
+                f"{quote(p)} is not a stick bias: expected a fraction from 0 to 1 such as "
                 f"1/2 or 0.25 (at most {MAX_BIAS_TEXT} characters)",
-                input=_quote(p),
+                input=quote(p),
             ) from None
     if not 0 <= f <= 1:
         raise OptionError(
-            f"{_quote(p)} is not a stick bias: it must lie between 0 and 1", input=_quote(p)
+            f"{quote(p)} is not a stick bias: it must lie between 0 and 1", input=quote(p)
         )
     if isinstance(p, str) and f.denominator > MAX_BIAS_DENOMINATOR:
         raise OptionError(
-            f"{_quote(p)} is a finer stick bias than the engine works with: at most 6 decimal "
+            f"{quote(p)} is a finer stick bias than the engine works with: at most 6 decimal "
             f"places, or a fraction whose denominator is at most {MAX_BIAS_DENOMINATOR} "
             "(such as 1/3 or 0.125)",
-            input=_quote(p),
+            input=quote(p),
         )
     return f
 

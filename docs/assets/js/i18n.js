@@ -69,7 +69,6 @@ function phrasebook(W) {
     /** @param {boolean} marked */
     sahe: (marked) => (marked ? W.sahe.marked : W.sahe.plain),
     /** @param {number} v */
-    spacesWord: (v) => counted(W.spacesWord, v, {}, W),
     /** @param {string} name */
     toMove: (name) => fill(W.toMove, { name, group: group(name) }),
     /** @param {string} name */
