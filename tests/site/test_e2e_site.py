@@ -342,9 +342,9 @@ def test_a_board_far_down_comes_to_life_when_the_keyboard_reaches_it(visit):
     assert play_a_move(page, far)
 
 
-def test_a_game_link_to_a_board_far_down_opens_its_game(visit):
-    """A game link names a board further down the page: that board is set up at once
-    (not when the reader scrolls to it) and shows the link's game."""
+def _a_game_on_the_last_board(visit) -> tuple[str, str, str]:
+    """A move played on the student page's last board, scrolled to as a reader does: the
+    board's id, the address's fragment that holds the game, and the move list shown."""
     page = visit.page()
     page.goto(visit.base + STUDENT)
     far = page.locator(".board[data-game]").last
@@ -352,14 +352,17 @@ def test_a_game_link_to_a_board_far_down_opens_its_game(visit):
     far.scroll_into_view_if_needed()
     wait_ready(page, f"#{far_id}")
     play_a_move(page, far)
-    link = page.evaluate(
-        "id => { const u = new URL(location.href); return u.hash.includes('game-' + id) ? u.href : null; }",
-        far_id,
-    )
-    assert link, "the move did not go into the address"
-    moves = far.locator(".aw-movelist").text_content()
+    fragment = page.evaluate("() => location.hash")
+    assert f"game-{far_id}=" in fragment, f"the move did not go into the address: {fragment}"
+    return far_id, fragment, far.locator(".aw-movelist").text_content()
+
+
+def test_a_game_link_to_a_board_far_down_opens_its_game(visit):
+    """A game link names a board further down the page: that board is set up at once
+    (not when the reader scrolls to it) and shows the link's game."""
+    far_id, fragment, moves = _a_game_on_the_last_board(visit)
     other = visit.page()
-    other.goto(link)
+    other.goto(visit.base + STUDENT + fragment)
     board = other.locator(f"#{far_id}")
     other.wait_for_function("b => !!b.dataset.mounted", arg=board.element_handle())
     assert other.evaluate("scrollY") == 0  # (set up for the address, not by scrolling)
@@ -371,16 +374,7 @@ def test_a_game_link_followed_on_the_open_page_sets_up_the_board_it_names(visit)
     """The page is open at its top; the reader follows a game link to its last board (the
     address's fragment changes): that board, not set up yet, is set up without the page
     scrolling, opens the link's game and is playable."""
-    page = visit.page()
-    page.goto(visit.base + STUDENT)
-    far = page.locator(".board[data-game]").last
-    far_id = far.get_attribute("id")
-    far.scroll_into_view_if_needed()
-    wait_ready(page, f"#{far_id}")
-    play_a_move(page, far)
-    fragment = page.evaluate("() => location.hash")
-    assert f"game-{far_id}=" in fragment, fragment
-    moves = far.locator(".aw-movelist").text_content()
+    far_id, fragment, moves = _a_game_on_the_last_board(visit)
     other = visit.page()
     other.goto(visit.base + STUDENT)
     board = other.locator(f"#{far_id}")
