@@ -19,6 +19,8 @@
 
 import { strings } from "./i18n.js";
 import { onEveryPage } from "./every-page.js";
+import { keysIn, paramName } from "./boards/game-links.js";
+import { mateParam } from "./boards/classmate-links.js";
 
 performance.mark("board:scripts");
 
@@ -117,20 +119,13 @@ function yieldToPage() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-// The ids of the boards the page's address names: a game or a classmate's game in the
-// fragment (`game-ID=…`, `mate-ID=…`: boards/game-links.js, boards/classmate-links.js),
-// an older link's game in the query, or an anchor (`#ID`).
-function namedInAddress() {
-  const ids = new Set();
-  const add = (/** @type {string} */ key) => {
-    let name = key;
-    try { name = decodeURIComponent(key); } catch { /* the key as it is */ }
-    ids.add(name);
-    for (const prefix of ["game-", "mate-"]) if (name.startsWith(prefix)) ids.add(name.slice(prefix.length));
-  };
-  for (const part of location.hash.replace(/^#/, "").split("&")) if (part) add(part.split("=")[0]);
-  for (const key of new URLSearchParams(location.search).keys()) add(key);
-  return ids;
+// Whether the page's address names board `id`: its game or a classmate's game in the
+// fragment (`game-ID=…`, `mate-ID=…`), an older link's game in the query, or an anchor
+// (`#ID`).
+/** @param {string} id */
+function namedInAddress(id) {
+  const keys = keysIn(location.href);
+  return keys.has(id) || keys.has(paramName(id)) || keys.has(mateParam(id));
 }
 
 // Set up each of `roots` once it is near: one at a time, in the order they came near (a
@@ -216,11 +211,9 @@ function whenNear(roots, start) {
       root.removeEventListener("focusin", now, { capture: true });
     });
   }
-  const named = namedInAddress();
-  for (const root of roots) if (named.has(root.id)) want(root);
+  for (const root of roots) if (namedInAddress(root.id)) want(root);
   const onAddress = () => {
-    const ids = namedInAddress();
-    for (const root of [...left]) if (ids.has(root.id)) want(root, true);
+    for (const root of [...left]) if (namedInAddress(root.id)) want(root, true);
   };
   window.addEventListener("hashchange", onAddress);
   window.addEventListener("popstate", onAddress);

@@ -60,6 +60,15 @@ export function recordIn(href, id) {
   return url.searchParams.get(key);
 }
 
+// The names the address `href` gives, decoded: each key of its fragment (a game, a
+// classmate's game, an anchor) and of its query (an older link's game).
+/** @param {string} href @returns {Set<string>} */
+export function keysIn(href) {
+  const url = parse(href);
+  if (!url) return new Set();
+  return new Set([...fragmentEntries(url.hash).map(([k]) => decode(k)), ...url.searchParams.keys()]);
+}
+
 // `href` holding `record` for board `id` (null: holding none). The other boards' games
 // stay; an anchor gives way to the game (the fragment holds one or the other); the game of
 // an older link leaves the query.
