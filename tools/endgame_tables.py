@@ -20,8 +20,10 @@ ply by ply from the decided positions: a position with a step to a position lost
 ``k`` plies is won in ``k + 1``; a position all of whose moves lead to won positions is
 lost, in one ply more than the longest of them. What remains is drawn.
 
-The move rules are those of the engine, taken from the same board data (neighbours and
-leap tables of :mod:`engine.awithlaknannai.boards`); the tests check the tables against
+The captures are the engine's own: its classes of leaps (:mod:`engine.awithlaknannai.moves`)
+and its kernel's leap step and apply (:mod:`engine.awithlaknannai.kernel`), called on numpy
+arrays of positions; the steps, forwards and backwards, come from the same board data
+(the neighbours of :mod:`engine.awithlaknannai.boards`). The tests check the tables against
 an exhaustive search with the engine's own move generator on every position of at most
 three pieces, and check sampled entries of every count against their children.
 """
@@ -48,6 +50,8 @@ from engine.awithlaknannai.endgame import (  # noqa: E402
     RULESETS_WITH_TABLES,
     file_name,
 )
+from engine.awithlaknannai.kernel import after, leap_step  # noqa: E402
+from engine.awithlaknannai.moves import tables_for  # noqa: E402
 from engine.awithlaknannai.rulesets import get_ruleset  # noqa: E402
 
 NPOINTS = 25
@@ -97,7 +101,8 @@ def placements(nb: int, nw: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 class Rules:
-    """The move data of one ruleset, as index lists for numpy."""
+    """The move data of one ruleset: the engine's move tables, and its steps grouped by
+    shift as index lists for numpy."""
 
     def __init__(self, name: str) -> None:
         rs = get_ruleset(name)
@@ -106,11 +111,12 @@ class Rules:
         self.name = name
         self.compulsory = rs.compulsory
         self.multiple = rs.multiple
-        self.steps = [(a, b) for a in range(NPOINTS) for b in board.neighbours[a]]
-        self.leaps = [(a, o, c) for a in range(NPOINTS) for o, c in board.leaps(rs.leap)[a]]
+        # the engine's classes of leaps: (sources, s1, s2, the single leaps by landing point)
+        self.leap_classes = tables_for(rs).leap_classes
         groups: dict[int, int] = {}
-        for a, b in self.steps:
-            groups[b - a] = groups.get(b - a, 0) | 1 << a
+        for a in range(NPOINTS):
+            for b in board.neighbours[a]:
+                groups[b - a] = groups.get(b - a, 0) | 1 << a
         # (shift, sources): a piece on a source point may step to the point ``shift`` on
         self.shifts = sorted(groups.items())
 
@@ -125,50 +131,47 @@ def count_steps(rules: Rules, own: np.ndarray, occ: np.ndarray) -> np.ndarray:
     return n
 
 
+def single_leaps(
+    rules: Rules, pos: np.ndarray, own: np.ndarray, enemy: np.ndarray, sources: np.ndarray
+):
+    """Every single leap of the pieces on ``sources`` (one mask per row) in the positions
+    (``own``, ``enemy``), through the engine's kernel (the leap step, then the apply):
+    (the row's position, own after, enemy after, the landing point), one row per leap."""
+    empty = FULL & ~(own | enemy)
+    out_p, out_o, out_e, out_at = [], [], [], []
+    for mask, s1, s2, moves in rules.leap_classes:
+        landings = leap_step(sources & mask, s1, s2, enemy, empty)
+        for c in range(NPOINTS):
+            idx = np.nonzero((landings >> c) & 1)[0]
+            if len(idx):
+                enemy_after, own_after, _ = after(moves[c], own[idx], enemy[idx], 0)
+                out_p.append(pos[idx])
+                out_o.append(own_after)
+                out_e.append(enemy_after)
+                out_at.append(np.full(len(idx), c, np.int64))
+    if not out_p:
+        e = np.zeros(0, np.int64)
+        return e, e, e, e
+    return tuple(np.concatenate(x) for x in (out_p, out_o, out_e, out_at))
+
+
 def captures(rules: Rules, own: np.ndarray, enemy: np.ndarray):
     """Every capture move of every position: (position, own after, enemy after), one row
-    per move (a whole chain under ``multiple``)."""
+    per move (a whole chain under ``multiple``: leaps from the landing point while there
+    are any, every maximal chain a move)."""
+    p, o_, e_, at = single_leaps(rules, np.arange(len(own)), own, enemy, own)
+    if not rules.multiple:
+        return p, o_, e_
     out_p, out_o, out_e = [], [], []
-    st_p, st_o, st_e, st_at = [], [], [], []
-    occ = own | enemy
-    for a, o, c in rules.leaps:
-        m = ((own >> a) & 1).astype(bool) & ((enemy >> o) & 1).astype(bool)
-        m &= ~((occ >> c) & 1).astype(bool)
-        idx = np.nonzero(m)[0]
-        if len(idx):
-            st_p.append(idx)
-            st_o.append(own[idx] ^ (1 << a) | (1 << c))
-            st_e.append(enemy[idx] & ~(1 << o))
-            st_at.append(np.full(len(idx), c, np.int64))
-    if not st_p:
-        e = np.zeros(0, np.int64)
-        return e, e, e
-    p, o_, e_, at = (np.concatenate(x) for x in (st_p, st_o, st_e, st_at))
     while len(p):
-        if not rules.multiple:
-            out_p.append(p)
-            out_o.append(o_)
-            out_e.append(e_)
-            break
-        cont = np.zeros(len(p), bool)
-        nxt_p, nxt_o, nxt_e, nxt_at = [], [], [], []
-        occ = o_ | e_
-        for a, o, c in rules.leaps:
-            m = (at == a) & ((e_ >> o) & 1).astype(bool) & ~((occ >> c) & 1).astype(bool)
-            idx = np.nonzero(m)[0]
-            if len(idx):
-                cont[idx] = True
-                nxt_p.append(p[idx])
-                nxt_o.append(o_[idx] ^ (1 << a) | (1 << c))
-                nxt_e.append(e_[idx] & ~(1 << o))
-                nxt_at.append(np.full(len(idx), c, np.int64))
-        done = ~cont
+        row = np.arange(len(p))
+        q, no, ne, nat = single_leaps(rules, row, o_, e_, np.left_shift(1, at))
+        done = np.ones(len(p), bool)
+        done[q] = False
         out_p.append(p[done])
         out_o.append(o_[done])
         out_e.append(e_[done])
-        if not nxt_p:
-            break
-        p, o_, e_, at = (np.concatenate(x) for x in (nxt_p, nxt_o, nxt_e, nxt_at))
+        p, o_, e_, at = p[q], no, ne, nat
     return np.concatenate(out_p), np.concatenate(out_o), np.concatenate(out_e)
 
 

@@ -6,10 +6,16 @@ capture). Everything that searches or counts moves (the game's moves and perft, 
 computer, the analysis, the puzzles, the endgame tables and the tools that build them)
 works on these triples through two functions, written here once:
 
-* :func:`leap_landings`, the leap step: for each class of leaps (pieces of the class's
-  mask leap over the point ``s1`` further to the point ``s2`` further again), where the
-  side's pieces can land: over an enemy piece, onto an empty point;
+* :func:`leap_step`, the leap step: where pieces on ``sources`` land when they leap over
+  the point ``s1`` further (an enemy piece) to the point ``s2`` further again (an empty
+  point); :func:`leap_landings` takes it over every class of leaps of a board;
 * :func:`after`, the apply: the triple after a move, seen by the side that moves next.
+
+Both are written with bit operations alone (shifts by a fixed amount, and, exclusive or),
+with no test of the masks they are given (only of the move's own constants): they are
+typed for one position's integers, and give the same answer, element by element, for
+numpy arrays of many positions' masks, which is how the tool that builds the endgame
+tables calls them.
 
 A :class:`~.moves.Move` handed out by :class:`~.moves.MoveTables` carries what
 :func:`after` needs as public fields: ``moved_bits`` (the bits of its from and to points,
@@ -24,11 +30,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .moves import Move
 
-__all__ = ["LeapClass", "after", "leap_landings"]
+__all__ = ["LeapClass", "after", "leap_landings", "leap_step"]
 
 #: One class of leaps: (mask of the points it leaps from, shift to the leapt point, shift
 #: from there to the landing point, the interned single-leap moves by landing point).
 LeapClass = tuple[int, int, int, Sequence["Move"]]
+
+
+def leap_step(sources: int, s1: int, s2: int, enemy: int, empty: int) -> int:
+    """The landing points of the pieces on ``sources`` that leap over an ``enemy`` piece
+    ``s1`` points further onto an ``empty`` point ``s2`` further again (shifts of either
+    sign; the leapt pieces are the landings shifted back by ``s2``)."""
+    x = (sources << s1 if s1 > 0 else sources >> -s1) & enemy
+    return (x << s2 if s2 > 0 else x >> -s2) & empty
 
 
 def leap_landings(
@@ -41,11 +55,9 @@ def leap_landings(
     for mask, s1, s2, moves in classes:
         x = own & mask
         if x:
-            x = (x << s1 if s1 > 0 else x >> -s1) & enemy
+            x = leap_step(x, s1, s2, enemy, empty)
             if x:
-                x = (x << s2 if s2 > 0 else x >> -s2) & empty
-                if x:
-                    out.append((x, s2, moves))
+                out.append((x, s2, moves))
     return out
 
 
