@@ -526,10 +526,23 @@ def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(brows
     starts, and its loading line stands where the turn will be said: on a phone and on a
     Chromebook the cloth is where it will be once the board is playable."""
     screens = ({"width": 1366, "height": 768}, {"width": 390, "height": 844})
-    cloth = (
-        "() => Math.round(document.querySelector('.board[data-game=\"zohn-ahl\"] .board-svg')"
-        ".getBoundingClientRect().top + scrollY)"
-    )
+    # the cloth's top once the page's fonts are in and it has stood still for five frames
+    # (a busy machine may lay a resize out over more frames than an idle one)
+    cloth = """async () => {
+      await document.fonts.ready;
+      const top = () => Math.round(document.querySelector(
+        '.board[data-game="zohn-ahl"] .board-svg').getBoundingClientRect().top + scrollY);
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      let last = top(), still = 0;
+      for (let n = 0; still < 5; n++) {
+        if (n > 600) throw new Error(`the cloth never stood still (last at ${last} px)`);
+        await frame();
+        const now = top();
+        still = now === last ? still + 1 : 0;
+        last = now;
+      }
+      return last;
+    }"""
     sides = "() => document.querySelector('.board[data-game=\"zohn-ahl\"] .za-sides').innerText"
 
     def tops() -> list[int]:
