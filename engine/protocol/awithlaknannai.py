@@ -14,7 +14,6 @@ from engine.core import EngineError, GameOverError
 from engine.protocol import arguments, replays
 from engine.protocol.arguments import Draw, arg, short
 from engine.protocol.envelope import (
-    MAX_ACTION,
     MAX_NODE_LIMIT,
     MAX_TIME_LIMIT,
     MAX_TOKEN,
@@ -98,7 +97,7 @@ def play(args: Args) -> AwithlaknannaiView:
             input=given,
             where="action",
         )
-    action: int | None = arg(args, "action", int, None, lo=0, hi=MAX_ACTION)
+    action = arguments.action(args)
     text: str | None = None if has_action else arg(args, "move", str, max_len=MAX_TOKEN)
     session = _session(args, since or 0)
     if action is not None:
