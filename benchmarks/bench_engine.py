@@ -332,7 +332,9 @@ def protocol_round_trip(quick: bool) -> dict:
             view = protocol.dispatch(
                 "awithlaknannai.new", {"ruleset": a["ruleset"], "moves": " ".join(moves[: k - 1])}
             )
-        args = {"record": view["record"], "move": moves[k - 1]}
+        # as the page sends it: the move's action, its index in the view's legal moves
+        action = [m["notation"] for m in view["legal"]].index(moves[k - 1])
+        args = {"record": view["record"], "action": action}
         awi[f"ply_{k}_ms"] = _time_request(
             protocol.handle, _request("awithlaknannai.play", args), repeat
         )

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import cast
 
-from engine.awithlaknannai.game import Game, notation_sort_key
+from engine.awithlaknannai.game import Game, MoveAfterEndError, notation_sort_key
 from engine.awithlaknannai.moves import Move
-from engine.awithlaknannai.position import Position
+from engine.awithlaknannai.position import SIDE_NAMES, Position
 from engine.awithlaknannai.record import Record
+from engine.core import MoveError
 from engine.session import Session
 from engine.view import AwithlaknannaiView, MoveView, SideView
 
@@ -37,11 +38,23 @@ def row_of(game: Game) -> tuple[int, int]:
     return (first + game.ply) // 2 + 1, (first + game.ply) % 2
 
 
-def move_dict(game: Game, move: Move, side: int | None = None) -> MoveView:
-    """``move`` (legal in ``game``'s position) as a reply shows it: its notation, path and
-    the points it captures (and the side that makes it, when given)."""
+def legal_in_order(game: Game) -> list[tuple[str, Move]]:
+    """The legal moves of ``game`` with their notation, in the view's order (by their
+    points, :func:`~engine.awithlaknannai.game.notation_sort_key`): the view's ``legal``,
+    whose index in this list is a move's action (``awithlaknannai.play``'s ``action``)."""
+    written = [(game.notation(move), move) for move in game.legal_moves()]
+    written.sort(key=lambda pair: notation_sort_key(pair[0]))
+    return written
+
+
+def move_dict(
+    game: Game, move: Move, side: int | None = None, notation: str | None = None
+) -> MoveView:
+    """``move`` (legal in ``game``'s position) as a reply shows it: its notation (given, or
+    written here), path and the points it captures (and the side that makes it, when
+    given)."""
     out: MoveView = {
-        "notation": game.notation(move),
+        "notation": game.notation(move) if notation is None else notation,
         "path": list(move.path),
         "captured": list(move.captured),
     }
@@ -124,7 +137,34 @@ class AwithlaknannaiSession(Session):
 
     def play(self, move: str | Move) -> MoveView:
         """Check ``move`` (text or Move) and make it; returns it as the view shows it."""
-        played = self._push(self.game.parse_move(move))
+        return self._made(self.game.parse_move(move))
+
+    def play_action(self, action: int) -> MoveView:
+        """Make the legal move whose action is ``action``: its index in the view's ``legal``
+        (:func:`legal_in_order`), made as it is, from no text; returns it as the view shows
+        it. A MoveError quoting the action (``where``: ``action``) when this position has
+        no legal move of that index."""
+        game = self.game
+        if game.finished:
+            raise MoveAfterEndError(
+                f"action {action} cannot be played: the game is over ({game.why_over()})",
+                input=action,
+                where="action",
+            )
+        legal = legal_in_order(game)
+        if not 0 <= action < len(legal):
+            count = f"{len(legal)} legal move" + ("s" if len(legal) > 1 else "")
+            raise MoveError(
+                f"action {action} is not a legal move of this position (move {game.ply + 1}, "
+                f"{SIDE_NAMES[game.to_move]} to move): it has {count}, actions 0 to "
+                f"{len(legal) - 1} (the view's legal moves, in order)",
+                input=action,
+                where="action",
+            )
+        return self._made(legal[action][1])
+
+    def _made(self, move: Move) -> MoveView:
+        played = self._push(move)
         self.notations.append(played["notation"])
         return played
 
@@ -155,10 +195,10 @@ class AwithlaknannaiSession(Session):
         position = game.position
         outcome = game.outcome()
         finished = outcome is not None
-        moves = sorted(
-            (move_dict(game, m) for m in ([] if finished else game.legal_moves())),
-            key=lambda d: notation_sort_key(d["notation"]),
-        )
+        moves = [
+            move_dict(game, move, notation=notation)
+            for notation, move in ([] if finished else legal_in_order(game))
+        ]
         text = str(self.record())
         skip = first - self.first
         view: AwithlaknannaiView = {

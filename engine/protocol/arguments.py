@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any, overload
 
+from engine.core import quote
 from engine.protocol.envelope import (
+    MAX_ACTION,
     MAX_DIGITS,
     MAX_RECORD,
     MAX_SEED,
@@ -102,6 +104,28 @@ def kind_name(kinds: tuple[type, ...]) -> str:
         list: "a list",
     }
     return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def action(args: Args) -> int | None:
+    """The optional ``action``: the index of one of the view's legal moves, a whole number
+    from 0 to :data:`MAX_ACTION` (whether the position has a move of that index is the
+    game's to say). A request error quoting it otherwise."""
+    value = args.get("action")
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or isinstance(value, LongNumber)
+        or not 0 <= value <= MAX_ACTION
+    ):
+        raise RequestError(
+            f"argument 'action' is {quote(value)}: expected the index of one of the view's "
+            f"legal moves, a whole number from 0 to {MAX_ACTION}",
+            input=short(value),
+            where="action",
+        )
+    return value
 
 
 def record_text(args: Args) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import EngineError, GameOverError
 from engine.protocol import arguments, replays
-from engine.protocol.arguments import Draw, arg
+from engine.protocol.arguments import Draw, arg, short
 from engine.protocol.envelope import (
     MAX_NODE_LIMIT,
     MAX_TIME_LIMIT,
@@ -24,6 +24,7 @@ from engine.protocol.envelope import (
 
 if TYPE_CHECKING:
     from engine.awithlaknannai.game import Game
+    from engine.awithlaknannai.moves import Move
     from engine.awithlaknannai.session import AwithlaknannaiSession
     from engine.view import AwithlaknannaiView
 
@@ -82,10 +83,28 @@ def load(args: Args) -> AwithlaknannaiView:
 
 
 def play(args: Args) -> AwithlaknannaiView:
+    """One move: ``action``, the index of one of the view's legal moves (the page's way:
+    that move is made as it is, no text read), or ``move``, its notation (typed by a
+    person: the build's answer blocks and puzzles, the tests), read and checked in the
+    position."""
     since = arguments.since(args)
+    has_action = args.get("action") is not None
+    if has_action == (args.get("move") is not None):
+        given = short(args["action"]) if has_action else None
+        raise RequestError(
+            "give 'action' (a legal move's index in the view) or 'move' (its notation)"
+            + (", not both" if has_action else ""),
+            input=given,
+            where="action",
+        )
+    action = arguments.action(args)
+    text: str | None = None if has_action else arg(args, "move", str, max_len=MAX_TOKEN)
     session = _session(args, since or 0)
-    text: str = arg(args, "move", str, max_len=MAX_TOKEN)
-    played = session.play(text.strip())
+    if action is not None:
+        played = session.play_action(action)
+    else:
+        assert text is not None
+        played = session.play(text.strip())
     view = _view(session, arguments.draw(args), since)
     view["move"] = played
     return view
@@ -147,13 +166,26 @@ def analyse(args: Args) -> Result:
     out["to_move"] = game.to_move
     out["black"] = found.score if game.to_move == 0 else -found.score
     out["exact"] = found.exact  # the endgame tables' verdict, or None
+    out["action"] = _action_of(game, found.best)
     return out
+
+
+def _action_of(game: Game, move: Move) -> int:
+    """The action of ``move``, a legal move of ``game`` (its index in the view's ``legal``):
+    the page names the engine's best move by it."""
+    from engine.awithlaknannai.session import legal_in_order
+
+    return next(i for i, (_, legal) in enumerate(legal_in_order(game)) if legal == move)
 
 
 def hint(args: Args) -> Result:
     from engine.awithlaknannai import analysis
 
-    return analysis.hint(_analysable(args)).to_dict()
+    game = _analysable(args)
+    found = analysis.hint(game)
+    out = found.to_dict()
+    out["action"] = _action_of(game, found.analysis.best)
+    return out
 
 
 def review(args: Args) -> Result:

@@ -28,6 +28,7 @@ MAX_DEPTH = 16  # JSON nesting (a real request nests 3 deep)
 MAX_RECORD = 200_000  # characters; a game record far beyond any real game is refused
 MAX_TEXT = 10_000  # characters of any other text argument
 MAX_TOKEN = 200  # characters of one move or throw
+MAX_ACTION = 2**31 - 1  # a move's action (awithlaknannai.play); the position says which are legal
 MAX_SEED = 2**63 - 1
 MAX_TIME_LIMIT = 60.0  # seconds the computer may think
 MAX_NODE_LIMIT = 10_000_000  # positions the computer may search

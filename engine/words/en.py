@@ -298,6 +298,7 @@ WORDS: dict[str, Any] = {
         "linkName": "Copy link to this game",
         "who": "{name}:",
         "badLinkKept": "The game in this link could not be read ({what}). The game on the board is kept.",
+        "moveRefusedKept": "The engine refused this move ({what}). The game on the board is kept.",
         "linkOpened": "The game of the link is on the board.",
         "throwKeys": "T",
         "opponentNow": "{opponent}: {person}.",

@@ -301,6 +301,7 @@ WORDS: dict[str, Any] = {
         "linkName": "Copier le lien vers cette partie (Copy link)",
         "who": "{name} :",
         "badLinkKept": "La partie de ce lien n’a pas pu être lue ({what}). La partie en cours est conservée.",
+        "moveRefusedKept": "Le moteur a refusé ce coup ({what}). La partie en cours est conservée.",
         "linkOpened": "La partie du lien est sur le plateau.",
         "throwKeys": "T",
         "opponentNow": "{opponent} : {person}.",

@@ -6,6 +6,8 @@ in which, at every step,
 * undo after a move (or a throw) gives the view before it;
 * the reply's tail from ``since`` (the number of entries the page holds), joined to what
   the page holds as ``long-game.js`` joins it, is the whole view;
+* playing each legal move by its action (its index in the view's ``legal``, as the page
+  sends it) gives the same view as playing it by its notation (Awithlaknannai);
 * the legal actions are empty exactly when the game is over (Zohn Ahl: nobody is to
   throw);
 * every value the view carries reads back as itself (record, position, moves).
@@ -82,11 +84,15 @@ def test_awithlaknannai_through_the_protocol(ruleset):
             assert Move.parse(str(move)) == move
         if view["finished"]:
             break
-        chosen = rng.choice(view["legal"])["notation"]
-        args = {"record": record, "move": chosen}
+        for action, legal in enumerate(view["legal"]):
+            by_action = ask("awithlaknannai.play", {"record": record, "action": action})
+            by_text = ask("awithlaknannai.play", {"record": record, "move": legal["notation"]})
+            assert by_action == by_text and by_action["move"]["path"] == legal["path"]
+        chosen = rng.randrange(len(view["legal"]))
+        args = {"record": record, "action": chosen}
         whole = ask("awithlaknannai.play", args)
         tail = ask("awithlaknannai.play", {**args, "since": held_count(view)})
-        assert tail["move"]["notation"] == chosen
+        assert tail["move"]["notation"] == view["legal"][chosen]["notation"]
         after = joined(view, {k: v for k, v in tail.items() if k != "move"})
         same_view(whole, after)
         assert ask("awithlaknannai.undo", {"record": after["record"]}) == view

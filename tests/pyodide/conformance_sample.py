@@ -38,8 +38,8 @@ def awithlaknannai(digest) -> None:
         for _ in range(STEPS):
             if view["finished"]:
                 break
-            move = rng.choice(view["legal"])["notation"]
-            args = {"record": view["record"], "move": move, "since": len(history)}
+            action = rng.randrange(len(view["legal"]))
+            args = {"record": view["record"], "action": action, "since": len(history)}
             view = send(digest, "awithlaknannai.play", args)
             history = history + view["history"]
             send(digest, "awithlaknannai.undo", {"record": view["record"]})

@@ -31,9 +31,10 @@ def moves_text(board):
     return board.locator(".aw-movelist").text_content()
 
 
-def open_with(visit, record):
+def open_with(visit, record, init_script=None):
     """Open a page with a two-player board holding `record`, through the address (as a
-    copied link would): a board set up for people, so that no computer moves first."""
+    copied link would): a board set up for people, so that no computer moves first (with
+    ``init_script`` run before the page's own)."""
     for path in ("/awithlaknannai/rules/", PAGE, "/authoring/"):
         two = [
             b
@@ -45,6 +46,8 @@ def open_with(visit, record):
     assert two, "no two-player Awithlaknannai board found on the site's pages"
     bid = two[0]["id"]
     page = visit.page()
+    if init_script:
+        page.add_init_script(init_script)
     page.goto(f"{visit.base}{path}?game-{bid}={quote(record)}")
     board = wait_ready(page, f"#{bid}")
     return page, board
@@ -184,6 +187,52 @@ def test_undo_and_redo(visit):
         arg=board.element_handle(),
     )
     assert name_of(board, "m6").startswith("m6, black piece")
+
+
+# The page's first move is sent with an action its position has no move of, as a view
+# gone stale would send it (the page's requests are noted, as sent).
+STALE_FIRST_ACTION = (
+    NOTE_REQUESTS
+    + """;(() => {
+  let stale = true;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (stale && message && message.cmd === 'awithlaknannai.play') {
+      stale = false;
+      message = { ...message, args: { ...message.args, action: 99 } };
+    }
+    return post.call(this, message, ...rest);
+  };
+})()"""
+)
+
+
+def test_a_move_travels_as_its_action_and_a_refused_one_keeps_the_game(visit):
+    record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": CHAIN})
+    page, board = open_with(visit, record, STALE_FIRST_ACTION)
+    as_person(board)
+    for p in ("m2", "m4", "m6"):
+        point(board, p).click()
+    page.wait_for_function(
+        "b => b.querySelector('.board-status').dataset.kind === 'error'",
+        arg=board.element_handle(),
+    )
+    status = board.locator(".board-status").text_content()
+    assert "99" in status and "action" in status and "is kept" in status, status
+    # the game on the board is the one it had: nothing moved, nothing kept in its place
+    assert moves_text(board).strip().startswith("No moves")
+    assert name_of(board, "m2").startswith("m2, black piece")
+    # the same move, chosen again, is sent by its action and made
+    for p in ("m2", "m4", "m6"):
+        point(board, p).click()
+    page.wait_for_function(
+        "b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
+        arg=board.element_handle(),
+    )
+    plays = page.evaluate(asked("c === 'awithlaknannai.play'"))
+    assert [sorted(args) for args in plays] == [["action", "record", "since"]] * 2
+    assert plays[0]["action"] == 99 and plays[1]["action"] == 0
+    assert plays[0]["record"] == plays[1]["record"]
 
 
 DRAWINGS = asked("c === 'svg'")  # the drawings the page asked of its engine

@@ -6,7 +6,7 @@
 //   import { getEngine } from "./engine-client.js";
 //   const engine = getEngine();                  // the tab's engine; starts the worker once
 //   const info = await engine.ready;             // {engine, python, platform, start, startup_ms, stages, marks}
-//   const view = await engine.call("awithlaknannai.play", {record, move}, {timeoutMs: 10000});
+//   const view = await engine.call("awithlaknannai.play", {record, action}, {timeoutMs: 10000});
 //
 // call() resolves with the protocol's `result` (see engine/protocol.py for every command)
 // and rejects with an Error whose `name` says what happened:

@@ -111,6 +111,8 @@ function phrasebook(W) {
     who: (name) => fill(W.who, { name }),
     /** @param {string} what */
     badLinkKept: (what) => fill(W.badLinkKept, { what }),
+    /** @param {string} what */
+    moveRefusedKept: (what) => fill(W.moveRefusedKept, { what }),
     opponentNow: () => fill(W.opponentNow, { opponent: W.opponent, person: W.person }),
     // a ruleset ("culin") of a game ("awithlaknannai") by the name readers know, and whose
     // reading it is (for a tooltip); an unknown id is shown as it is

@@ -179,7 +179,7 @@ class HintButton {
       const side = W.sides[view.to_move];
       this.text.textContent = (res.kind === "must-capture" ? W.mustCapture(side, res.moves, res.best) : W.suggest(side, res.best))
         + (res.exact ? ` ${W.exact(res.exact)}` : "");
-      const move = (view.legal || []).find((/** @type {{notation: string}} */ m) => m.notation === res.best);
+      const move = (view.legal || [])[res.action];
       if (move) this.board.mark(move.path, "is-hint");
     } catch (err) {
       this.text.textContent = errorText(err);

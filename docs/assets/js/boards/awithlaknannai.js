@@ -11,7 +11,7 @@
 // writes them into the block's config).
 
 import { room } from "./dom.js";
-import { call, callAfter, cancel, staticBoard } from "./engine-calls.js";
+import { call, callAfter, cancel, errorText, isCancelled, staticBoard } from "./engine-calls.js";
 import { forget, opensAnotherGame } from "./kept-games.js";
 import { Board } from "./board.js";
 import { enable } from "./dom.js";
@@ -261,12 +261,20 @@ export class AwithBoard extends Board {
   }
 
   // -- moves ---------------------------------------------------------------------------------
-  // A move chosen on the board: one request (the engine checks it, and draws the result).
-  /** @param {any} move a legal move of the view */
+  // A move chosen on the board: one request naming it by its action, its index in the
+  // view's legal moves (the engine makes that legal move; no text is read again).
+  /** @param {any} move a legal move of the view (the picker's entry of `legal`) */
   play(move) {
     return this.act(async () => {
       const before = this.view;
-      const next = await callAfter(before, "awithlaknannai.play", { record: before.record, move: move.notation });
+      const action = (before.legal || []).indexOf(move);
+      let next;
+      try {
+        next = await callAfter(before, "awithlaknannai.play", { record: before.record, action });
+      } catch (err) {   // refused: the view shown, the game, stays as it was, and the words say so
+        if (isCancelled(err)) throw err;
+        throw new Error(this.L.moveRefusedKept(errorText(err)));
+      }
       this.future = [];
       await this.moved(before, next, next.move);
     });

@@ -114,7 +114,8 @@ export class PuzzlePanel {
     const side = W.sides[view.to_move];
     this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(numbered(res.line, view.position))}`;
     this.board.element().dataset.refutation = res.best;
-    const move = (view.legal || []).find((/** @type {{notation: string}} */ m) => m.notation === res.best) || { notation: res.best, path: [], captured: [] };
+    const move = (view.legal || [])[res.action];   // the engine's move, by its action
+    if (!move) return;
     try {
       // the board's own way of making a move: it slides the piece, shows and says it
       await this.board.play(move);
