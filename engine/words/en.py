@@ -233,9 +233,10 @@ WORDS: dict[str, Any] = {
         "pointEmpty": "empty",
         # a point's piece, by the name of its side (the view's ``sides``)
         "pointPiece": {"black": "black piece", "white": "white piece"},
-        "colourName": ("Black", "White"),
+        # a side's name, by its name's key (the view's ``sides``)
+        "colourName": {"black": "Black", "white": "White"},
         # the sides as a group ("the Blacks"), for languages whose sentences need it
-        "colourGroup": ("Black", "White"),
+        "colourGroup": {"black": "Black", "white": "White"},
         "toMove": "{name} to move",
         # an exercise board's caption once the board no longer shows the block's position
         "captionAfter": {

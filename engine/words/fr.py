@@ -237,8 +237,9 @@ WORDS: dict[str, Any] = {
         "pointEmpty": "vide",
         # a point's piece, by the name of its side (the view's ``sides``)
         "pointPiece": {"black": "pion noir", "white": "pion blanc"},
-        "colourName": ("Noir", "Blanc"),
-        "colourGroup": ("Noirs", "Blancs"),
+        # a side's name, by its name's key (the view's ``sides``)
+        "colourName": {"black": "Noir", "white": "Blanc"},
+        "colourGroup": {"black": "Noirs", "white": "Blancs"},
         "toMove": "Aux {group} de jouer",
         # an exercise board's caption once the board no longer shows the block's position
         "captionAfter": {

@@ -60,6 +60,12 @@ function noteUnder(b) {
   return note;
 }
 
+/** The key of side `n`'s name in the word tables ("black"), as the view's `sides` gives it. @param {any} view @param {number} n @returns {string} */
+export function sideKey(view, n) {
+  const s = ((view && view.sides) || [])[n];
+  return s ? s.name : "";
+}
+
 /** The number of the side whose pieces have the letter `colour` (the view's `sides`), or null. @param {any} view @param {string | undefined} colour @returns {number | null} */
 export function sideOfColour(view, colour) {
   const i = (view.sides || []).findIndex((/** @type {any} */ s) => s.colour === colour);
@@ -149,7 +155,7 @@ export function renderMoves(b) {
 /** How the game ended, in words. @param {Record<string, any>} L @param {any} view */
 function endWords(L, view) {
   const o = view.outcome || {};
-  const winner = o.winner === 0 || o.winner === 1 ? L.colourName[o.winner] : null;
+  const winner = o.winner === 0 || o.winner === 1 ? sideKey(view, o.winner) : null;
   return L.ended(winner, L.reasons[o.reason] || o.reason || "");
 }
 
@@ -159,8 +165,8 @@ export function turnText(b) {
   const L = b.L;
   if (v.finished) return endWords(L, v);
   if (b.thinking) return L.thinking;
-  if (b.aids && b.humanTurn() && v.must_capture) return L.mustCapture(L.colourName[v.to_move]);
-  return L.toMove(L.colourName[v.to_move]);
+  if (b.aids && b.humanTurn() && v.must_capture) return L.mustCapture(sideKey(v, v.to_move));
+  return L.toMove(sideKey(v, v.to_move));
 }
 
 // The block's caption says the block's position ("The start of Mosona. Black to move.");
@@ -174,7 +180,7 @@ export function showCaption(b, view) {
   if (b.blockCaption === undefined) b.blockCaption = caption.textContent || "";
   const L = b.L;
   const n = (view.history || []).length;
-  const turn = view.finished ? endWords(L, view) : L.toMove(L.colourName[view.to_move]);
+  const turn = view.finished ? endWords(L, view) : L.toMove(sideKey(view, view.to_move));
   caption.textContent = view.record === b.cfg.record ? b.blockCaption
     : n === 0 ? fill(L.captionStart, { turn })
     : counted(L.captionAfter, n, { turn }, L);

@@ -7,7 +7,8 @@
 import { strings, fill, counted } from "../i18n.js";
 import { el } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
-import { numbered, groupOf } from "./analysis.js";
+import { numbered } from "./analysis.js";
+import { sideKey } from "./awithlaknannai-view.js";
 
 // The puzzle's words (the `puzzle` part of the page's words), as functions of their values.
 function words() {
@@ -15,7 +16,6 @@ function words() {
   const T = L.puzzle;
   return {
     ...T,
-    sides: L.colourName,
     /** @param {string} m @param {string} why */
     right: (m, why) => fill(T.right, { move: m, why }),
     /** @param {number} k @param {string} line */
@@ -24,8 +24,8 @@ function words() {
     gainWhy: (g, line) => counted(T.gainWhy, g, { line }, L),
     /** @param {string} m */
     wrong: (m) => fill(T.wrong, { move: m }),
-    /** @param {string} side @param {string} reply */
-    refute: (side, reply) => fill(T.refute, { name: side, group: groupOf(L, side), reply }),
+    /** @param {string} key the side's name's key @param {string} reply */
+    refute: (key, reply) => fill(T.refute, { ...L.sideWords(key), reply }),
     /** @param {string} line */
     refuteLine: (line) => fill(T.refuteLine, { line }),
   };
@@ -111,7 +111,7 @@ export class PuzzlePanel {
       return;
     }
     if (this.board.shownView() !== view) return;
-    const side = W.sides[view.to_move];
+    const side = sideKey(view, view.to_move);
     this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(numbered(res.line, view.position))}`;
     this.board.element().dataset.refutation = res.best;
     const move = (view.legal || []).find((/** @type {{notation: string}} */ m) => m.notation === res.best) || { notation: res.best, path: [], captured: [] };
