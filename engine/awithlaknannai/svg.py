@@ -34,6 +34,8 @@ Class names and data attributes (for the site's CSS and scripts)
   the viewBox), ``data-piece`` ("B", "W" or ""), a ``<title>`` ("b4, black piece";
   French "b4, pion noir"; "m5, empty" / "m5, vide"), ``circle.aw-hit`` (transparent, radius
   14: a 28 px target at natural size).
+- ``g.aw-piece-shape`` (in ``<defs>`` of the board without pieces) one piece of each side:
+  ``data-piece`` its letter, ``data-side`` its side's name key (the view's ``sides``).
 - ``g.aw-piece`` (+ ``aw-black`` / ``aw-white``) ``data-piece="B|W"``,
   ``data-at`` (its point; only points carry ``data-point``, so ``[data-point]`` selects
   exactly the points); drawn around (0, 0), placed with ``transform="translate(x y)"``;
@@ -57,6 +59,7 @@ from ..words import section
 from .boards import Board
 from .position import Position
 from .rulesets import Ruleset, get_ruleset
+from .session import SIDES
 
 
 @runtime_checkable
@@ -373,7 +376,12 @@ def board_svg(
     parts.append(el("g", {"class": "aw-pieces", "pointer-events": "none"}, *pcs))
     if not pieces_drawn:
         shapes = [
-            el("g", {"class": "aw-piece-shape", "data-piece": v}, piece_marker(v)) for v in "BW"
+            el(
+                "g",
+                {"class": "aw-piece-shape", "data-piece": s["colour"], "data-side": s["name"]},
+                piece_marker(s["colour"]),
+            )
+            for s in SIDES
         ]
         parts.append(el("defs", None, *shapes))
 

@@ -9,6 +9,7 @@ import pytest
 
 from engine.awithlaknannai import svg as asvg
 from engine.core import OptionError, PositionError, RulesetError, ThrowError
+from engine.protocol import handle
 from engine.svg import esc, num
 from engine.zohn_ahl import svg as zsvg
 
@@ -500,6 +501,20 @@ def test_the_page_board_of_awithlaknannai_has_no_pieces_and_both_shapes():
     assert shapes == ["B", "W"]
     titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
     assert "t1" in titles and not any("piece" in (t or "") for t in titles[1:])
+
+
+def test_the_page_board_s_piece_shapes_name_the_sides_of_the_view():
+    """Each piece shape the page copies names its side as the view's ``sides`` do: the
+    side whose pieces have the shape's letter."""
+    reply = json.loads(handle(json.dumps({"id": 1, "cmd": "awithlaknannai.new", "args": {}})))
+    view = reply["result"]
+    root = parse(asvg.board_svg("culin", None, pieces_drawn=False))
+    shapes = {
+        g.get("data-piece"): g.get("data-side")
+        for g in root.iter()
+        if g.get("class") == "aw-piece-shape"
+    }
+    assert shapes == {s["colour"]: s["name"] for s in view["sides"]}
 
 
 @pytest.mark.parametrize("ruleset", ["culin", "open", "kolowis"])
