@@ -147,13 +147,17 @@ def analyse(args: Args) -> Result:
     out["to_move"] = game.to_move
     out["black"] = found.score if game.to_move == 0 else -found.score
     out["exact"] = found.exact  # the endgame tables' verdict, or None
+    out["numbered_line"] = game.numbered(found.notation)
     return out
 
 
 def hint(args: Args) -> Result:
     from engine.awithlaknannai import analysis
 
-    return analysis.hint(_analysable(args)).to_dict()
+    game = _analysable(args)
+    out = analysis.hint(game).to_dict()
+    out["numbered_line"] = game.numbered(out["line"])
+    return out
 
 
 def review(args: Args) -> Result:

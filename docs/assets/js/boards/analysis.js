@@ -69,23 +69,6 @@ export function standing(black, mate, view) {
   return W.ahead(sideKey(view, black > 0 ? 0 : 1), (Math.abs(black) / 100).toFixed(1));
 }
 
-// "1. m6-m5 m4xm6 2. m7xm5": move numbers as in the move list.
-/** @param {string[]} line @param {string | undefined} position */
-export function numbered(line, position) {
-  const side = String(position || "").trim().split(/\s+/)[1] === "W" ? 1 : 0;
-  /** @type {string[]} */
-  const out = [];
-  let n = 1;
-  line.forEach((m, i) => {
-    const s = (side + i) % 2;
-    if (i === 0 && s === 1) out.push(`${n}…`);
-    else if (s === 0) out.push(`${n}.`);
-    out.push(m);
-    if (s === 1) n += 1;
-  });
-  return out.join(" ");
-}
-
 /** @typedef {import("./awithlaknannai.js").AwithBoard} AwithBoard */
 
 class EvalPanel {
@@ -147,7 +130,7 @@ class EvalPanel {
     this.bar.setAttribute("aria-label", W.bar(said));
     this.bar.dataset.black = String(res.black);
     this.words.textContent = res.exact ? W.exact(res.exact, view) : `${said} ${W.depth(res.depth)}`;
-    this.line.textContent = W.best(numbered(res.line, view.position));
+    this.line.textContent = W.best(res.numbered_line);
   }
 }
 

@@ -7,7 +7,6 @@
 import { strings, fill, counted } from "../i18n.js";
 import { el } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
-import { numbered } from "./analysis.js";
 import { sideKey } from "./awithlaknannai-view.js";
 
 // The puzzle's words (the `puzzle` part of the page's words), as functions of their values.
@@ -85,7 +84,7 @@ export class PuzzlePanel {
   right(played) {
     const W = words();
     const p = this.puzzle;
-    const line = numbered(p.line, this.board.settings().position);
+    const line = p.numbered_line;
     const why = p.goal === "win" ? W.winWhy(p.mate, line) : W.gainWhy(p.gain, line);
     this.board.element().dataset.puzzle = "solved";
     this.verdict.dataset.kind = "right";
@@ -112,7 +111,7 @@ export class PuzzlePanel {
     }
     if (this.board.shownView() !== view) return;
     const side = sideKey(view, view.to_move);
-    this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(numbered(res.line, view.position))}`;
+    this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(res.numbered_line)}`;
     this.board.element().dataset.refutation = res.best;
     const move = (view.legal || []).find((/** @type {{notation: string}} */ m) => m.notation === res.best) || { notation: res.best, path: [], captured: [] };
     try {

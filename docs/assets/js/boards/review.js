@@ -7,7 +7,7 @@
 import { lang, strings, fill, counted, decimal } from "../i18n.js";
 import { el, enable, isOff } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
-import { numbered, standing } from "./analysis.js";
+import { standing } from "./analysis.js";
 import { sideKey } from "./awithlaknannai-view.js";
 
 /** @type {Record<string, string>} */
@@ -162,7 +162,7 @@ export class ReviewPanel {
     }
     const n = m.line.length;
     let k = 0;
-    const title = el("h5", { class: "aw-line-title", text: `${W.lineOf(m.ply)}: ${numbered(m.line, start)}` });
+    const title = el("h5", { class: "aw-line-title", text: `${W.lineOf(m.ply)}: ${m.numbered_line}` });
     const picture = el("div", { class: "aw-line-board" });
     const caption = el("p", { class: "aw-line-step", role: "status", "aria-live": "polite" });
     const back = el("button", { type: "button", class: "board-button", "data-action": "line-back", text: W.back });
