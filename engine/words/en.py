@@ -297,7 +297,9 @@ WORDS: dict[str, Any] = {
         "turnBoard": "Turn the board",
         "throwName": "Throw the sticks",
         "linkName": "Copy link to this game",
+        # who threw, in the Zohn Ahl log (the log row's ``thrower``): alone, and one of a team
         "who": "{name}:",
+        "whoTeam": "{name} ({member}):",
         "badLinkKept": "The game in this link could not be read ({what}). The game on the board is kept.",
         "linkOpened": "The game of the link is on the board.",
         "throwKeys": "T",

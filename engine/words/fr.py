@@ -300,7 +300,9 @@ WORDS: dict[str, Any] = {
         "turnBoard": "Tourner le plateau",
         "throwName": "Lancer les bâtonnets (Throw)",
         "linkName": "Copier le lien vers cette partie (Copy link)",
+        # who threw, in the Zohn Ahl log (the log row's ``thrower``): alone, and one of a team
         "who": "{name} :",
+        "whoTeam": "{name} ({member}) :",
         "badLinkKept": "La partie de ce lien n’a pas pu être lue ({what}). La partie en cours est conservée.",
         "linkOpened": "La partie du lien est sur le plateau.",
         "throwKeys": "T",

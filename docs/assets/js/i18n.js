@@ -105,8 +105,6 @@ function phrasebook(W) {
     twoVictims: (landing, victims) => fill(W.twoVictims, { landing, victims: victims.join(W.or) }),
     /** @param {string} point @param {string[]} targets */
     notTarget: (point, targets) => counted(W.notTarget, targets.length, { point, targets: targets.join(", ") }, W),
-    /** @param {string} name */
-    who: (name) => fill(W.who, { name }),
     /** @param {string} what */
     badLinkKept: (what) => fill(W.badLinkKept, { what }),
     opponentNow: () => fill(W.opponentNow, { opponent: W.opponent, person: W.person }),
