@@ -97,7 +97,7 @@ def render_puzzle(n: int, p: Puzzle, lang: str) -> str:
             "goal": p.goal,
             "mate": p.mate,
             "gain": p.gain,
-            "line": list(p.line),
+            "numbered_line": p.numbered_line(),
             "side": side,
             "after": after["position"],
         },

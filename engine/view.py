@@ -103,11 +103,13 @@ class ZohnAhlTurn(TypedDict):
 class ZohnAhlLogRow(TypedDict):
     """One throw as the game's log shows it: the sticks (``throw``, ``"0101"``: 1 a stick
     fallen marked side up, the sahe last), the side that threw, the team member who threw
-    (``member``, when the game is played by teams) and the throw told in words."""
+    (``member``, when the game is played by teams), the words that name the thrower
+    (``thrower``: "Red:", or with teams "Red (Ann):") and the throw told in words."""
 
     throw: str
     side: int
     member: NotRequired[str]
+    thrower: Phrase
     narration: list[Phrase]
 
 

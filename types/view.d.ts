@@ -96,11 +96,12 @@ export interface StateView {
 /** Either game's view; `game` tells which. */
 export type View = ZohnAhlView | AwithlaknannaiView;
 
-/** One throw as the game's log shows it: the sticks (`throw`, `"0101"`: 1 a stick fallen marked side up, the sahe last), the side that threw, the team member who threw (`member`, when the game is played by teams) and the throw told in words. */
+/** One throw as the game's log shows it: the sticks (`throw`, `"0101"`: 1 a stick fallen marked side up, the sahe last), the side that threw, the team member who threw (`member`, when the game is played by teams), the words that name the thrower (`thrower`: "Red:", or with teams "Red (Ann):") and the throw told in words. */
 export interface ZohnAhlLogRow {
   throw: string;
   side: number;
   member?: string;
+  thrower: Phrase;
   narration: Phrase[];
 }
 

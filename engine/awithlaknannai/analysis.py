@@ -442,7 +442,8 @@ class ReviewedMove:
     mover), ``loss`` (``before - after``, never below 0), ``grade`` (one of
     :data:`GRADES`), ``line`` (the engine's best line from the position before the move),
     ``black`` (the evaluation after the move from Black's side, for the graph),
-    ``position`` (the position before the move, where ``line`` starts)."""
+    ``position`` (the position before the move, where ``line`` starts), ``numbered_line``
+    (``line`` with the numbers of the game's move list, :meth:`Game.numbered`)."""
 
     ply: int
     side: int
@@ -456,6 +457,7 @@ class ReviewedMove:
     black: int
     position: str = ""
     exact: str | None = None
+    numbered_line: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -469,6 +471,7 @@ class ReviewedMove:
             "loss": self.loss,
             "grade": self.grade,
             "line": list(self.line),
+            "numbered_line": self.numbered_line,
             "black": self.black,
             "mate_before": mate_in(self.before),
             "mate_after": mate_in(self.after),
@@ -568,6 +571,7 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
         written = replay.notation(move)
         best_text = replay.notation(best) if best is not None else written
         line_text = replay.line_notations(line)
+        numbered_line = replay.numbered(line_text)
         replay.push(move)
         # the move played, searched one ply less from the position after it
         child, _b, _l = _position_score(searcher, replay, depth - 1, node_limit)
@@ -596,6 +600,7 @@ def review(game: Game, depth: int = 3, *, node_limit: int = 4_000) -> Review:
                 black_view,
                 before_position,
                 note,
+                numbered_line,
             )
         )
         before, best, line = nxt, nbest, nline

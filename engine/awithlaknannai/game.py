@@ -288,6 +288,13 @@ class Game:
             game.push(move)
         return out
 
+    def numbered(self, line: Iterable[str]) -> str:
+        """The moves of ``line`` (notations, played in turn from this position) written with
+        the numbers the game's move list gives them (python-chess's ``Board.variation_san``
+        is the model): ``7.`` before a move of Black's, ``7...`` before a first move that is
+        White's (:func:`numbered`)."""
+        return numbered(line, self.to_move, (self.start.to_move + self.ply) // 2 + 1)
+
     def legal_notations(self) -> list[str]:
         """The notation of every legal move, in a stable order (by point names)."""
         return sorted((self.notation(m) for m in self.legal_moves()), key=notation_sort_key)
@@ -454,6 +461,25 @@ def _perft(
         e, o, q = after(m, own, enemy, quiet)
         total += _perft(tables, e, o, q, depth - 1, compulsory, multiple)
     return total
+
+
+def numbered(moves: Iterable[str], side: int, number: int = 1) -> str:
+    """``moves`` (notations) with their numbers, as a record's movetext writes them
+    (``spec/awithlaknannai.md``, "Records"): ``side`` makes the first move, in the row
+    ``number``; ``n.`` before each move of Black's (side 0), ``n...`` before a first move
+    that is White's. The one writer of numbered moves: the records and the lines the
+    protocol sends (:meth:`Game.numbered`)."""
+    parts: list[str] = []
+    for i, move in enumerate(moves):
+        black = (side + i) % 2 == 0
+        if black:
+            parts.append(f"{number}.")
+        elif i == 0:
+            parts.append(f"{number}...")
+        parts.append(move)
+        if not black:
+            number += 1
+    return " ".join(parts)
 
 
 def notation_sort_key(text: str) -> list[tuple[int, int | str]]:

@@ -69,6 +69,10 @@ class Puzzle:
     gain: int | None = None
     line: tuple[str, ...] = ()
 
+    def numbered_line(self) -> str:
+        """``line`` with the numbers of the puzzle's move list (:meth:`Game.numbered`)."""
+        return Game(self.ruleset, self.position, self.stall).numbered(self.line)
+
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
             "id": self.id,

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 
 from engine.core import EngineError, RecordError
 
-from .game import Game
+from .game import Game, numbered
 from .moves import Move
 from .position import Position
 from .rulesets import DEFAULT_RULESET, Ruleset, check_stall, get_ruleset
@@ -92,19 +92,7 @@ class Record:
         return f"Record({self.ruleset!r}, {self.stall!r}, {self.start!r}, {self.moves!r})"
 
     def movetext(self) -> str:
-        black_first = self.start is None or self.start.to_move == 0
-        parts = []
-        number = 1
-        for i, mv in enumerate(self.moves):
-            black = (i % 2 == 0) == black_first
-            if i == 0 and not black_first:
-                parts.append(f"{number}...")
-            elif black:
-                parts.append(f"{number}.")
-            parts.append(mv)
-            if not black:
-                number += 1
-        return " ".join(parts)
+        return numbered(self.moves, 0 if self.start is None else self.start.to_move)
 
     def __str__(self) -> str:
         lines = [

@@ -24,7 +24,9 @@ Class names and data attributes (for the site's CSS and scripts)
 -----------------------------------------------------------------
 - ``svg.aw-board`` (+ ``aw-board-mosona``, ``aw-board-mosona-open``, ``aw-board-kolowis``,
   ``aw-flipped`` when flipped); ``data-ruleset``, ``data-board``, ``data-flip``,
-  ``data-to-move`` ("B"/"W") when a position is given.
+  ``data-to-move`` ("B"/"W") when a position is given; on the board without pieces (the
+  page's), ``data-turned-note``: the phrase (JSON, ``engine.view.Phrase``) that says where
+  the rows go when the page turns the board a quarter (:func:`turned_note`).
 - ``.aw-ground`` the background; ``path.aw-lines`` the lines, one segment (``M x1 y1 L x2
   y2``) each, named in the same order by ``data-lines="m1-m2 m2-m3 …"``; ``path.aw-dots``
   the visible points, one circle each.
@@ -32,6 +34,8 @@ Class names and data attributes (for the site's CSS and scripts)
   the viewBox), ``data-piece`` ("B", "W" or ""), a ``<title>`` ("b4, black piece";
   French "b4, pion noir"; "m5, empty" / "m5, vide"), ``circle.aw-hit`` (transparent, radius
   14: a 28 px target at natural size).
+- ``g.aw-piece-shape`` (in ``<defs>`` of the board without pieces) one piece of each side:
+  ``data-piece`` its letter, ``data-side`` its side's name key (the view's ``sides``).
 - ``g.aw-piece`` (+ ``aw-black`` / ``aw-white``) ``data-piece="B|W"``,
   ``data-at`` (its point; only points carry ``data-point``, so ``[data-point]`` selects
   exactly the points); drawn around (0, 0), placed with ``transform="translate(x y)"``;
@@ -43,15 +47,19 @@ Class names and data attributes (for the site's CSS and scripts)
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import PositionError
 from ..svg import COLOURS as C
 from ..svg import check_lang, el, esc, num, svg_document, text
+from ..view import Phrase
 from ..words import section
 from .boards import Board
 from .position import Position
 from .rulesets import Ruleset, get_ruleset
+from .session import SIDES
 
 
 @runtime_checkable
@@ -368,7 +376,12 @@ def board_svg(
     parts.append(el("g", {"class": "aw-pieces", "pointer-events": "none"}, *pcs))
     if not pieces_drawn:
         shapes = [
-            el("g", {"class": "aw-piece-shape", "data-piece": v}, piece_marker(v)) for v in "BW"
+            el(
+                "g",
+                {"class": "aw-piece-shape", "data-piece": s["colour"], "data-side": s["name"]},
+                piece_marker(s["colour"]),
+            )
+            for s in SIDES
         ]
         parts.append(el("defs", None, *shapes))
 
@@ -433,5 +446,26 @@ def board_svg(
             "data-board": board_name,
             "data-flip": bool(flip),
             "data-to-move": None if to_move is None else ("B" if to_move == 0 else "W"),
+            "data-turned-note": (
+                None if pieces_drawn else json.dumps(turned_note(at), separators=(",", ":"))
+            ),
         },
     )
+
+
+def turned_note(at: Callable[[str], tuple[float, float]]) -> Phrase:
+    """The words under a board the page turns a quarter clockwise to fit a narrow screen
+    (the drawing's (x, y) shown at (its height - y, x)): which outer row is on the right
+    and which on the left, and whether a row's points are numbered from the top or the
+    bottom, read from where ``at`` draws t1, t2 and b1 (``turned.note`` of the page's word
+    tables, its values the rows' and the direction's keys)."""
+    (t1x, t1y), (t2x, _), (_, b1y) = at("t1"), at("t2"), at("b1")
+    t_right = t1y < b1y
+    return {
+        "key": "turned.note",
+        "values": {
+            "right": {"key": "turned.rowT" if t_right else "turned.rowB"},
+            "left": {"key": "turned.rowB" if t_right else "turned.rowT"},
+            "from": {"key": "turned.fromTop" if t2x > t1x else "turned.fromBottom"},
+        },
+    }

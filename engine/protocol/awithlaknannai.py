@@ -167,6 +167,7 @@ def analyse(args: Args) -> Result:
     out["black"] = found.score if game.to_move == 0 else -found.score
     out["exact"] = found.exact  # the endgame tables' verdict, or None
     out["action"] = _action_of(game, found.best)
+    out["numbered_line"] = game.numbered(found.notation)
     return out
 
 
@@ -185,6 +186,7 @@ def hint(args: Args) -> Result:
     found = analysis.hint(game)
     out = found.to_dict()
     out["action"] = _action_of(game, found.analysis.best)
+    out["numbered_line"] = game.numbered(out["line"])
     return out
 
 

@@ -233,9 +233,10 @@ WORDS: dict[str, Any] = {
         "pointEmpty": "empty",
         # a point's piece, by the name of its side (the view's ``sides``)
         "pointPiece": {"black": "black piece", "white": "white piece"},
-        "colourName": ("Black", "White"),
+        # a side's name, by its name's key (the view's ``sides``)
+        "colourName": {"black": "Black", "white": "White"},
         # the sides as a group ("the Blacks"), for languages whose sentences need it
-        "colourGroup": ("Black", "White"),
+        "colourGroup": {"black": "Black", "white": "White"},
         "toMove": "{name} to move",
         # an exercise board's caption once the board no longer shows the block's position
         "captionAfter": {
@@ -296,7 +297,9 @@ WORDS: dict[str, Any] = {
         "turnBoard": "Turn the board",
         "throwName": "Throw the sticks",
         "linkName": "Copy link to this game",
+        # who threw, in the Zohn Ahl log (the log row's ``thrower``): alone, and one of a team
         "who": "{name}:",
+        "whoTeam": "{name} ({member}):",
         "badLinkKept": "The game in this link could not be read ({what}). The game on the board is kept.",
         "moveRefusedKept": "The engine refused this move ({what}). The game on the board is kept.",
         "linkOpened": "The game of the link is on the board.",

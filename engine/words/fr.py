@@ -237,8 +237,9 @@ WORDS: dict[str, Any] = {
         "pointEmpty": "vide",
         # a point's piece, by the name of its side (the view's ``sides``)
         "pointPiece": {"black": "pion noir", "white": "pion blanc"},
-        "colourName": ("Noir", "Blanc"),
-        "colourGroup": ("Noirs", "Blancs"),
+        # a side's name, by its name's key (the view's ``sides``)
+        "colourName": {"black": "Noir", "white": "Blanc"},
+        "colourGroup": {"black": "Noirs", "white": "Blancs"},
         "toMove": "Aux {group} de jouer",
         # an exercise board's caption once the board no longer shows the block's position
         "captionAfter": {
@@ -299,7 +300,9 @@ WORDS: dict[str, Any] = {
         "turnBoard": "Tourner le plateau",
         "throwName": "Lancer les bâtonnets (Throw)",
         "linkName": "Copier le lien vers cette partie (Copy link)",
+        # who threw, in the Zohn Ahl log (the log row's ``thrower``): alone, and one of a team
         "who": "{name} :",
+        "whoTeam": "{name} ({member}) :",
         "badLinkKept": "La partie de ce lien n’a pas pu être lue ({what}). La partie en cours est conservée.",
         "moveRefusedKept": "Le moteur a refusé ce coup ({what}). La partie en cours est conservée.",
         "linkOpened": "La partie du lien est sur le plateau.",

@@ -14,8 +14,9 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core import OptionError
+from engine.view import Phrase
 from engine.words import ruleset_name, section
-from engine.zohn_ahl.charts import line_chart, percent, win_chart
+from engine.zohn_ahl.charts import line_chart, percent, whole_percent, win_chart
 from engine.zohn_ahl.game import State
 from engine.zohn_ahl.record import Record
 from engine.zohn_ahl.rulesets import Options
@@ -87,21 +88,21 @@ def game_chances(record: Record, bias: Bias | None = None, lang: str = "en") -> 
     state = states[-1]
     now = solution.win(state)
     table = solution.next_throws(state)
+    last: dict[str, Any] | None = None
+    if len(states) > 1:
+        last = {
+            "before": [history[-2], 1 - history[-2]],
+            "after": list(now),
+            "side": states[-2].to_move,
+        }
     return {
         "options": record.options.to_dict(),
         "bias": str(solution.bias),
         "win": list(now),
         "expected_throws": solution.expected_throws(state),
         "history": history,
-        "last": (
-            {
-                "before": [history[-2], 1 - history[-2]],
-                "after": list(now),
-                "side": states[-2].to_move,
-            }
-            if len(states) > 1
-            else None
-        ),
+        "last": last,
+        "change": change_said(state.winner, last),
         "next": [
             {
                 "value": row["value"],
@@ -116,6 +117,28 @@ def game_chances(record: Record, bias: Bias | None = None, lang: str = "en") -> 
         "svg": win_chart(history, lang),
         "error_bound": solution.error_bound,
     }
+
+
+def change_said(winner: int | None, last: dict[str, Any] | None) -> Phrase:
+    """What the last throw did to the chances, told from the side that threw, as a phrase
+    of the page's ``chances`` words: ``won`` once the game is over, ``start`` before any
+    throw, else ``rose``, ``fell`` or ``same`` (the chance shown, a whole percentage, did
+    not change), its values the side's name and the percentages (``percent``)."""
+    if winner is not None:
+        return {"key": "chances.won", "values": {"who": {"key": f"sideName.{winner}"}}}
+    if last is None:
+        return {"key": "chances.start"}
+    side = 1 if last["side"] == 1 else 0
+    who: Phrase = {"key": f"sideName.{side}"}
+    before, after = whole_percent(last["before"][side]), whole_percent(last["after"][side])
+    if before == after:
+        return {"key": "chances.same", "values": {"who": who, "p": _percent(after)}}
+    key = "chances.rose" if last["after"][side] > last["before"][side] else "chances.fell"
+    return {"key": key, "values": {"who": who, "from": _percent(before), "to": _percent(after)}}
+
+
+def _percent(text: str) -> Phrase:
+    return {"key": "percent", "values": {"n": text}}
 
 
 def throw_table(table: str, bias: Bias = HALF) -> dict[str, Any]:

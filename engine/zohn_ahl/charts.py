@@ -15,7 +15,7 @@ from html import escape
 from engine.words import section
 from engine.zohn_ahl.svg import WORDS as BOARD_WORDS
 
-__all__ = ["line_chart", "win_chart", "percent", "WORDS"]
+__all__ = ["line_chart", "win_chart", "percent", "whole_percent", "WORDS"]
 
 WORDS = section("charts")
 
@@ -23,15 +23,20 @@ _DASHES = ("", "7 4", "2 3", "10 3 2 3", "5 2 1 2 1 2")
 _COLOURS = ("#b3261e", "#1e6b3a", "#1f4e9c", "#7a4b00", "#5b2a86")
 
 
-def percent(x: float, lang: str = "en") -> str:
-    """A chance as a whole percentage ("48%", French "48 %"), with "<1%"/">99%" at the ends."""
+def whole_percent(x: float) -> str:
+    """A chance (0 to 1) as a whole percentage's figure ("48"), "<1" and ">99" at the ends
+    (never 0 or 100 for a chance that is not)."""
     value = 100.0 * x
     if 0 < value < 0.5:
-        text = "<1"
-    elif 99.5 <= value < 100:
-        text = ">99"
-    else:
-        text = str(round(value))
+        return "<1"
+    if 99.5 <= value < 100:
+        return ">99"
+    return str(round(value))
+
+
+def percent(x: float, lang: str = "en") -> str:
+    """A chance as a whole percentage ("48%", French "48 %"), with "<1%"/">99%" at the ends."""
+    text = whole_percent(x)
     return f"{text}\u202f%" if lang == "fr" else f"{text}%"
 
 

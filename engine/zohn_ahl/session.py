@@ -199,13 +199,20 @@ def log_row(events: list[EventView], before: ZohnAhlTurn) -> ZohnAhlLogRow:
     """The log's row of the throw of ``events``, made on the turn ``before``."""
     throw = events[0]
     assert throw["kind"] == "throw" and throw["side"] is not None, "a throw's events start so"
+    side = throw["side"]
+    thrower: Phrase = {"key": "who", "values": {"name": _name(side)}}
     row: ZohnAhlLogRow = {
         "throw": throw.get("throw", ""),
-        "side": throw["side"],
+        "side": side,
+        "thrower": thrower,
         "narration": narrate(events),
     }
     if "member" in before:
         row["member"] = before["member"]
+        row["thrower"] = {
+            "key": "whoTeam",
+            "values": {"name": _name(side), "member": before["member"]},
+        }
     return row
 
 

@@ -278,6 +278,53 @@ def test_protocol_analyse_hint_review():
     assert r["svg"].count('class="aw-graph-move') == 4
 
 
+def _as_the_move_list_numbers(moves: str, line: list[str], position: str | None = None) -> str:
+    """The moves of ``line``, played after ``moves``, written with the rows the view's move
+    list puts them in (each move's ``number`` and ``column``: 0 Black's, 1 White's)."""
+    from engine import protocol
+
+    args = {"moves": " ".join([moves, *line]).strip()}
+    if position:
+        args["position"] = position
+    history = protocol.dispatch("awithlaknannai.new", args)["history"]
+    out = []
+    for i, m in enumerate(history[len(history) - len(line) :]):
+        if m["column"] == 0:
+            out.append(f"{m['number']}.")
+        elif i == 0:
+            out.append(f"{m['number']}...")
+        out.append(m["notation"])
+    return " ".join(out)
+
+
+@pytest.mark.parametrize(
+    "moves,position",
+    [
+        ("", None),  # Black to move, row 1
+        ("m6-m5", None),  # White to move, row 1
+        ("m6-m5 m4xm6 m7xm5", None),  # White to move, row 2
+        ("", "WW.W..../W.W.....W/.B..BB.B W 0"),  # a start with White to move
+    ],
+)
+def test_protocol_lines_come_numbered_as_the_move_list_numbers_them(moves, position):
+    """The analysis's, the hint's and each reviewed move's line come written with the move
+    numbers the game's move list would give those moves, whichever side is to move."""
+    from engine import protocol
+
+    rec = _record(moves, position)
+    analysed = protocol.dispatch("awithlaknannai.analyse", {"record": rec, "node_limit": 2000})
+    hinted = protocol.dispatch("awithlaknannai.hint", {"record": rec})
+    for out in (analysed, hinted):
+        assert out["line"]
+        assert out["numbered_line"] == _as_the_move_list_numbers(moves, out["line"], position)
+    game = f"{moves} {analysed['best']}".strip()
+    r = protocol.dispatch("awithlaknannai.review", {"record": _record(game, position), "depth": 2})
+    for m in r["moves"]:
+        assert m["line"]
+        before = " ".join(x["move"] for x in r["moves"][: m["ply"] - 1])
+        assert m["numbered_line"] == _as_the_move_list_numbers(before, m["line"], position)
+
+
 @pytest.mark.parametrize(
     "cmd,args,where",
     [

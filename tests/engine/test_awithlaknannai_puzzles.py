@@ -55,6 +55,25 @@ def test_every_puzzle_has_one_answer(data):
         assert all(v < 100 for m, v in won.items() if m != move)
 
 
+def test_a_puzzle_s_line_comes_numbered_as_its_move_list_numbers_it():
+    """The line the page shows under a puzzle is numbered as the board's move list numbers
+    those moves: from the puzzle's position, whichever side is to move there."""
+    from engine import protocol
+
+    for data in PUZZLES:
+        puzzle = Puzzle.from_dict(data)
+        args = {"ruleset": puzzle.ruleset, "stall": puzzle.stall, "position": puzzle.position}
+        history = protocol.dispatch("awithlaknannai.new", {**args, "moves": " ".join(puzzle.line)})
+        expected = []
+        for i, m in enumerate(history["history"]):
+            if m["column"] == 0:
+                expected.append(f"{m['number']}.")
+            elif i == 0:
+                expected.append(f"{m['number']}...")
+            expected.append(m["notation"])
+        assert puzzle.numbered_line() == " ".join(expected), puzzle.id
+
+
 def test_a_wrong_answer_is_refused_naming_the_puzzle():
     data = dict(PUZZLES[0])
     game = Game(data["ruleset"], data["position"], data["stall"])

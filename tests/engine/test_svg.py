@@ -1,5 +1,6 @@
 """The SVG drawings: well-formed, complete, faithful to the position, deterministic."""
 
+import json
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -8,6 +9,7 @@ import pytest
 
 from engine.awithlaknannai import svg as asvg
 from engine.core import OptionError, PositionError, RulesetError, ThrowError
+from engine.protocol import handle
 from engine.svg import esc, num
 from engine.zohn_ahl import svg as zsvg
 
@@ -499,3 +501,51 @@ def test_the_page_board_of_awithlaknannai_has_no_pieces_and_both_shapes():
     assert shapes == ["B", "W"]
     titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
     assert "t1" in titles and not any("piece" in (t or "") for t in titles[1:])
+
+
+def test_the_page_board_s_piece_shapes_name_the_sides_of_the_view():
+    """Each piece shape the page copies names its side as the view's ``sides`` do: the
+    side whose pieces have the shape's letter."""
+    reply = json.loads(handle(json.dumps({"id": 1, "cmd": "awithlaknannai.new", "args": {}})))
+    view = reply["result"]
+    root = parse(asvg.board_svg("culin", None, pieces_drawn=False))
+    shapes = {
+        g.get("data-piece"): g.get("data-side")
+        for g in root.iter()
+        if g.get("class") == "aw-piece-shape"
+    }
+    assert shapes == {s["colour"]: s["name"] for s in view["sides"]}
+
+
+@pytest.mark.parametrize("ruleset", ["culin", "open", "kolowis"])
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_page_board_says_where_its_rows_go_once_turned_a_quarter(ruleset, flip):
+    """Turned a quarter clockwise (the drawing's (x, y) shown at (its height - y, x)), the
+    row drawn nearer the top goes to the right, and a row's points run down the screen
+    when their x grows: the drawing's note names the rows and the direction so."""
+    root = parse(asvg.board_svg(ruleset, None, flip=flip, pieces_drawn=False))
+    at = {
+        e.get("data-point"): (float(e.get("data-x")), float(e.get("data-y")))
+        for e in find_all(root, "data-point")
+    }
+    note = json.loads(root.get("data-turned-note"))
+    right, left = (
+        ("turned.rowT", "turned.rowB")
+        if at["t1"][1] < at["b1"][1]
+        else ("turned.rowB", "turned.rowT")
+    )
+    down = "turned.fromTop" if at["t2"][0] > at["t1"][0] else "turned.fromBottom"
+    assert note == {
+        "key": "turned.note",
+        "values": {"right": {"key": right}, "left": {"key": left}, "from": {"key": down}},
+    }
+    # the two orientations say opposite things
+    other = json.loads(
+        parse(asvg.board_svg(ruleset, None, flip=not flip, pieces_drawn=False)).get(
+            "data-turned-note"
+        )
+    )
+    assert other["values"]["right"] == note["values"]["left"]
+    assert other["values"]["from"] != note["values"]["from"]
+    # a drawing with its pieces (a picture, not the page's board) has no note
+    assert parse(asvg.board_svg(ruleset, None, flip=flip)).get("data-turned-note") is None

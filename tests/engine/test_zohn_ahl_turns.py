@@ -49,6 +49,30 @@ def test_the_log_names_each_throw_its_side_and_the_member_who_threw():
     assert all("member" not in r for r in alone) and len(alone) == view["thrown"] == 4
 
 
+@pytest.mark.parametrize(
+    "lang,teamed,alone",
+    [
+        (
+            "en",
+            ["Red (Ann):", "Red (Bea):", "Green (Cal):", "Red (Ann):"],
+            ["Red:", "Red:", "Green:", "Red:"],
+        ),
+        (
+            "fr",
+            ["Rouge (Ann)\u00a0:", "Rouge (Bea)\u00a0:", "Vert (Cal)\u00a0:", "Rouge (Ann)\u00a0:"],
+            ["Rouge\u00a0:", "Rouge\u00a0:", "Vert\u00a0:", "Rouge\u00a0:"],
+        ),
+    ],
+)
+def test_each_log_row_names_its_thrower_in_words(lang, teamed, alone):
+    """The log's rows say who threw: the side, and with teams the member whose throw it
+    was, in the page's words."""
+    view = ok("zohn-ahl.load", {"record": RECORD, "teams": TEAMS})
+    assert narration.say([r["thrower"] for r in view["log"]], lang) == teamed
+    view = ok("zohn-ahl.load", {"record": RECORD})
+    assert narration.say([r["thrower"] for r in view["log"]], lang) == alone
+
+
 def test_the_caption_says_who_throws_in_each_language():
     view = ok("zohn-ahl.load", {"record": RECORD, "teams": TEAMS})
     caption = view["turns"][-1]["caption"]

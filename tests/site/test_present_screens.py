@@ -25,14 +25,16 @@ PAGES = {"zohn-ahl": "zohn-ahl/", "awithlaknannai": "awithlaknannai/rules/"}
 def _filled(template: str, lang: str, game: str) -> str:
     """A template of the page's words with its values the longest a game gives them."""
     page = table(lang)["page"]
-    names = table(lang)["zohn-ahl"]["side"] if game == "zohn-ahl" else list(page["colourName"])
+    names = (
+        table(lang)["zohn-ahl"]["side"] if game == "zohn-ahl" else list(page["colourName"].values())
+    )
     side = max(names, key=len)
     values = {
         "side": side,
         "other": side,
         "victim": side,
         "name": side,
-        "group": max(page["colourGroup"], key=len),
+        "group": max(page["colourGroup"].values(), key=len),
         "kind": "x" * 12,
         "count": "12",
         "to": "38",

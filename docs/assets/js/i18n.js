@@ -38,14 +38,13 @@ export function percent(text, L = strings()) {
 // The table's words, with the templates that take values as functions.
 /** @param {Record<string, any>} W @returns {Record<string, any>} */
 function phrasebook(W) {
-  // an Awithlaknannai side's name ("Black") as a group ("the Blacks"), where a language needs it
-  const group = (/** @type {string} */ name) => {
-    const i = W.colourName.indexOf(name);
-    return i === -1 ? name : W.colourGroup[i];
-  };
+  // an Awithlaknannai side's words by its name's key (the view's `sides[n].name`): its
+  // name ("Black") and its name as a group ("the Blacks"), where a language needs it
+  const side = (/** @type {string} */ key) => ({ name: W.colourName[key] || key, group: W.colourGroup[key] || key });
   return {
     ...W,
     words: W,   // the table as written, where a phrase's key is looked up (word)
+    sideWords: side,
     /** @param {string} what */
     badLink: (what) => fill(W.badLink, { what }),
     /** @param {string} what */
@@ -69,10 +68,10 @@ function phrasebook(W) {
     /** @param {boolean} marked */
     sahe: (marked) => (marked ? W.sahe.marked : W.sahe.plain),
     /** @param {number} v */
-    /** @param {string} name */
-    toMove: (name) => fill(W.toMove, { name, group: group(name) }),
-    /** @param {string} name */
-    mustCapture: (name) => fill(W.mustCapture, { name, group: group(name) }),
+    /** @param {string} key the side's name's key */
+    toMove: (key) => fill(W.toMove, side(key)),
+    /** @param {string} key the side's name's key */
+    mustCapture: (key) => fill(W.mustCapture, side(key)),
     /** @param {string} point */
     selected: (point) => fill(W.selected, { point }),
     /** @param {string} point */
@@ -86,18 +85,17 @@ function phrasebook(W) {
     /** @param {string} name */
     theirAwl: (name) => fill(W.theirAwl, { name }),
     // an Awithlaknannai move announced: the sentence the engine names (the move's `said`),
-    // filled with the values it gives
-    /** @param {{key: string, side: number, move: string, n: number}} said */
-    moveSaid: (said) => {
+    // filled with the values it gives, the side named through the view's `sides`
+    /** @param {{key: string, side: number, move: string, n: number}} said @param {{name: string}[]} sides */
+    moveSaid: (said, sides) => {
       const template = W.moveSaid[said.key];
-      const name = W.colourName[said.side];
-      const values = { name, group: group(name), move: said.move };
-      if (template === undefined) return `${name}: ${said.move}.`;
+      const values = { ...side(sides[said.side].name), move: said.move };
+      if (template === undefined) return `${values.name}: ${said.move}.`;
       return typeof template === "string" ? fill(template, values) : counted(template, said.n, values, W);
     },
-    /** @param {string} name @param {string} reason */
-    ended: (name, reason) => (name
-      ? fill(W.ended.win, { name, reason, group: group(name) })
+    /** @param {string | null} key the winner's name's key (null: a draw) @param {string} reason */
+    ended: (key, reason) => (key
+      ? fill(W.ended.win, { ...side(key), reason })
       : fill(W.ended.draw, { reason })),
     /** @param {string} name */
     boardLabel: (name) => fill(W.boardLabel, { name }),
@@ -107,8 +105,6 @@ function phrasebook(W) {
     twoVictims: (landing, victims) => fill(W.twoVictims, { landing, victims: victims.join(W.or) }),
     /** @param {string} point @param {string[]} targets */
     notTarget: (point, targets) => counted(W.notTarget, targets.length, { point, targets: targets.join(", ") }, W),
-    /** @param {string} name */
-    who: (name) => fill(W.who, { name }),
     /** @param {string} what */
     badLinkKept: (what) => fill(W.badLinkKept, { what }),
     /** @param {string} what */

@@ -12,80 +12,61 @@
 import { strings, fill, counted, decimal } from "../i18n.js";
 import { el, enable, isOff } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
+import { sideKey } from "./awithlaknannai-view.js";
 
-// The panels' words (the `analysis` part of the page's words), as functions of their values.
+// The panels' words (the `analysis` part of the page's words), as functions of their
+// values; a side is named by its name's key, which the view's `sides` gives (sideKey).
 export function words() {
   const L = strings();
   const T = L.analysis;
+  const side = (/** @type {string} */ key) => L.sideWords(key);
   return {
     ...T,
-    sides: L.colourName,
-    /** @param {string} side @param {string} pieces */
-    ahead: (side, pieces) => counted(T.ahead, Number(pieces), { name: side, pieces: decimal(pieces, L) }, L),
-    /** @param {string} side @param {number} k */
-    wins: (side, k) => counted(T.wins, k, { name: side }, L),
+    /** @param {any} view @param {number} n @returns {string} the name of the view's side `n` */
+    sideName: (view, n) => side(sideKey(view, n)).name,
+    /** @param {string} key @param {string} pieces */
+    ahead: (key, pieces) => counted(T.ahead, Number(pieces), { ...side(key), pieces: decimal(pieces, L) }, L),
+    /** @param {string} key @param {number} k */
+    wins: (key, k) => counted(T.wins, k, side(key), L),
     /** @param {string} said */
     bar: (said) => fill(T.bar, { words: said }),
     /** @param {string} line */
     best: (line) => fill(T.best, { line }),
     /** @param {number} d */
     depth: (d) => counted(T.depth, d, {}, L),
-    /** @param {string} side @param {string[]} moves @param {string} best */
-    mustCapture: (side, moves, best) => fill(T.mustCapture, { name: side, moves: moves.join(", "), best }),
-    /** @param {string} side @param {string} best */
-    suggest: (side, best) => fill(T.suggest, { name: side, group: groupOf(L, side), best }),
-    /** @param {Verdict | null | undefined} verdict */
-    exact: (verdict) => exactWords(verdict, T, L),
+    /** @param {string} key @param {string[]} moves @param {string} best */
+    mustCapture: (key, moves, best) => fill(T.mustCapture, { ...side(key), moves: moves.join(", "), best }),
+    /** @param {string} key @param {string} best */
+    suggest: (key, best) => fill(T.suggest, { ...side(key), best }),
+    /** @param {Verdict | null | undefined} verdict @param {any} view */
+    exact: (verdict, view) => exactWords(verdict, view, T, L),
   };
 }
 
 // The endgame tables' verdict (`exact` of the engine's reply) in words, or "" without one:
 // "White wins in 9 moves", and when the tables' win may meet the 40-move rule, a warning.
 /** @typedef {{value: string, plies: number, winner: number, stall?: boolean}} Verdict */
-/** @param {Verdict | null | undefined} verdict @param {Record<string, any>} T @param {Record<string, any>} L */
-function exactWords(verdict, T, L) {
+/** @param {Verdict | null | undefined} verdict @param {any} view @param {Record<string, any>} T @param {Record<string, any>} L */
+function exactWords(verdict, view, T, L) {
   if (!verdict) return "";
   const said = verdict.value === "draw" ? T.exactDraw
-    : counted(T.exactWin, verdict.plies, { name: L.colourName[verdict.winner] }, L);
+    : counted(T.exactWin, verdict.plies, L.sideWords(sideKey(view, verdict.winner)), L);
   return verdict.stall && verdict.value !== "draw" ? `${said}. ${fill(T.exactStall, { n: verdict.plies })}` : `${said}.`;
-}
-
-// A side's name ("Black") as a group ("the Blacks": "Noirs"), where the language needs it.
-/** @param {Record<string, any>} L @param {string} side @returns {string} */
-export function groupOf(L, side) {
-  const i = L.colourName.indexOf(side);
-  return i === -1 ? side : L.colourGroup[i];
 }
 
 const CAP = 400; // the bar's ends: four pieces ahead
 
-// Black's advantage in words (score in hundredths of a piece, from Black's side).
-/** @param {number} black @param {number | null | undefined} mate @param {number} toMove */
-export function standing(black, mate, toMove) {
+// Black's advantage in words (score in hundredths of a piece, from Black's side, side 0)
+// in the position of `view`.
+/** @param {number} black @param {number | null | undefined} mate @param {any} view */
+export function standing(black, mate, view) {
   const W = words();
   if (mate !== null && mate !== undefined) {
-    const winner = mate > 0 ? toMove : 1 - toMove;
-    return W.wins(W.sides[winner], Math.abs(mate));
+    const winner = mate > 0 ? view.to_move : 1 - view.to_move;
+    return W.wins(sideKey(view, winner), Math.abs(mate));
   }
   if (Math.abs(black) < 50) return W.even;
-  return W.ahead(W.sides[black > 0 ? 0 : 1], (Math.abs(black) / 100).toFixed(1));
-}
-
-// "1. m6-m5 m4xm6 2. m7xm5": move numbers as in the move list.
-/** @param {string[]} line @param {string | undefined} position */
-export function numbered(line, position) {
-  const side = String(position || "").trim().split(/\s+/)[1] === "W" ? 1 : 0;
-  /** @type {string[]} */
-  const out = [];
-  let n = 1;
-  line.forEach((m, i) => {
-    const s = (side + i) % 2;
-    if (i === 0 && s === 1) out.push(`${n}…`);
-    else if (s === 0) out.push(`${n}.`);
-    out.push(m);
-    if (s === 1) n += 1;
-  });
-  return out.join(" ");
+  return W.ahead(sideKey(view, black > 0 ? 0 : 1), (Math.abs(black) / 100).toFixed(1));
 }
 
 /** @typedef {import("./awithlaknannai.js").AwithBoard} AwithBoard */
@@ -101,10 +82,12 @@ class EvalPanel {
       "aria-pressed": "false", "aria-label": W.showName, text: W.show });
     this.button.addEventListener("click", () => this.toggle());
     this.fill = el("div", { class: "aw-eval-fill" });
+    // the bar's ends: side 0's (Black's, whose advantage the bar shows) and side 1's
+    this.ends = ["aw-eval-black", "aw-eval-white"].map((c) => el("span", { class: `aw-eval-end ${c}`, "aria-hidden": "true" }));
     this.bar = el("div", { class: "aw-eval-bar", role: "img", "aria-label": W.bar(W.even) },
-      el("span", { class: "aw-eval-end aw-eval-black", "aria-hidden": "true", text: W.sides[0] }),
+      this.ends[0],
       el("div", { class: "aw-eval-track" }, this.fill, el("div", { class: "aw-eval-mid" })),
-      el("span", { class: "aw-eval-end aw-eval-white", "aria-hidden": "true", text: W.sides[1] }));
+      this.ends[1]);
     this.words = el("p", { class: "aw-eval-words", "data-role": "evaluation" });
     this.line = el("p", { class: "aw-eval-line", "data-role": "best-line" });
     this.panel = el("div", { class: "aw-eval", hidden: true }, this.bar, this.words, this.line);
@@ -122,6 +105,7 @@ class EvalPanel {
     if (!this.on || !view) return;
     const W = words();
     const gen = ++this.gen;
+    this.ends.forEach((end, n) => { end.textContent = W.sideName(view, n); });
     if (view.finished) {
       this.words.textContent = W.over;
       this.line.textContent = "";
@@ -138,15 +122,15 @@ class EvalPanel {
       return;
     }
     if (gen !== this.gen || !this.on) return;
-    const said = standing(res.black, res.mate, view.to_move);
+    const said = standing(res.black, res.mate, view);
     const clipped = Math.max(-CAP, Math.min(CAP, res.mate !== null
       ? (res.mate > 0 === (view.to_move === 0) ? CAP : -CAP) : res.black));
     // the black part of the bar grows from the left as Black gets ahead
     this.fill.style.width = `${50 + (50 * clipped) / CAP}%`;
     this.bar.setAttribute("aria-label", W.bar(said));
     this.bar.dataset.black = String(res.black);
-    this.words.textContent = res.exact ? W.exact(res.exact) : `${said} ${W.depth(res.depth)}`;
-    this.line.textContent = W.best(numbered(res.line, view.position));
+    this.words.textContent = res.exact ? W.exact(res.exact, view) : `${said} ${W.depth(res.depth)}`;
+    this.line.textContent = W.best(res.numbered_line);
   }
 }
 
@@ -176,9 +160,9 @@ class HintButton {
     try {
       const res = await call("awithlaknannai.hint", { record: view.record }, { retries: 0, timeoutMs: 60000 });
       if (this.board.shownView() !== view) return;
-      const side = W.sides[view.to_move];
+      const side = sideKey(view, view.to_move);
       this.text.textContent = (res.kind === "must-capture" ? W.mustCapture(side, res.moves, res.best) : W.suggest(side, res.best))
-        + (res.exact ? ` ${W.exact(res.exact)}` : "");
+        + (res.exact ? ` ${W.exact(res.exact, view)}` : "");
       const move = (view.legal || [])[res.action];
       if (move) this.board.mark(move.path, "is-hint");
     } catch (err) {

@@ -287,12 +287,15 @@ export class PieceLayer {
     if (g) g.classList.toggle(cls, on);
   }
 
+  // A piece of the letter `colour` (the view's `pieces`), copied from the engine's shape of
+  // that letter, which names its side (`data-side`, "black"): the piece's class follows it.
   /** @param {string} colour */
   make(colour) {
+    /** @type {SVGElement | null} */
     const shape = this.svg && this.svg.querySelector(`.aw-piece-shape[data-piece="${colour}"]`);
     if (!shape) return null;
     const node = document.createElementNS(SVGNS, "g");
-    node.setAttribute("class", `aw-piece ${colour === "B" ? "aw-black" : "aw-white"}`);
+    node.setAttribute("class", `aw-piece aw-${shape.dataset.side}`);
     node.dataset.piece = colour;
     for (const child of shape.children) node.append(child.cloneNode(true));
     return node;

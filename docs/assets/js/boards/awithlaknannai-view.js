@@ -5,7 +5,7 @@
 // quarter, and a move's slide. All read from the view the engine sent and the move picker;
 // no rules here.
 
-import { fill, counted } from "../i18n.js";
+import { fill, counted, sayPhrase } from "../i18n.js";
 import { el, reducedMotion } from "./dom.js";
 import { moveRows } from "./move-list.js";
 
@@ -39,29 +39,17 @@ export function decorate(b) {
 }
 
 // A board turned a quarter to fit the screen: a line under it says where its rows went,
-// read from the drawing (the rows the rules name: t at the top, b at the bottom, as the
-// player at the bottom sees the board, points numbered from the left). The points'
-// places are the drawing's own (no layout is read): turned, the drawing's (x, y) shows at
-// (its height - y, x) (awithlaknannai-render.js, orient).
+// in the words the engine wrote on its drawing (`data-turned-note`, a phrase: which row
+// is on the right, which on the left, and which way each is numbered).
 /** @param {AwithBoard} b */
 export function sayTurn(b) {
   const turned = b.drawing.turned;
   if (!b.turnNote && !turned) return;
   const note = b.turnNote || noteUnder(b);
-  note.hidden = !turned;
-  if (!turned) return;
-  const [t1, t2, b1] = [b.drawing.xy("t1"), b.drawing.xy("t2"), b.drawing.xy("b1")];
-  if (!t1 || !t2 || !b1) {
-    note.hidden = true;
-    return;
-  }
-  const T = b.L.turned;
-  const tRight = t1.y < b1.y;   // (across the screen: the drawing's height - y)
-  note.textContent = fill(T.note, {
-    right: tRight ? T.rowT : T.rowB,
-    left: tRight ? T.rowB : T.rowT,
-    from: t2.x > t1.x ? T.fromTop : T.fromBottom,   // (down the screen: the drawing's x)
-  });
+  const said = b.drawing.svg && b.drawing.svg.dataset.turnedNote;
+  note.hidden = !turned || !said;
+  if (note.hidden || !said) return;
+  note.textContent = sayPhrase(JSON.parse(said), b.L);
 }
 
 /** The line under the drawing that says where a turned board's rows went. @param {AwithBoard} b @returns {HTMLElement} */
@@ -70,6 +58,12 @@ function noteUnder(b) {
   b.boardBox.after(note);
   b.turnNote = note;
   return note;
+}
+
+/** The key of side `n`'s name in the word tables ("black"), as the view's `sides` gives it. @param {any} view @param {number} n @returns {string} */
+export function sideKey(view, n) {
+  const s = ((view && view.sides) || [])[n];
+  return s ? s.name : "";
 }
 
 /** The number of the side whose pieces have the letter `colour` (the view's `sides`), or null. @param {any} view @param {string | undefined} colour @returns {number | null} */
@@ -161,7 +155,7 @@ export function renderMoves(b) {
 /** How the game ended, in words. @param {Record<string, any>} L @param {any} view */
 function endWords(L, view) {
   const o = view.outcome || {};
-  const winner = o.winner === 0 || o.winner === 1 ? L.colourName[o.winner] : null;
+  const winner = o.winner === 0 || o.winner === 1 ? sideKey(view, o.winner) : null;
   return L.ended(winner, L.reasons[o.reason] || o.reason || "");
 }
 
@@ -171,8 +165,8 @@ export function turnText(b) {
   const L = b.L;
   if (v.finished) return endWords(L, v);
   if (b.thinking) return L.thinking;
-  if (b.aids && b.humanTurn() && v.must_capture) return L.mustCapture(L.colourName[v.to_move]);
-  return L.toMove(L.colourName[v.to_move]);
+  if (b.aids && b.humanTurn() && v.must_capture) return L.mustCapture(sideKey(v, v.to_move));
+  return L.toMove(sideKey(v, v.to_move));
 }
 
 // The block's caption says the block's position ("The start of Mosona. Black to move.");
@@ -186,7 +180,7 @@ export function showCaption(b, view) {
   if (b.blockCaption === undefined) b.blockCaption = caption.textContent || "";
   const L = b.L;
   const n = (view.history || []).length;
-  const turn = view.finished ? endWords(L, view) : L.toMove(L.colourName[view.to_move]);
+  const turn = view.finished ? endWords(L, view) : L.toMove(sideKey(view, view.to_move));
   caption.textContent = view.record === b.cfg.record ? b.blockCaption
     : n === 0 ? fill(L.captionStart, { turn })
     : counted(L.captionAfter, n, { turn }, L);

@@ -19,7 +19,7 @@ import { MovePicker } from "./move-picker.js";
 import { PieceLayer } from "./awithlaknannai-render.js";
 import { buildControls, pointInput } from "./awithlaknannai-controls.js";
 import {
-  notationOf, sideOfColour, decorate, sayTurn, nameThePoints, markChoices, renderMoves, turnText, showCaption, animateMove,
+  notationOf, sideKey, sideOfColour, decorate, sayTurn, nameThePoints, markChoices, renderMoves, turnText, showCaption, animateMove,
 } from "./awithlaknannai-view.js";
 import { computerMove, stopComputer, personTakesOver } from "./awithlaknannai-computer.js";
 import { refusalWords } from "./tap-words.js";
@@ -111,7 +111,7 @@ export class AwithBoard extends Board {
       finished: (v) => !!v.finished,
       lastSide: (v) => { const h = last(v); return h && typeof h === "object" ? h.side : null; },
       lastTurn: (v, side) => { const h = last(v); return h && h.side === side ? notationOf(h) : ""; },
-      sideName: (side) => this.L.colourName[side],
+      sideName: (side) => this.L.sideWords(sideKey(this.view, side)).name,
       result: () => this.turnText(),
       owner: (point) => (this.view ? sideOfColour(this.view, (this.view.pieces || {})[point]) : null),
     };
@@ -288,7 +288,7 @@ export class AwithBoard extends Board {
     const L = this.L;
     await animateMove(this, made);
     await this.show(next);
-    this.say(`${L.moveSaid(made.said)} ${this.turnText()}.`.replace(/\.\.$/, "."));
+    this.say(`${L.moveSaid(made.said, next.sides)} ${this.turnText()}.`.replace(/\.\.$/, "."));
     this.keep(next);
     this.emit("move", { before, view: next, move: made });
     if (this.status.dataset.kind === "error") this.setStatus("");   // an old warning has been read

@@ -1,12 +1,12 @@
 // @ts-check
 // The "chances" view of a Zohn Ahl board: each side's exact chance of winning now, how the
-// last throw changed it, the win-chance graph of the game so far (drawn by the engine,
+// last throw changed it (the engine's sentence), the win-chance graph of the game so far (drawn by the engine,
 // with its text alternative), and what the next throw can do. The engine solves the game
 // once per ruleset and bias (in the worker, kept for every later throw); this module only
 // shows the figures. Closed by default on play boards (nothing is computed until the
 // reader opens it); open when the board block says `chances: on`.
 
-import { lang, strings, fill, counted, percent } from "../i18n.js";
+import { lang, strings, fill, counted, percent, sayPhrase } from "../i18n.js";
 import { el } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
 import { turnOf } from "./zohn-ahl-turns.js";
@@ -19,14 +19,6 @@ export function words() {
     ...T,
     /** @param {string} a @param {string} pa @param {string} b @param {string} pb */
     now: (a, pa, b, pb) => fill(T.now, { a, pa, b, pb }),
-    /** @param {string} who @param {string} from @param {string} to */
-    rose: (who, from, to) => fill(T.rose, { who, from, to }),
-    /** @param {string} who @param {string} from @param {string} to */
-    fell: (who, from, to) => fill(T.fell, { who, from, to }),
-    /** @param {string} who @param {string} p */
-    same: (who, p) => fill(T.same, { who, p }),
-    /** @param {string} who */
-    won: (who) => fill(T.won, { who }),
     /** @param {string} who */
     nextCaption: (who) => fill(T.nextCaption, { who }),
     /** @param {string} who */
@@ -113,18 +105,8 @@ export class ChancesView {
     this.box.dataset.win0 = String(p0);
     this.box.dataset.throws = String(res.history.length - 1);
     this.nowLine.textContent = W.now(a, pct(p0), b, pct(p1));
-    let change = W.start;
-    if (res.winner === 0 || res.winner === 1) {
-      change = W.won(this.names()[res.winner]);
-    } else if (res.last) {
-      // told from the side that threw
-      const s = res.last.side === 1 ? 1 : 0;
-      const who = this.names()[s];
-      const from = pct(res.last.before[s]);
-      const to = pct(res.last.after[s]);
-      change = from === to ? W.same(who, to)
-        : res.last.after[s] > res.last.before[s] ? W.rose(who, from, to) : W.fell(who, from, to);
-    }
+    // what the last throw did to the chances, in the engine's words
+    const change = sayPhrase(res.change);
     this.changeLine.textContent = change;
     if (!quiet) this.live.textContent = `${change} ${W.now(a, pct(p0), b, pct(p1))}`;
     this.graph.innerHTML = res.svg;

@@ -7,7 +7,7 @@
 import { strings, fill, counted } from "../i18n.js";
 import { el } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
-import { numbered, groupOf } from "./analysis.js";
+import { sideKey } from "./awithlaknannai-view.js";
 
 // The puzzle's words (the `puzzle` part of the page's words), as functions of their values.
 function words() {
@@ -15,7 +15,6 @@ function words() {
   const T = L.puzzle;
   return {
     ...T,
-    sides: L.colourName,
     /** @param {string} m @param {string} why */
     right: (m, why) => fill(T.right, { move: m, why }),
     /** @param {number} k @param {string} line */
@@ -24,8 +23,8 @@ function words() {
     gainWhy: (g, line) => counted(T.gainWhy, g, { line }, L),
     /** @param {string} m */
     wrong: (m) => fill(T.wrong, { move: m }),
-    /** @param {string} side @param {string} reply */
-    refute: (side, reply) => fill(T.refute, { name: side, group: groupOf(L, side), reply }),
+    /** @param {string} key the side's name's key @param {string} reply */
+    refute: (key, reply) => fill(T.refute, { ...L.sideWords(key), reply }),
     /** @param {string} line */
     refuteLine: (line) => fill(T.refuteLine, { line }),
   };
@@ -85,7 +84,7 @@ export class PuzzlePanel {
   right(played) {
     const W = words();
     const p = this.puzzle;
-    const line = numbered(p.line, this.board.settings().position);
+    const line = p.numbered_line;
     const why = p.goal === "win" ? W.winWhy(p.mate, line) : W.gainWhy(p.gain, line);
     this.board.element().dataset.puzzle = "solved";
     this.verdict.dataset.kind = "right";
@@ -111,8 +110,8 @@ export class PuzzlePanel {
       return;
     }
     if (this.board.shownView() !== view) return;
-    const side = W.sides[view.to_move];
-    this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(numbered(res.line, view.position))}`;
+    const side = sideKey(view, view.to_move);
+    this.verdict.textContent = `${W.wrong(played)} ${W.refute(side, res.best)} ${W.refuteLine(res.numbered_line)}`;
     this.board.element().dataset.refutation = res.best;
     const move = (view.legal || [])[res.action];   // the engine's move, by its action
     if (!move) return;

@@ -7,7 +7,8 @@
 import { lang, strings, fill, counted, decimal } from "../i18n.js";
 import { el, enable, isOff } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
-import { numbered, standing } from "./analysis.js";
+import { standing } from "./analysis.js";
+import { sideKey } from "./awithlaknannai-view.js";
 
 /** @type {Record<string, string>} */
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -33,7 +34,8 @@ function words() {
   const T = L.review;
   return {
     ...T,
-    sides: L.colourName,
+    /** @param {any} view @param {number} n @returns {string} the name of the view's side `n` */
+    sideName: (view, n) => L.sideWords(sideKey(view, n)).name,
     /** @param {string} side @param {Record<string, number>} c */
     counts: (side, c) => fill(T.counts, { name: side,
       grades: Object.keys(T.countOf).map((g) => counted(T.countOf[g], c[g], {}, L)).join(", ") }),
@@ -104,7 +106,7 @@ export class ReviewPanel {
     if (this.board.shownView() !== view) return;
     this.record = view.record;
     this.show(view, res);
-    this.status.textContent = `${W.counts(W.sides[0], res.counts["0"])} ${W.counts(W.sides[1], res.counts["1"])}`;
+    this.status.textContent = `${W.counts(W.sideName(view, 0), res.counts["0"])} ${W.counts(W.sideName(view, 1), res.counts["1"])}`;
     enable(this.button, true);
   }
 
@@ -124,7 +126,7 @@ export class ReviewPanel {
         bits.push(W.engine(m.best));
       }
       const item = el("li", { class: `aw-review-move aw-grade-${m.grade}`, "data-ply": m.ply, "data-grade": m.grade },
-        el("span", { class: "aw-review-side", text: `${W.sides[m.side]} ` }),
+        el("span", { class: "aw-review-side", text: `${W.sideName(view, m.side)} ` }),
         el("strong", { class: "aw-move", text: m.move + sign }),
         el("span", { class: "aw-review-grade", text: ` — ${bits.join("; ")}` }));
       if (m.line.length) {
@@ -160,7 +162,7 @@ export class ReviewPanel {
     }
     const n = m.line.length;
     let k = 0;
-    const title = el("h5", { class: "aw-line-title", text: `${W.lineOf(m.ply)}: ${numbered(m.line, start)}` });
+    const title = el("h5", { class: "aw-line-title", text: `${W.lineOf(m.ply)}: ${m.numbered_line}` });
     const picture = el("div", { class: "aw-line-board" });
     const caption = el("p", { class: "aw-line-step", role: "status", "aria-live": "polite" });
     const back = el("button", { type: "button", class: "board-button", "data-action": "line-back", text: W.back });

@@ -16,12 +16,6 @@ export function isOver(state) {
   return state.winner !== null && state.winner !== undefined;
 }
 
-// Who threw: the side's name, and with teams the member whose turn it was.
-/** @param {ZohnAhlBoard} b @param {number} side @param {string | null} member */
-export function throwerName(b, side, member) {
-  return b.L.who(`${b.names[side]}${b.teams && member ? ` (${member})` : ""}`);
-}
-
 // The two sides: counters held, where each awl is, whose throw or who won (`turn`, the
 // engine's words for it; without it, as before the engine has read the game, no words).
 /** @param {ZohnAhlBoard} b @param {any} state @param {import("../../../../types/view").ZohnAhlTurn} [turn] */
@@ -63,13 +57,13 @@ export function rebuildLog(b, view) {
   if (!rows.length) b.log.append(el("li", { class: "za-empty", text: b.L.noThrowsYet }));
 }
 
-/** One throw in the log: the sticks, who threw, the throw in words. @param {ZohnAhlBoard} b @param {LogRow} row */
+/** One throw in the log: the sticks, who threw and the throw in words (the engine's phrases). @param {ZohnAhlBoard} b @param {LogRow} row */
 export function appendLog(b, row) {
   const empty = b.log.querySelector(".za-empty");
   if (empty) empty.remove();
   const { throw: th, side } = row;
   b.log.append(el("li", { "data-side": side }, th ? el("code", { text: th }) : null, " ",
-    el("strong", { class: `za-who za-who-${side}`, text: throwerName(b, side, row.member ?? null) }), " ",
+    el("strong", { class: `za-who za-who-${side}`, text: sayPhrase(row.thrower, b.L) }), " ",
     sayPhrases(row.narration, b.L)));
 }
 

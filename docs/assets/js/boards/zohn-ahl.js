@@ -17,7 +17,7 @@ import { Board } from "./board.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
 import { turnOf } from "./zohn-ahl-turns.js";
 import { buildParts, buildControls } from "./zohn-ahl-controls.js";
-import { isOver, throwerName, renderSides, rebuildLog, appendLog, lastRow, lastThrower, turnWords } from "./zohn-ahl-view.js";
+import { isOver, renderSides, rebuildLog, appendLog, lastRow, lastThrower, turnWords } from "./zohn-ahl-view.js";
 import { startReplay, replayTo, endReplay } from "./zohn-ahl-replay.js";
 import { attachClassmate } from "./classmate.js";
 
@@ -230,7 +230,7 @@ export class ZohnAhlBoard extends Board {
       renderSides(this, res.state, turnOf(res));
       appendLog(this, row);
       if (!byComputer && this.status.dataset.kind === "error") this.setStatus("");
-      this.say(`${throwerName(this, side, row.member ?? null)} ${sayPhrases(narration, this.L)}`);
+      this.say(`${sayPhrase(row.thrower, this.L)} ${sayPhrases(narration, this.L)}`);
       this.keep(res);
       this.emit("move", { before, view: res, move: res.throw });
     });
