@@ -250,7 +250,7 @@ WORDS: dict[str, Any] = {
         "continueChain": "Leap on from {point}: the chain goes on.",
         "legalTo": {"one": "{n} destination marked.", "other": "{n} destinations marked."},
         # a point that cannot be played (docs/assets/js/boards/tap-words.js)
-        "theirPiece": ("That is Black's piece.", "That is White's piece."),
+        "theirPiece": {"black": "That is Black's piece.", "white": "That is White's piece."},
         "noPiece": "No piece on {point}.",
         "pieceStuck": "This piece has no move now.",
         "mustLeap": "A capture is compulsory: choose a piece that can leap.",

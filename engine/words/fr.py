@@ -253,7 +253,7 @@ WORDS: dict[str, Any] = {
         "continueChain": "Le saut continue depuis {point}.",
         "legalTo": {"one": "{n} destination marquée.", "other": "{n} destinations marquées."},
         # un point qui ne peut pas être joué (docs/assets/js/boards/tap-words.js)
-        "theirPiece": ("C’est un pion des Noirs.", "C’est un pion des Blancs."),
+        "theirPiece": {"black": "C’est un pion des Noirs.", "white": "C’est un pion des Blancs."},
         "noPiece": "Aucun pion sur {point}.",
         "pieceStuck": "Ce pion n’a aucun coup possible maintenant.",
         "mustLeap": "La prise est obligatoire : choisissez un pion qui peut sauter.",

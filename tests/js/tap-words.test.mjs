@@ -13,7 +13,7 @@ const L = {
   noMove: "noMove",
   mustLeap: "mustLeap",
   pieceStuck: "pieceStuck",
-  theirPiece: ["theirPiece:Black", "theirPiece:White"],
+  theirPiece: { black: "theirPiece:Black", white: "theirPiece:White" },
   noPiece: (p) => `noPiece:${p}`,
   cannotGo: (p) => `cannotGo:${p}`,
   notTarget: (p, targets) => `notTarget:${p}:${targets.join(",")}`,
@@ -29,13 +29,18 @@ const START = [
   { notation: "m6-m5", path: ["m6", "m5"], captured: [] },
 ];
 
+// the sides as the engine's view gives them
+const SIDES = [{ name: "black", colour: "B" }, { name: "white", colour: "W" }];
+
 // the engine's must_capture for each: culin makes capture compulsory
 function said(legal, point, piece, aids, first = null) {
   const picker = new MovePicker(legal, legal === CHAIN);
   if (first) assert.equal(picker.choose(first).kind, "selected");
   const r = picker.choose(point);
   assert.equal(r.kind, "refused");
-  return refusalWords(r, { piece, toMove: 0, aids, mustCapture: picker.mustCapture }, L);
+  const side = SIDES.findIndex((s) => s.colour === piece);
+  const at = side === -1 ? { side: null, sideName: "" } : { side, sideName: SIDES[side].name };
+  return refusalWords(r, { ...at, toMove: 0, aids, mustCapture: picker.mustCapture }, L);
 }
 
 test("the opponent's piece and an empty point are named, aids or not", () => {

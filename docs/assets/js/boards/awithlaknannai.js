@@ -253,9 +253,11 @@ export class AwithBoard extends Board {
       case "ask":
         this.say(L.twoVictims(r.landing, r.victims));
         break;
-      default:   // refused: what stands on the point says why (tap-words.js)
-        this.say(refusalWords(r, { piece: (this.view.pieces || {})[name], toMove: this.view.to_move,
-          aids: this.aids, mustCapture: this.picker.mustCapture }, L));
+      default: {   // refused: what stands on the point says why (tap-words.js)
+        const side = sideOfColour(this.view, (this.view.pieces || {})[name]);
+        this.say(refusalWords(r, { side, sideName: side === null ? "" : sideKey(this.view, side),
+          toMove: this.view.to_move, aids: this.aids, mustCapture: this.picker.mustCapture }, L));
+      }
     }
     this.markChoices();
   }

@@ -17,8 +17,9 @@
 
 /**
  * @typedef {object} TapContext
- * @property {string | undefined} piece   what stands on the point: "B", "W" or nothing
- * @property {number} toMove   the side to move (0 Black, 1 White)
+ * @property {number | null} side   the side whose piece stands on the point (the view's `sides`), or null
+ * @property {string} sideName   that side's name key in the word tables (the view's `sides`)
+ * @property {number} toMove   the side to move
  * @property {boolean} aids   the board's aids are on
  * @property {boolean} mustCapture   the side to move is obliged to capture now (the engine's `must_capture`)
  */
@@ -34,11 +35,11 @@ export function refusalWords(refusal, at, L) {
   const { reason, point } = refusal;
   if (reason === "no-move") return L.noMove;
   if (reason === "not-victim") return L.chooseVictim(refusal.victims || []);
-  const side = at.piece === "B" ? 0 : at.piece === "W" ? 1 : null;
+  const side = at.side;
   if (side === at.toMove) return at.aids && at.mustCapture ? L.mustLeap : L.pieceStuck;
   if (reason === "not-target") {
     return at.aids ? L.notTarget(point, refusal.targets || []) : L.cannotGo(point);
   }
   if (side === null) return L.noPiece(point);
-  return L.theirPiece[side];
+  return L.theirPiece[at.sideName];
 }
