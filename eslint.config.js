@@ -21,6 +21,11 @@ export default [
     files: ["overrides/assets/javascripts/same-page.js", "overrides/assets/javascripts/search-index-when-asked.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
+  // the colour scheme, a classic script run in the header
+  {
+    files: ["overrides/assets/javascripts/theme-palette.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
+  },
   // the theme's search worker, reached through this one (a classic worker script)
   {
     files: ["overrides/assets/javascripts/workers/*.js"],
