@@ -73,7 +73,7 @@ offline: build
 lint: setup typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	node_modules/.bin/eslint docs/assets/js overrides/assets/javascripts/workers overrides/assets/javascripts/same-page.js overrides/assets/javascripts/search-index-when-asked.js tests/js tests/pyodide build_scripts/*.mjs eslint.config.js
+	node_modules/.bin/eslint docs/assets/js overrides/assets/javascripts/workers overrides/assets/javascripts/same-page.js overrides/assets/javascripts/search-index-when-asked.js overrides/assets/javascripts/theme-palette.js overrides/assets/javascripts/theme-start.js tests/js tests/pyodide build_scripts/*.mjs eslint.config.js
 	node_modules/.bin/tsc -p tsconfig.json
 
 typecheck: setup

@@ -18,7 +18,12 @@ export default [
   { files: ["docs/assets/js/engine-boot.js"], languageOptions: { sourceType: "script" } },
   // the site's own head scripts, classic scripts run before the theme's
   {
-    files: ["overrides/assets/javascripts/same-page.js", "overrides/assets/javascripts/search-index-when-asked.js"],
+    files: ["overrides/assets/javascripts/same-page.js", "overrides/assets/javascripts/search-index-when-asked.js", "overrides/assets/javascripts/theme-start.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
+  },
+  // the colour scheme, a classic script run in the header
+  {
+    files: ["overrides/assets/javascripts/theme-palette.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
   // the theme's search worker, reached through this one (a classic worker script)

@@ -8,7 +8,8 @@ head script for every page.
 - The head script, ``assets/javascripts/head.<hash>.js``: the scripts :data:`HEAD_SCRIPTS`
   lists (``overrides/assets/javascripts/``), in that order, each as it was. They stay
   classic scripts run in ``<head>``, before the theme's: the theme's storage helpers as
-  globals, then the site's two that must come before the theme's script. Each finds
+  globals, the theme's first steps done before the body is parsed (where they restyle
+  nothing), then the site's two that must come before the theme's script. Each finds
   what it needs from ``document.currentScript`` (the page's scope in ``data-md-scope``,
   the site's root from the script's own address), which the joined script, in the same
   folder, gives them as their own did.
@@ -44,6 +45,7 @@ THEME_SHEETS = ("main", "palette")
 """mkdocs-material's sheets, in the order its template links them."""
 HEAD_SCRIPTS = (
     "assets/javascripts/theme-storage.js",  # the theme's storage helpers (its inline script)
+    "assets/javascripts/theme-start.js",  # the theme's first steps, before the body is parsed
     "assets/javascripts/same-page.js",  # a change of fragment fetches no page
     "assets/javascripts/search-index-when-asked.js",  # the search index once searched
 )

@@ -20,7 +20,7 @@ from build_scripts.config import plugin_settings
 THEME = Path(material.__file__).parent / "templates" / "assets" / "stylesheets"
 LINK = re.compile(r"<link\b[^>]*\brel=\"stylesheet\"[^>]*>")
 HEAD_SCRIPT = re.compile(
-    r'<script src="([^"]*head\.[0-9a-f]{8}\.js)" data-md-scope="[^"]+"></script>'
+    r'<script src="([^"]*head\.[0-9a-f]{8}\.js)" data-md-scope="[^"]+"(?: data-md-instant)?></script>'
 )
 
 
@@ -64,7 +64,7 @@ def test_every_page_links_one_sheet_holding_the_theme_s_then_the_site_s_in_order
         assert _points_at(site_dir, page, href) == sheet.relative_to(site_dir).as_posix(), page
 
 
-def test_every_page_runs_one_head_script_holding_the_three_in_order_before_the_theme_s(
+def test_every_page_runs_one_head_script_holding_the_head_scripts_in_order_before_the_theme_s(
     site_dir,
 ):
     (script,) = (site_dir / "assets" / "javascripts").glob("head.*.js")

@@ -286,6 +286,70 @@ def test_the_labs_controls_have_a_border_and_a_focus_ring(visit, scheme):
         assert _contrast(_rgb(look["outlineColor"]), _rgb(look["page"])) >= 3, look
 
 
+# An init script: each time a page's start marks the body as switching colours (the mark
+# that turns every transition off, and restyles every element as it comes and goes).
+NOTE_SWITCHING = """(() => {
+  window.__switching = 0;
+  new MutationObserver((records) => {
+    for (const r of records) if (r.oldValue === null) window.__switching++;   // the mark set
+  }).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                        attributeFilter: ['data-md-color-switching']});
+})()"""
+SCHEME = """() => ({
+  scheme: document.body.dataset.mdColorScheme,
+  media: document.body.dataset.mdColorMedia,
+  shown: [...document.querySelectorAll('form[data-md-palette] label')].filter(l => !l.hidden).map(l => l.title),
+  switching: document.body.hasAttribute('data-md-color-switching'),
+  colorScheme: [...document.querySelectorAll('meta[name=color-scheme]')].map(m => m.content),
+  themeColor: [...document.querySelectorAll('meta[name=theme-color]')].map(m => m.content),
+  header: getComputedStyle(document.querySelector('.md-header')).backgroundColor,
+  js: document.documentElement.className,
+})"""
+
+
+def _hex(css: str) -> str:
+    return "#" + "".join(f"{int(float(c)):02x}" for c in re.findall(r"[\d.]+", css))
+
+
+def test_the_colour_toggle_switches_the_scheme_and_the_next_pages_start_in_it(visit):
+    """The page starts in the scheme of the reader's system (or the one they chose, kept
+    from page to page), its toggle offering the other; the toggle (a click, or Enter)
+    switches it, and the browser's colour <meta>s follow the header. No page's start
+    marks the body as switching colours: only the reader's switch does."""
+    page = visit.page()
+    page.add_init_script(NOTE_SWITCHING)
+    page.emulate_media(color_scheme="light")
+    page.goto(visit.base + "/about/")
+    seen = page.evaluate(SCHEME)
+    assert seen["scheme"] == "default" and seen["shown"] == ["Dark mode"], seen
+    assert seen["colorScheme"] == ["light"] and seen["themeColor"] == [_hex(seen["header"])], seen
+    assert "js" in seen["js"].split() and "no-js" not in seen["js"].split(), seen
+    assert page.evaluate("window.__switching") == 0
+
+    page.locator("form[data-md-palette] label:not([hidden])").click()
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    seen = page.evaluate(SCHEME)
+    assert seen["scheme"] == "slate" and seen["shown"] == ["Light mode"], seen
+    assert seen["colorScheme"] == ["dark"] and seen["themeColor"] == [_hex(seen["header"])], seen
+    assert page.evaluate("window.__switching") == 1
+
+    # the choice is kept: the next page (a board page, with the system still light)
+    # starts dark, and the instant navigation from it keeps one of each <meta>
+    page.goto(visit.base + "/zohn-ahl/history/")
+    seen = page.evaluate(SCHEME)
+    assert seen["scheme"] == "slate" and seen["shown"] == ["Light mode"], seen
+    assert page.evaluate("window.__switching") == 0
+    follow(page, visit.base + "/zohn-ahl/rules/")
+    seen = page.evaluate(SCHEME)
+    assert seen["scheme"] == "slate" and len(seen["colorScheme"]) == len(seen["themeColor"]) == 1
+
+    # Enter on the toggle goes to the next option (back to light)
+    page.locator("#__palette_1").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.body.dataset.mdColorScheme === 'default'")
+    assert page.evaluate(SCHEME)["shown"] == ["Dark mode"]
+
+
 HEADER_BOTTOM = "document.querySelector('.md-header').getBoundingClientRect().bottom"
 # The heading `id` is at the top of the screen, just below the header.
 AT_TOP = f"""id => {{
