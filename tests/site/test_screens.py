@@ -569,7 +569,8 @@ def test_an_awithlaknannai_game_from_a_link_shows_no_start_before_its_own_pieces
     the game's own pieces."""
     from engine import protocol
 
-    view = protocol.dispatch("awithlaknannai.new", {"ruleset": "culin", "moves": "m6-m5"})
+    # two moves: Black (the reader) to move, so the computer makes none meanwhile
+    view = protocol.dispatch("awithlaknannai.new", {"ruleset": "culin", "moves": "m6-m5 m4xm6"})
     board_id = boards_on(site_url, "/awithlaknannai/", "awithlaknannai")[0]["id"]
     link = game_link(site_url, "/awithlaknannai/", board_id, view["record"])
     pieces = f"#{board_id} .aw-pieces"
@@ -579,10 +580,11 @@ def test_an_awithlaknannai_game_from_a_link_shows_no_start_before_its_own_pieces
         release()
         assert wait_playable(page, page.locator(f"#{board_id}"))
         assert page.locator(pieces).is_visible()
-        # the moved piece stands on its new point, and none on the point it left
+        # White's piece stands where it leapt to, none where it left nor on the piece taken
         on = "p => !!document.querySelector(`#BOARD .aw-piece[data-at='${p}']`)"
         on = on.replace("BOARD", board_id)
-        assert page.evaluate(on, "m5") and not page.evaluate(on, "m6")
+        assert page.evaluate(on, "m6")
+        assert not page.evaluate(on, "m4") and not page.evaluate(on, "m5")
 
 
 def test_the_zohn_ahl_cloth_stays_in_place_when_its_board_becomes_playable(browser, site_url):
