@@ -23,6 +23,9 @@
 - ``pyodide``, ``pyodide-trimmed``, ``solver-pyodide``: the engine's checks inside Pyodide
   under Node, which share one run of the check script per runtime or script
   (``in_pyodide``).
+- The tests of the lab's blocks (``test_lab_blocks.py``) join the group of the printable
+  PDFs' (``site:test_printable_pdfs.py``): both work out the lab's figures for fair sticks,
+  which the engine keeps once worked out in a process (``SAME_FIGURES``).
 
 Other tests go to whichever process is free. Without ``-n``, the groups change nothing and
 the site tests build and serve the site themselves.
@@ -44,6 +47,9 @@ SHARED_COMPUTATIONS = {
     "test_solver_pyodide.py": "solver-pyodide",
 }
 SITE_TESTS = Path(__file__).resolve().parent / "site"
+# modules whose tests work out the same figures of the engine as another module's group:
+# in its process, the engine has them already
+SAME_FIGURES = {"test_lab_blocks.py": "site:test_printable_pdfs.py"}
 WAITING = ("test_slow_network.py", "test_runtime_faults.py", "test_start_sequence.py")
 
 
@@ -98,6 +104,8 @@ def pytest_collection_modifyitems(config, items):
         fixtures = set(getattr(item, "fixturenames", ()))
         if "every_page" in fixtures:
             item.add_marker(pytest.mark.xdist_group("every-page"))
+        elif item.path.name in SAME_FIGURES:
+            item.add_marker(pytest.mark.xdist_group(SAME_FIGURES[item.path.name]))
         elif BUILT_SITE & fixtures:
             item.add_marker(pytest.mark.xdist_group(f"site:{item.path.name}"))
         elif item.path.name in SHARED_COMPUTATIONS:

@@ -21,7 +21,8 @@
   the build was made for, or for a deliberately broken site); returns its URL and is
   stopped at the end of the session.
 - ``copy_project(dest)``: a copy of the project that a test may break and build
-  (``node_modules`` is linked, not copied).
+  (``node_modules`` is linked, not copied; the caches under ``build/`` are copied, so the
+  copy's build makes none of them again).
 """
 
 from __future__ import annotations

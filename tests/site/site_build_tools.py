@@ -57,9 +57,16 @@ def copy_project(dest: Path, pages: Sequence[str] | None = None) -> Path:
     cache = dest / compiled.relative_to(ROOT)
     cache.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(compiled, cache)
-    # the brotli copies of the site's files, made before (Pyodide's take tens of seconds)
-    if precompress.CACHE.is_dir():
-        shutil.copytree(precompress.CACHE, dest / precompress.CACHE.relative_to(ROOT))
+    # what the project's own builds made and cached by content, the copy's build finds made:
+    # the brotli copies of the site's files (Pyodide's take tens of seconds), the engine's
+    # wheel compiled inside Pyodide, the xz copies of the runtime's files and the lab's
+    # chains (each worth tens of seconds of a copy's build; where one is missing, the
+    # copy's build makes it as the project's would)
+    for cache in (precompress.CACHE, runtime.CACHE, runtime.XZ_CACHE, runtime.CHAINS_CACHE):
+        if cache.is_dir():
+            shutil.copytree(
+                cache, dest / cache.relative_to(ROOT), ignore=shutil.ignore_patterns(".lock")
+            )
     if pages is not None:
         _trim(dest, [HOME, *(p for p in pages if p != HOME)])
     return dest

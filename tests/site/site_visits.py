@@ -157,7 +157,12 @@ def play_a_move(page, board) -> str:
 def _aids(board) -> bool:
     """Whether the board shows its aids (the rings of the pieces that may move): not on
     the pages for students (student mode)."""
-    return json.loads(board.get_attribute("data-config") or "{}").get("aids", True) is not False
+    return _aids_of(board.get_attribute("data-config"))
+
+
+def _aids_of(config: str | None) -> bool:
+    """``_aids`` of a board whose ``data-config`` attribute is ``config``."""
+    return json.loads(config or "{}").get("aids", True) is not False
 
 
 def _play_without_aids(page, board, played: str) -> str:
@@ -343,18 +348,19 @@ def axe_findings(page, scope: str | None = None) -> list[dict]:
     return page.evaluate(AXE_RUN, scope)
 
 
-def _new_kinds(boards, lang: str, seen: set) -> list[tuple[tuple, object]]:
+def _new_kinds(every, lang: str, seen: set) -> list[tuple[tuple, object]]:
     """The first board of each kind not yet in ``seen`` (which then holds it), with its
-    kind: the page's language, the board's game and the controls it shows (the two dozen
-    puzzles of a page are one kind; a board that offers the computer or a hint is
-    another, and so is one without its aids)."""
+    kind, among the boards the locator ``every`` finds: the page's language, the board's
+    game and the controls it shows (the two dozen puzzles of a page are one kind; a board
+    that offers the computer or a hint is another, and so is one without its aids)."""
     new = []
-    for board in boards:
-        controls = board.evaluate(
-            "b => [...new Set([...b.querySelectorAll('[data-action]')]"
-            ".map(e => e.dataset.action))].sort().join(' ')"
-        )
-        kind = (lang, board.get_attribute("data-game"), controls, _aids(board))
+    # (what makes each board's kind, read from all of them in one call)
+    described = every.evaluate_all(
+        "bs => bs.map(b => [b.dataset.game, [...new Set([...b.querySelectorAll('[data-action]')]"
+        ".map(e => e.dataset.action))].sort().join(' '), b.getAttribute('data-config')])"
+    )
+    for board, (game, controls, config) in zip(every.all(), described, strict=True):
+        kind = (lang, game, controls, _aids_of(config))
         if kind not in seen:
             seen.add(kind)
             new.append((kind, board))
@@ -415,7 +421,8 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
                 lang = _language(rel)
             # (a board the page keeps shut, a students' board waiting for an earlier
             # answer, is set up when it opens: its twin on the teachers' page is visited)
-            boards = page.locator(".board[data-game]:visible").all()
+            every = page.locator(".board[data-game]:visible")
+            boards = every.all()
             here = seen[rel or "/"] = PageSeen(boards=len(boards))
             playable = [b for b in boards if wait_playable(page, b)]
             here.started = len(playable)
@@ -425,7 +432,7 @@ def visit_every_page(browser, site_dir: Path) -> dict[str, PageSeen]:
                 if b not in playable
             ]
             here.findings = axe_findings(page)
-            new = _new_kinds(boards, lang, played) if len(playable) == len(boards) else []
+            new = _new_kinds(every, lang, played) if len(playable) == len(boards) else []
             here.played = [kind for kind, _ in new]
             for _, board in new:
                 play_a_move(page, board)
