@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -12,29 +14,8 @@ from engine import protocol
 from engine.awithlaknannai import Game
 from engine.zohn_ahl import Record as ZRecord
 
-
-def call(cmd, args=None, request_id=1):
-    """Send one request through handle() (JSON both ways); return the decoded reply."""
-    request = {"id": request_id, "cmd": cmd}
-    if args is not None:
-        request["args"] = args
-    reply = json.loads(protocol.handle(json.dumps(request)))
-    assert reply["id"] == request_id
-    return reply
-
-
-def ok(cmd, args=None):
-    reply = call(cmd, args)
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def error(cmd, args=None):
-    reply = call(cmd, args)
-    assert reply["ok"] is False, reply
-    assert set(reply["error"]) >= {"type", "kind", "message", "input", "where"}
-    return reply["error"]
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from protocol_calls import call, error, ok  # noqa: E402
 
 # ----------------------------------------------------------------------------- envelope
 

@@ -4,27 +4,13 @@ the view's legal moves (``spec/protocol.md``), and what the best move of ``analy
 
 from __future__ import annotations
 
-import json
+import sys
+from pathlib import Path
 
 import pytest
 
-from engine import protocol
-
-
-def reply(cmd, args):
-    return json.loads(protocol.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-
-
-def ok(cmd, args):
-    answer = reply(cmd, args)
-    assert answer["ok"], answer
-    return answer["result"]
-
-
-def error(cmd, args):
-    answer = reply(cmd, args)
-    assert not answer["ok"], answer
-    return answer["error"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from protocol_calls import error, ok  # noqa: E402
 
 
 def test_an_action_plays_the_legal_move_of_that_index():

@@ -3,15 +3,13 @@ written with a point or a comma; a bad one refused with an error quoting it as t
 
 from __future__ import annotations
 
-import json
+import sys
+from pathlib import Path
 
 import pytest
 
-from engine import protocol
-
-
-def call(cmd, args):
-    return json.loads(protocol.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from protocol_calls import call  # noqa: E402
 
 
 @pytest.mark.parametrize(

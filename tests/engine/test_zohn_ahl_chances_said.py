@@ -4,12 +4,15 @@ the game is won, in both languages."""
 
 from __future__ import annotations
 
-import json
+import sys
+from pathlib import Path
 
 import pytest
 
-from engine import protocol
 from engine.zohn_ahl import narration
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from protocol_calls import ok  # noqa: E402
 
 NAMES = {"en": ("Red", "Green"), "fr": ("Rouge", "Vert")}
 PERCENT = {"en": "{}%", "fr": "{}\u00a0%"}
@@ -25,12 +28,6 @@ SAID = {
         "same": "La chance de {who} reste à {b}.",
     },
 }
-
-
-def ok(cmd, args):
-    reply = json.loads(protocol.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-    assert reply["ok"], reply
-    return reply["result"]
 
 
 def whole(x: float) -> str:

@@ -4,23 +4,15 @@ caption's words."""
 
 from __future__ import annotations
 
-import json
+import sys
+from pathlib import Path
 
 import pytest
 
-from engine import protocol
 from engine.zohn_ahl import narration
 
-
-def call(cmd, args):
-    return json.loads(protocol.handle(json.dumps({"id": 1, "cmd": cmd, "args": args})))
-
-
-def ok(cmd, args):
-    reply = call(cmd, args)
-    assert reply["ok"], reply
-    return reply["result"]
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from protocol_calls import call, ok  # noqa: E402
 
 TEAMS = [["Ann", "Bea"], ["Cal"]]
 # kiowa: 1111 earns another throw, 0110 does not
