@@ -75,13 +75,14 @@ def poll_on_a_timer() -> None:
 class PersistentContext:
     """A browser context with a profile on disk (a temporary folder, removed by
     ``close``), launched as its own Chromium by the Playwright of ``browser``;
-    ``context_args`` are those of ``browser.new_context()``. ``context`` is the context,
+    ``flags``, Chromium's flags beyond the tests' own; ``context_args`` are those of
+    ``browser.new_context()``. ``context`` is the context,
     ``first_page`` the page it opens with."""
 
-    def __init__(self, browser, **context_args):
+    def __init__(self, browser, flags=(), **context_args):
         self.profile = tempfile.mkdtemp(prefix="site-tests-profile-")
         self.context = browser.browser_type.launch_persistent_context(
-            self.profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, **context_args
+            self.profile, executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, *flags], **context_args
         )
         self.first_page = self.context.pages[0] if self.context.pages else self.context.new_page()
 

@@ -11,7 +11,7 @@ import json
 from urllib.parse import urlsplit
 
 import pytest
-from chromium import CHROMIUM, CHROMIUM_FLAGS
+from chromium import CHROMIUM, CHROMIUM_FLAGS, PersistentContext
 from test_e2e_support import wait_ready
 
 pytestmark = pytest.mark.browser
@@ -72,12 +72,16 @@ START = """async (url) => {
 }"""
 
 
+def _host_rule() -> str:
+    """Chromium's flag that sends HOST to the loopback address."""
+    return f"--host-resolver-rules=MAP {HOST} 127.0.0.1"
+
+
 def _classroom(browser, site_url: str):
     """A browser that reaches the site by HOST (mapped to the loopback address), over
     plain http; and the site's address there."""
     classroom = browser.browser_type.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
+        executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, _host_rule()]
     )
     return classroom, f"http://{HOST}:{urlsplit(site_url).port}/"
 
@@ -85,9 +89,11 @@ def _classroom(browser, site_url: str):
 def test_over_plain_http_a_return_visit_restores_the_snapshot(browser, site_url):
     """No Cache Storage and no crypto.subtle on such an origin: the snapshot is kept in
     IndexedDB with a CRC-32 (docs/assets/js/snapshot-idb.mjs), and restored."""
-    classroom, base = _classroom(browser, site_url)
+    # a device's own profile, on disk, as a classroom's Chromebook keeps its browser's
+    device = PersistentContext(browser, flags=[_host_rule()])
+    base = f"http://{HOST}:{urlsplit(site_url).port}/"
     try:
-        context = classroom.new_context()
+        context = device.context
         starts = []
         for _ in range(2):
             page = context.new_page()
@@ -109,7 +115,7 @@ def test_over_plain_http_a_return_visit_restores_the_snapshot(browser, site_url)
         })""")
         assert kept.startswith("crc32:")
     finally:
-        classroom.close()
+        device.close()
 
 
 # The runtime's files kept decoded in IndexedDB (docs/assets/js/runtime-kept.mjs), as the
