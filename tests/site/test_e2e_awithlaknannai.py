@@ -23,6 +23,12 @@ def point(board, name):
     return board.locator(f'[data-point="{name}"]')
 
 
+def leap_the_chain(board):
+    """Click Black's chain of two leaps, m2 over m3 to m4 over m5 to m6, point by point."""
+    for p in ("m2", "m4", "m6"):
+        point(board, p).click()
+
+
 def name_of(board, name):
     return point(board, name).get_attribute("aria-label")
 
@@ -168,8 +174,7 @@ def test_undo_and_redo(visit):
     record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": CHAIN})
     page, board = open_with(visit, record)
     as_person(board)
-    for p in ("m2", "m4", "m6"):
-        point(board, p).click()
+    leap_the_chain(board)
     page.wait_for_function(
         "b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
         arg=board.element_handle(),
@@ -211,8 +216,7 @@ def test_a_move_travels_as_its_action_and_a_refused_one_keeps_the_game(visit):
     record = engine_record("awithlaknannai.new", {"ruleset": "culin", "position": CHAIN})
     page, board = open_with(visit, record, STALE_FIRST_ACTION)
     as_person(board)
-    for p in ("m2", "m4", "m6"):
-        point(board, p).click()
+    leap_the_chain(board)
     page.wait_for_function(
         "b => b.querySelector('.board-status').dataset.kind === 'error'",
         arg=board.element_handle(),
@@ -223,8 +227,7 @@ def test_a_move_travels_as_its_action_and_a_refused_one_keeps_the_game(visit):
     assert moves_text(board).strip().startswith("No moves")
     assert name_of(board, "m2").startswith("m2, black piece")
     # the same move, chosen again, is sent by its action and made
-    for p in ("m2", "m4", "m6"):
-        point(board, p).click()
+    leap_the_chain(board)
     page.wait_for_function(
         "b => b.querySelector('.aw-movelist').textContent.includes('m2xm4xm6')",
         arg=board.element_handle(),
@@ -378,8 +381,7 @@ def test_game_end_is_announced(visit):
     )
     page, board = open_with(visit, record)
     as_person(board)
-    for p in ("m2", "m4", "m6"):
-        point(board, p).click()
+    leap_the_chain(board)
     page.wait_for_function(
         "b => b.querySelector('.board-turn').textContent.includes('Game over')",
         arg=board.element_handle(),
