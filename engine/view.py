@@ -44,7 +44,7 @@ class Phrase(TypedDict):
     own words: ``{"key": "sideName.0"}``)."""
 
     key: str
-    values: NotRequired[dict[str, "int | str | Phrase"]]
+    values: NotRequired[dict[str, "int | float | str | Phrase"]]
 
 
 # ---------------------------------------------------------------------- Zohn Ahl

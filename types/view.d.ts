@@ -64,7 +64,7 @@ export interface OutcomeView {
 /** A sentence or a part of one, for the page to say in its language: `key` names an entry of the word table's `page` section (a dotted path, `"narrate.move.other"`), `values` fills its placeholders (a number as it is, a string as text, a phrase by its own words: `{"key": "sideName.0"}`). */
 export interface Phrase {
   key: string;
-  values?: Record<string, number | string | Phrase>;
+  values?: Record<string, number | number | string | Phrase>;
 }
 
 /** A move announced: `key`, its sentence in the word tables' `moveSaid`, and the values the page fills in (`side`, the side that made it; `move`, its notation; `n`, the pieces it took). */

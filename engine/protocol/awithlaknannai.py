@@ -154,7 +154,7 @@ def _analysable(args: Args) -> Game:
 
 
 def analyse(args: Args) -> Result:
-    from engine.awithlaknannai import analysis
+    from engine.awithlaknannai import analysis, judgement
 
     game = _analysable(args)
     depth = arguments.bounded(args, "depth", 1, ANALYSE_MAX_DEPTH, 4)
@@ -168,6 +168,9 @@ def analyse(args: Args) -> Result:
     out["exact"] = found.exact  # the endgame tables' verdict, or None
     out["action"] = _action_of(game, found.best)
     out["numbered_line"] = game.numbered(found.notation)
+    out["standing"] = judgement.standing(game, found)
+    out["said"] = judgement.analysis_said(game, found)
+    out["bar"] = judgement.bar(game, found)
     return out
 
 
@@ -180,24 +183,28 @@ def _action_of(game: Game, move: Move) -> int:
 
 
 def hint(args: Args) -> Result:
-    from engine.awithlaknannai import analysis
+    from engine.awithlaknannai import analysis, judgement
 
     game = _analysable(args)
     found = analysis.hint(game)
     out = found.to_dict()
     out["action"] = _action_of(game, found.analysis.best)
     out["numbered_line"] = game.numbered(out["line"])
+    out["said"] = judgement.hint_said(game, found)
     return out
 
 
 def review(args: Args) -> Result:
-    from engine.awithlaknannai import analysis
+    from engine.awithlaknannai import analysis, judgement
 
     game = _session(args).game
     depth = arguments.bounded(args, "depth", 2, REVIEW_MAX_DEPTH, 3)
     nodes = arguments.bounded(args, "node_limit", 1, REVIEW_MAX_NODES, 3_000)
     draw = arguments.draw(args)
-    result = analysis.review(game, depth, node_limit=nodes).to_dict()
+    reviewed = analysis.review(game, depth, node_limit=nodes)
+    result = reviewed.to_dict()
+    for move, out in zip(reviewed.moves, result["moves"], strict=True):
+        out["said"] = judgement.review_said(move)
     if draw is not None:
         from engine.awithlaknannai.graph import review_graph_svg
 

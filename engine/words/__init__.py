@@ -14,9 +14,13 @@ the pages, because the printables' standard PDF fonts have only the former."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import en, fr
+
+if TYPE_CHECKING:
+    from engine.view import Phrase
 
 LANGUAGES = ("en", "fr")
 """Every language of the site and its interface, the default first."""
@@ -75,3 +79,58 @@ def table_name(name: str, lang: str) -> str:
     "globe"), in ``lang``; an unknown id is given back as it is."""
     names: dict[str, str] = table(lang)["page"]["tableNames"]
     return names.get(name, name)
+
+
+def word(key: str, lang: str) -> Any:
+    """The entry ``key`` (a dotted path in the ``page`` section) in ``lang``: its words, or
+    for a counted entry its forms (``{"one": ..., "other": ...}``)."""
+    entry: Any = table(lang)["page"]
+    for part in key.split("."):
+        entry = entry[int(part)] if isinstance(entry, (list, tuple)) else entry[part]
+    if not isinstance(entry, str) and not _counted(entry):
+        raise KeyError(f"{key!r} is not one entry of the word table")
+    return entry
+
+
+def _counted(entry: Any) -> bool:
+    return isinstance(entry, dict) and isinstance(entry.get("one"), str) and "other" in entry
+
+
+def _number(value: int | float, lang: str) -> str:
+    """A number as ``lang`` writes it ("1.5", "1,5")."""
+    return str(value).replace(".", table(lang)["page"]["decimalPoint"])
+
+
+def _fill(phrase: Phrase, lang: str) -> str:
+    values = {
+        name: _fill(v, lang)
+        if isinstance(v, dict)
+        else _number(v, lang)
+        if isinstance(v, (int, float))
+        else str(v)
+        for name, v in phrase.get("values", {}).items()
+    }
+    entry = word(phrase["key"], lang)
+    if not isinstance(entry, str):
+        n = phrase.get("values", {}).get("n")
+        if not isinstance(n, (int, float)):
+            raise KeyError(f"{phrase['key']!r} is counted by the value n, which the phrase lacks")
+        rule = table(lang)["page"]["plural"]
+        one = abs(n) < 2 if rule == "one-below-2" else n == 1
+        entry = entry["one" if one else "other"]
+    return str(entry).format_map(_Keep(values))
+
+
+class _Keep(dict[str, str]):
+    """A placeholder without a value is left as it is (as the page's ``fill`` does)."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+def say(phrases: Sequence[Phrase], lang: str) -> list[str]:
+    """The sentences of ``phrases`` (:class:`engine.view.Phrase`: an entry's key and its
+    values) in ``lang``, each filled in as the page's ``sayPhrase`` fills it: a phrase value
+    by its own words, a number with the language's decimal point, and a counted entry's
+    form chosen by the value ``n`` and the language's ``plural`` rule."""
+    return [_fill(p, lang) for p in phrases]

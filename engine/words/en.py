@@ -371,8 +371,8 @@ WORDS: dict[str, Any] = {
             "thinking": "The computer is thinking…",
             "even": "The position is about even",
             "ahead": {
-                "one": "{name} is ahead by {pieces} piece",
-                "other": "{name} is ahead by {pieces} pieces",
+                "one": "{name} is ahead by {n} piece",
+                "other": "{name} is ahead by {n} pieces",
             },
             "wins": {
                 "one": "{name} has a forced win in {n} move",
@@ -388,10 +388,10 @@ WORDS: dict[str, Any] = {
             "mustCapture": "{name} must capture: {moves}. The computer would play {best}.",
             "suggest": "The computer suggests {best} for {name}.",
             "exactWin": {
-                "one": "{name} wins in {n} move with perfect play (endgame tables)",
-                "other": "{name} wins in {n} moves with perfect play (endgame tables)",
+                "one": "{name} wins in {n} move with perfect play (endgame tables).",
+                "other": "{name} wins in {n} moves with perfect play (endgame tables).",
             },
-            "exactDraw": "A draw with perfect play (endgame tables)",
+            "exactDraw": "A draw with perfect play (endgame tables).",
             "exactStall": "The endgame tables set the 40-move rule aside: their win takes {n} moves, so the 40-move rule may end the game first unless a capture comes in time.",
             "loadingTables": "Loading the endgame tables…",
         },
@@ -416,9 +416,9 @@ WORDS: dict[str, Any] = {
                 "blunder": "blunder",
             },
             "lost": {
-                "part": "lost {pieces} of a piece against the best move",
-                "one": "lost {pieces} piece against the best move",
-                "other": "lost {pieces} pieces against the best move",
+                "part": "lost {n} of a piece against the best move",
+                "one": "lost {n} piece against the best move",
+                "other": "lost {n} pieces against the best move",
             },
             "engine": "the computer preferred {move}",
             "exact": {

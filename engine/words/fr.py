@@ -374,8 +374,8 @@ WORDS: dict[str, Any] = {
             "thinking": "L’ordinateur réfléchit…",
             "even": "La position est à peu près égale",
             "ahead": {
-                "one": "{name} mène de {pieces} pion",
-                "other": "{name} mène de {pieces} pions",
+                "one": "{name} mène de {n} pion",
+                "other": "{name} mène de {n} pions",
             },
             "wins": {
                 "one": "{name} a un gain forcé en {n} coup",
@@ -391,10 +391,10 @@ WORDS: dict[str, Any] = {
             "mustCapture": "{name} doit prendre : {moves}. L’ordinateur jouerait {best}.",
             "suggest": "L’ordinateur conseille {best} aux {group}.",
             "exactWin": {
-                "one": "{name} gagne en {n} coup avec un jeu parfait (tables de finales)",
-                "other": "{name} gagne en {n} coups avec un jeu parfait (tables de finales)",
+                "one": "{name} gagne en {n} coup avec un jeu parfait (tables de finales).",
+                "other": "{name} gagne en {n} coups avec un jeu parfait (tables de finales).",
             },
-            "exactDraw": "Nulle avec un jeu parfait (tables de finales)",
+            "exactDraw": "Nulle avec un jeu parfait (tables de finales).",
             "exactStall": "Les tables de finales laissent de côté la règle des 40 coups. Leur gain prend {n} coups, et la règle des 40 coups peut donc finir la partie avant, sauf si une prise vient à temps.",
             "loadingTables": "Chargement des tables de finales…",
         },
@@ -419,9 +419,9 @@ WORDS: dict[str, Any] = {
                 "blunder": "gaffe",
             },
             "lost": {
-                "part": "perd {pieces} pion par rapport au meilleur coup",
-                "one": "perd {pieces} pion par rapport au meilleur coup",
-                "other": "perd {pieces} pions par rapport au meilleur coup",
+                "part": "perd {n} pion par rapport au meilleur coup",
+                "one": "perd {n} pion par rapport au meilleur coup",
+                "other": "perd {n} pions par rapport au meilleur coup",
             },
             "engine": "l’ordinateur préférait {move}",
             "exact": {

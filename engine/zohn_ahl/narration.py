@@ -9,7 +9,8 @@ phrase is its own words filled in (a side's name, ``{"key": "sideName.0"}``; a n
 words, ``{"key": "numberWord.6"}``). Only the placeholders the entry's words use (in any
 language) are given, so that the replies stay small.
 
-:func:`say` fills the phrases in one language, as the page does (the tests check both).
+:func:`say` (:func:`engine.words.say`) fills the phrases in one language, as the page does
+(the tests check both).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from engine import words
 from engine.view import EventView, Phrase
@@ -62,7 +62,7 @@ def _placeholders(key: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def _phrase(key: str, **values: Phrase | int | str) -> Phrase:
+def _phrase(key: str, **values: Phrase | int | float | str) -> Phrase:
     used = _placeholders(key)
     kept = {name: v for name, v in values.items() if name in used}
     return {"key": key, "values": kept} if kept else {"key": key}
@@ -138,31 +138,5 @@ def narrate(events: Sequence[EventView]) -> list[Phrase]:
     return out
 
 
-def word(key: str, lang: str) -> str:
-    """The words of the entry ``key`` (a dotted path in the ``page`` section) in ``lang``."""
-    entry: Any = words.table(lang)["page"]
-    for part in key.split("."):
-        entry = entry[int(part)] if isinstance(entry, (list, tuple)) else entry[part]
-    if not isinstance(entry, str):
-        raise KeyError(f"{key!r} is not one entry of the word table")
-    return entry
-
-
-def _fill(phrase: Phrase, lang: str) -> str:
-    values = {
-        name: _fill(v, lang) if isinstance(v, dict) else str(v)
-        for name, v in phrase.get("values", {}).items()
-    }
-    return word(phrase["key"], lang).format_map(_Keep(values))
-
-
-class _Keep(dict[str, str]):
-    """A placeholder without a value is left as it is (as the page's ``fill`` does)."""
-
-    def __missing__(self, name: str) -> str:
-        return "{" + name + "}"
-
-
-def say(phrases: Sequence[Phrase], lang: str) -> list[str]:
-    """The sentences of ``phrases`` in ``lang``, each filled in as the page fills it."""
-    return [_fill(p, lang) for p in phrases]
+say = words.say
+word = words.word

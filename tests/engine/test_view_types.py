@@ -62,6 +62,9 @@ def problems(value: object, hint: object, where: str = "view") -> list[str]:
         return problems(value, args[0], where)
     if hint is type(None):
         return [] if value is None else [f"{where}: {value!r} is not null"]
+    if hint is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return [] if ok else [f"{where}: {value!r} is not a number"]
     if hint in (str, int, bool):
         ok = isinstance(value, hint) and (hint is bool or not isinstance(value, bool))
         return [] if ok else [f"{where}: {value!r} is not {hint.__name__}"]

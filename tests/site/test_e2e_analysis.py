@@ -84,6 +84,9 @@ def test_review_grades_a_finished_game(visit):
     assert grades[2] == "best"  # b1xb3 wins at once
     assert "b1xb3" in items.nth(2).text_content()
     assert grades[0] != "best"  # b3-b2 won at once
+    # what the review says of it, in words: its grade, and the computer's choice
+    said = items.nth(0).locator(".aw-review-grade").text_content()
+    assert said.startswith(" — ") and "the computer preferred b3-b2" in said, said
     # the graph is there, with a text alternative
     graph = board.locator(".aw-review-graph svg")
     assert graph.get_attribute("role") == "img"

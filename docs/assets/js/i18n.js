@@ -131,25 +131,39 @@ export function strings() {
   return STRINGS[lang()];
 }
 
-// The words of the table's entry `key`, a dotted path ("narrate.move.other",
-// "sideName.0"), or the key itself when the table has no such entry.
-/** @param {string} key @param {Record<string, any>} [L] @returns {string} */
-export function word(key, L = strings()) {
+// The table's entry `key`, a dotted path ("narrate.move.other", "sideName.0"): its words,
+// or a counted entry's forms ({one, other}); undefined when the table has no such entry.
+/** @param {string} key @param {Record<string, any>} L @returns {any} */
+function entry(key, L) {
   /** @type {any} */
-  let entry = L.words || L;
-  for (const part of key.split(".")) entry = entry === null || entry === undefined ? undefined : entry[part];
-  return typeof entry === "string" ? entry : key;
+  let found = L.words || L;
+  for (const part of key.split(".")) found = found === null || found === undefined ? undefined : found[part];
+  return found;
 }
 
-// A phrase of the engine's view ({key, values}: engine/zohn_ahl/narration.py) in the
-// page's language: the entry's words, each value filled in (a number or a text as it is,
-// a phrase by its own words). The engine decides what is said; here it is only worded.
+// The words of the table's entry `key`, or the key itself when the table has no such words.
+/** @param {string} key @param {Record<string, any>} [L] @returns {string} */
+export function word(key, L = strings()) {
+  const found = entry(key, L);
+  return typeof found === "string" ? found : key;
+}
+
+// A phrase of the engine's view ({key, values}: engine/view.py's Phrase) in the page's
+// language, as engine.words.say fills it: each value filled in (a text as it is, a number
+// with the language's decimal point, a phrase by its own words), and a counted entry's
+// form chosen by the value `n`. The engine decides what is said; here it is only worded.
 /** @param {import("../../../types/view").Phrase} p @param {Record<string, any>} [L] @returns {string} */
 export function sayPhrase(p, L = strings()) {
   /** @type {Record<string, string>} */
   const values = {};
-  for (const [name, v] of Object.entries(p.values || {})) values[name] = typeof v === "object" ? sayPhrase(v, L) : String(v);
-  return fill(word(p.key, L), values);
+  for (const [name, v] of Object.entries(p.values || {})) {
+    values[name] = typeof v === "object" ? sayPhrase(v, L) : typeof v === "number" ? decimal(String(v), L) : String(v);
+  }
+  const found = entry(p.key, L);
+  if (found && typeof found === "object" && typeof found.one === "string") {
+    return counted(found, Number((p.values || {}).n), values, L);
+  }
+  return fill(typeof found === "string" ? found : p.key, values);
 }
 
 // The phrases of one throw (or any list of them), said one after the other.

@@ -9,64 +9,25 @@
 // both false on lesson pages and where the board's aids are off (student mode,
 // build_scripts/aids.py) unless the block turns them on; `puzzle` (a puzzle board).
 
-import { strings, fill, counted, decimal } from "../i18n.js";
+import { strings, fill, sayPhrase, sayPhrases } from "../i18n.js";
 import { el, enable, isOff } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
 import { sideKey } from "./awithlaknannai-view.js";
 
 // The panels' words (the `analysis` part of the page's words), as functions of their
-// values; a side is named by its name's key, which the view's `sides` gives (sideKey).
+// values; what the engine judged comes as phrases (its replies' `said` and `standing`).
 export function words() {
   const L = strings();
   const T = L.analysis;
-  const side = (/** @type {string} */ key) => L.sideWords(key);
   return {
     ...T,
     /** @param {any} view @param {number} n @returns {string} the name of the view's side `n` */
-    sideName: (view, n) => side(sideKey(view, n)).name,
-    /** @param {string} key @param {string} pieces */
-    ahead: (key, pieces) => counted(T.ahead, Number(pieces), { ...side(key), pieces: decimal(pieces, L) }, L),
-    /** @param {string} key @param {number} k */
-    wins: (key, k) => counted(T.wins, k, side(key), L),
+    sideName: (view, n) => L.sideWords(sideKey(view, n)).name,
     /** @param {string} said */
     bar: (said) => fill(T.bar, { words: said }),
     /** @param {string} line */
     best: (line) => fill(T.best, { line }),
-    /** @param {number} d */
-    depth: (d) => counted(T.depth, d, {}, L),
-    /** @param {string} key @param {string[]} moves @param {string} best */
-    mustCapture: (key, moves, best) => fill(T.mustCapture, { ...side(key), moves: moves.join(", "), best }),
-    /** @param {string} key @param {string} best */
-    suggest: (key, best) => fill(T.suggest, { ...side(key), best }),
-    /** @param {Verdict | null | undefined} verdict @param {any} view */
-    exact: (verdict, view) => exactWords(verdict, view, T, L),
   };
-}
-
-// The endgame tables' verdict (`exact` of the engine's reply) in words, or "" without one:
-// "White wins in 9 moves", and when the tables' win may meet the 40-move rule, a warning.
-/** @typedef {{value: string, plies: number, winner: number, stall?: boolean}} Verdict */
-/** @param {Verdict | null | undefined} verdict @param {any} view @param {Record<string, any>} T @param {Record<string, any>} L */
-function exactWords(verdict, view, T, L) {
-  if (!verdict) return "";
-  const said = verdict.value === "draw" ? T.exactDraw
-    : counted(T.exactWin, verdict.plies, L.sideWords(sideKey(view, verdict.winner)), L);
-  return verdict.stall && verdict.value !== "draw" ? `${said}. ${fill(T.exactStall, { n: verdict.plies })}` : `${said}.`;
-}
-
-const CAP = 400; // the bar's ends: four pieces ahead
-
-// Black's advantage in words (score in hundredths of a piece, from Black's side, side 0)
-// in the position of `view`.
-/** @param {number} black @param {number | null | undefined} mate @param {any} view */
-export function standing(black, mate, view) {
-  const W = words();
-  if (mate !== null && mate !== undefined) {
-    const winner = mate > 0 ? view.to_move : 1 - view.to_move;
-    return W.wins(sideKey(view, winner), Math.abs(mate));
-  }
-  if (Math.abs(black) < 50) return W.even;
-  return W.ahead(sideKey(view, black > 0 ? 0 : 1), (Math.abs(black) / 100).toFixed(1));
 }
 
 /** @typedef {import("./awithlaknannai.js").AwithBoard} AwithBoard */
@@ -122,14 +83,11 @@ class EvalPanel {
       return;
     }
     if (gen !== this.gen || !this.on) return;
-    const said = standing(res.black, res.mate, view);
-    const clipped = Math.max(-CAP, Math.min(CAP, res.mate !== null
-      ? (res.mate > 0 === (view.to_move === 0) ? CAP : -CAP) : res.black));
     // the black part of the bar grows from the left as Black gets ahead
-    this.fill.style.width = `${50 + (50 * clipped) / CAP}%`;
-    this.bar.setAttribute("aria-label", W.bar(said));
+    this.fill.style.width = `${100 * res.bar}%`;
+    this.bar.setAttribute("aria-label", W.bar(sayPhrase(res.standing)));
     this.bar.dataset.black = String(res.black);
-    this.words.textContent = res.exact ? W.exact(res.exact, view) : `${said} ${W.depth(res.depth)}`;
+    this.words.textContent = sayPhrases(res.said);
     this.line.textContent = W.best(res.numbered_line);
   }
 }
@@ -160,9 +118,7 @@ class HintButton {
     try {
       const res = await call("awithlaknannai.hint", { record: view.record }, { retries: 0, timeoutMs: 60000 });
       if (this.board.shownView() !== view) return;
-      const side = sideKey(view, view.to_move);
-      this.text.textContent = (res.kind === "must-capture" ? W.mustCapture(side, res.moves, res.best) : W.suggest(side, res.best))
-        + (res.exact ? ` ${W.exact(res.exact, view)}` : "");
+      this.text.textContent = sayPhrases(res.said);
       const move = (view.legal || [])[res.action];
       if (move) this.board.mark(move.path, "is-hint");
     } catch (err) {

@@ -4,10 +4,9 @@
 // the evaluation graph, and replays its best line from any move on a small board of its
 // own (the game on the main board is not touched).
 
-import { lang, strings, fill, counted, decimal } from "../i18n.js";
+import { lang, strings, fill, counted, decimal, sayPhrase } from "../i18n.js";
 import { el, enable, isOff } from "./dom.js";
 import { call, errorText } from "./engine-calls.js";
-import { standing } from "./analysis.js";
 import { sideKey } from "./awithlaknannai-view.js";
 
 /** @type {Record<string, string>} */
@@ -39,12 +38,6 @@ function words() {
     /** @param {string} side @param {Record<string, number>} c */
     counts: (side, c) => fill(T.counts, { name: side,
       grades: Object.keys(T.countOf).map((g) => counted(T.countOf[g], c[g], {}, L)).join(", ") }),
-    /** @param {string} pieces */
-    lost: (pieces) => (Number(pieces) < 1
-      ? fill(T.lost.part, { pieces: decimal(pieces, L) })
-      : counted(T.lost, Number(pieces), { pieces: decimal(pieces, L) }, L)),
-    /** @param {string} m */
-    engine: (m) => fill(T.engine, { move: m }),
     /** @param {number} ply @param {string} move */
     showLineName: (ply, move) => fill(T.showLineName, { ply, move }),
     /** @param {number} ply */
@@ -119,12 +112,7 @@ export class ReviewPanel {
     this.viewer = el("div", { class: "aw-line-viewer", hidden: true });
     for (const m of res.moves) {
       const sign = SIGNS[m.grade] || "";
-      const bits = [W.grades[m.grade]];
-      if (m.exact && W.exact && W.exact[m.exact]) bits.push(W.exact[m.exact]);  // the endgame tables' word
-      if (m.grade !== "best") {
-        if (m.loss >= 5 && m.mate_before === null && m.mate_after === null) bits.push(W.lost((m.loss / 100).toFixed(1)));
-        bits.push(W.engine(m.best));
-      }
+      const bits = (m.said || []).map((/** @type {any} */ p) => sayPhrase(p));  // the engine's words on the move
       const item = el("li", { class: `aw-review-move aw-grade-${m.grade}`, "data-ply": m.ply, "data-grade": m.grade },
         el("span", { class: "aw-review-side", text: `${W.sideName(view, m.side)} ` }),
         el("strong", { class: "aw-move", text: m.move + sign }),
@@ -188,4 +176,3 @@ export class ReviewPanel {
   }
 }
 
-export { standing };
