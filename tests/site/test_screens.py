@@ -596,7 +596,7 @@ def test_an_awithlaknannai_game_from_a_link_shows_no_start_before_its_own_pieces
     link = game_link(site_url, "/awithlaknannai/", board_id, view["record"])
     pieces = f"#{board_id} .aw-pieces"
     with _runtime_held(browser, link, 1366, 768) as (page, release):
-        page.locator(f"#{board_id}.board--awithlaknannai").wait_for(state="attached")  # (built)
+        page.locator(f"#{board_id}.is-opening-game").wait_for(state="attached")  # (built)
         assert page.locator(pieces).evaluate("g => getComputedStyle(g).visibility") == "hidden"
         release()
         assert wait_playable(page, page.locator(f"#{board_id}"))

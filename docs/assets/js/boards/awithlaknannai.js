@@ -83,7 +83,6 @@ export class AwithBoard extends Board {
 
   build() {
     const root = this.root;
-    root.classList.add("board--awithlaknannai");
     this.frame();
     // the pieces drawn at build time are the block's own position: a game from a link or
     // a saved one shows none, their places kept, until the engine has read it

@@ -70,7 +70,6 @@ export class ZohnAhlBoard extends Board {
   // -- layout ------------------------------------------------------------------------
   build() {
     const root = this.root;
-    root.classList.add("board--zohn-ahl");
     // the two sides as every game starts, shown at once: the panel holds its place above
     // the cloth while Python starts, and the engine's state fills it in. A game that may
     // not be at its start (a link, a saved game, a block that starts after some throws)
