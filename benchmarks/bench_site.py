@@ -98,13 +98,18 @@ PAGES = [
     ("awithlaknannai", "/awithlaknannai/", "/awithlaknannai/rules/"),
 ]
 
-# Records, in the page, the moments a board is drawn and becomes playable.
+# Records, in the page, the moments a board is drawn and becomes playable. A board is set
+# up as it comes near the view: the page's first board is brought into view as soon as it
+# is in the page (``nearest``: a board on the screen stays where it is), as a reader who
+# came to play scrolls to it; on a page whose first board is further down (a lesson) it
+# would otherwise never start.
 INIT_SCRIPT = """
 (() => {
-  const marks = window.__bench = { drawn: null, ready: null };
+  const marks = window.__bench = { drawn: null, ready: null, shown: null };
   const check = () => {
     const t = performance.now();
     const b = document.querySelector('.board[data-game]');
+    if (b && marks.shown !== b) { marks.shown = b; b.scrollIntoView({ block: 'nearest' }); }
     if (b && marks.drawn === null && b.querySelector('svg')) marks.drawn = t;
     if (b && marks.ready === null && b.dataset.ready === 'true') marks.ready = t;
   };
@@ -113,6 +118,16 @@ INIT_SCRIPT = """
   document.addEventListener('DOMContentLoaded', check);
 })();
 """
+
+
+# Whether the page's first board is playable; until it is set up, it is brought into view
+# again at each check (the theme's instant navigation scrolls a new page to its top after
+# the init script has seen its board).
+BOARD_READY = """() => {
+  const b = document.querySelector('.board[data-game]');
+  if (b && !b.dataset.mounted) b.scrollIntoView({ block: 'nearest' });
+  return !!window.__bench && window.__bench.ready !== null;
+}"""
 
 
 class _Counter:
@@ -266,6 +281,7 @@ def _marks(page):
     the DOM is not yet on the screen)."""
     return page.evaluate("""() => {
         const m = {...window.__bench};
+        delete m.shown;   // (the board itself, not a figure)
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
         if (m.drawn !== null && fcp) m.drawn = Math.max(m.drawn, fcp.startTime);
         return m;
@@ -274,9 +290,7 @@ def _marks(page):
 
 def _wait_marks(page, has_board: bool):
     if has_board:
-        page.wait_for_function(
-            "() => window.__bench && window.__bench.ready !== null", timeout=READY_MS
-        )
+        page.wait_for_function(BOARD_READY, timeout=READY_MS)
     else:
         page.wait_for_load_state("networkidle")
     return _marks(page)
@@ -350,7 +364,7 @@ def _one_kind(playwright, base, counter, kind, first, second):
         )
         page.wait_for_function("(p) => location.pathname === p", arg=second, timeout=READY_MS)
         if has_board:
-            page.wait_for_function("() => window.__bench.ready !== null", timeout=READY_MS)
+            page.wait_for_function(BOARD_READY, timeout=READY_MS)
         else:
             page.wait_for_load_state("networkidle")
         instant = bool(page.evaluate("window.__bench_same_document === true"))

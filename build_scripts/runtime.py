@@ -135,6 +135,10 @@ def build_wheel(digest: str) -> Path:
         return wheel if wheel is not None else _build_wheel(digest)
 
 
+ENGINE_README = "The rules engine of the Zohn Ahl and Awithlaknannai boards.\n"
+"""The engine wheel's long description."""
+
+
 def engine_pyproject(text: str) -> str:
     """``pyproject.toml`` for the engine's wheel: without the entry points, which name the
     site's build (``build_scripts``, not in the wheel: the page has no use for it)."""
@@ -156,11 +160,9 @@ def _build_wheel(digest: str) -> Path:
             engine_pyproject((ROOT / "pyproject.toml").read_text(encoding="utf-8")),
             encoding="utf-8",
         )
-        readme = ROOT / "README.md"
-        (src / "README.md").write_text(
-            readme.read_text(encoding="utf-8") if readme.exists() else "Rules engine.\n",
-            encoding="utf-8",
-        )
+        # (the wheel's long description, which no page reads: the repository's README
+        # would be a few kilobytes of every first visit, and not part of the source hash)
+        (src / "README.md").write_text(ENGINE_README, encoding="utf-8")
         shutil.copytree(
             ROOT / "engine", src / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
         )

@@ -24,16 +24,15 @@ ASSET_FOLDER = "assets"
 PAGE_SCRIPTS = (
     "assets/js/boards.js",
     "assets/js/language-switch.js",
-    "assets/js/lab.js",
+    "assets/js/page-parts.js",
     "assets/js/instant-anywhere.js",
     "assets/js/offline.js",
     "assets/js/drawer.js",
     "assets/js/wide-tables.js",
-    "assets/js/answers/fields.js",
-    "assets/js/answers/results.js",
-    "assets/js/answers/run-sheet.js",
 )
-"""The page's module scripts, in the order the pages load them."""
+"""The page's module scripts, in the order the pages load them (the lab's, the answer
+fields', the results' and the run-sheet's are loaded by ``page-parts.js`` where a page
+has its part)."""
 
 STYLESHEETS = (
     "assets/css/boards.css",
