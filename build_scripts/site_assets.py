@@ -29,10 +29,12 @@ PAGE_SCRIPTS = (
     "assets/js/offline.js",
     "assets/js/drawer.js",
     "assets/js/wide-tables.js",
+    "assets/js/answers/fields.js",
+    "assets/js/answers/results.js",
+    "assets/js/answers/run-sheet.js",
 )
-"""The page's module scripts, in the order the pages load them (the lab's, the answer
-fields', the results' and the run-sheet's are loaded by ``page-parts.js`` where a page
-has its part)."""
+"""The page's module scripts, in the order the pages load them (the lab's is loaded by
+``page-parts.js`` where a page has a lab)."""
 
 STYLESHEETS = (
     "assets/css/boards.css",
