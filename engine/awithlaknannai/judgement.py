@@ -62,11 +62,18 @@ def _black(game: Game, found: Analysis) -> int:
     return found.score if game.to_move == 0 else -found.score
 
 
+def _winner(game: Game, found: Analysis) -> int | None:
+    """The side that wins by force in the analysis ``found`` of ``game``, or None."""
+    if found.mate is None:
+        return None
+    return game.to_move if found.mate > 0 else 1 - game.to_move
+
+
 def standing(game: Game, found: Analysis) -> Phrase:
     """Who is ahead in ``game`` by :func:`engine.awithlaknannai.analysis.analyse`'s
     ``found``: a forced win in ``n`` moves, about even, or ahead by ``n`` pieces."""
-    if found.mate is not None:
-        winner = game.to_move if found.mate > 0 else 1 - game.to_move
+    winner = _winner(game, found)
+    if winner is not None and found.mate is not None:
         return {"key": "analysis.wins", "values": {**side_values(winner), "n": abs(found.mate)}}
     black = _black(game, found)
     if abs(black) < EVEN:
@@ -75,7 +82,7 @@ def standing(game: Game, found: Analysis) -> Phrase:
     return {"key": "analysis.ahead", "values": {**side_values(ahead), "n": _pieces(black)}}
 
 
-def _exact(game: Game, verdict: dict[str, object]) -> list[Phrase]:
+def _exact(verdict: dict[str, object]) -> list[Phrase]:
     """The endgame tables' verdict in words, with a warning where their win may meet the
     40-move rule."""
     if verdict["value"] == "draw":
@@ -95,7 +102,7 @@ def analysis_said(game: Game, found: Analysis) -> list[Phrase]:
     """The evaluation panel's words: the tables' verdict where they have one, else the
     standing and how far the computer looked."""
     if found.exact:
-        return _exact(game, found.exact)
+        return _exact(found.exact)
     return [standing(game, found), {"key": "analysis.depth", "values": {"n": found.depth}}]
 
 
@@ -111,7 +118,7 @@ def hint_said(game: Game, found: Hint) -> list[Phrase]:
     else:
         said = [{"key": "analysis.suggest", "values": values}]
     if found.analysis.exact:
-        said += _exact(game, found.analysis.exact)
+        said += _exact(found.analysis.exact)
     return said
 
 
@@ -134,8 +141,8 @@ def review_said(move: ReviewedMove) -> list[Phrase]:
 def bar(game: Game, found: Analysis) -> float:
     """The part of the evaluation bar that is Black's, from 0 (White wins) to 1 (Black
     wins), a half when even."""
-    if found.mate is not None:
-        winner = game.to_move if found.mate > 0 else 1 - game.to_move
+    winner = _winner(game, found)
+    if winner is not None:
         return 1.0 if winner == 0 else 0.0
     clipped = max(-BAR_END, min(BAR_END, _black(game, found)))
     return 0.5 + 0.5 * clipped / BAR_END
