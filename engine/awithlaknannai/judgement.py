@@ -62,19 +62,21 @@ def _black(game: Game, found: Analysis) -> int:
     return found.score if game.to_move == 0 else -found.score
 
 
-def _winner(game: Game, found: Analysis) -> int | None:
-    """The side that wins by force in the analysis ``found`` of ``game``, or None."""
+def _forced(game: Game, found: Analysis) -> tuple[int, int] | None:
+    """``(winner, moves)`` where the analysis ``found`` of ``game`` has a forced win: the
+    side that wins and in how many of its moves; else None."""
     if found.mate is None:
         return None
-    return game.to_move if found.mate > 0 else 1 - game.to_move
+    return (game.to_move if found.mate > 0 else 1 - game.to_move), abs(found.mate)
 
 
 def standing(game: Game, found: Analysis) -> Phrase:
     """Who is ahead in ``game`` by :func:`engine.awithlaknannai.analysis.analyse`'s
     ``found``: a forced win in ``n`` moves, about even, or ahead by ``n`` pieces."""
-    winner = _winner(game, found)
-    if winner is not None and found.mate is not None:
-        return {"key": "analysis.wins", "values": {**side_values(winner), "n": abs(found.mate)}}
+    forced = _forced(game, found)
+    if forced is not None:
+        winner, moves = forced
+        return {"key": "analysis.wins", "values": {**side_values(winner), "n": moves}}
     black = _black(game, found)
     if abs(black) < EVEN:
         return {"key": "analysis.even"}
@@ -141,8 +143,8 @@ def review_said(move: ReviewedMove) -> list[Phrase]:
 def bar(game: Game, found: Analysis) -> float:
     """The part of the evaluation bar that is Black's, from 0 (White wins) to 1 (Black
     wins), a half when even."""
-    winner = _winner(game, found)
-    if winner is not None:
-        return 1.0 if winner == 0 else 0.0
+    forced = _forced(game, found)
+    if forced is not None:
+        return 1.0 if forced[0] == 0 else 0.0
     clipped = max(-BAR_END, min(BAR_END, _black(game, found)))
     return 0.5 + 0.5 * clipped / BAR_END
