@@ -228,6 +228,43 @@ def come_near(board) -> None:
         board.scroll_into_view_if_needed()
 
 
+# What a board that did not become playable shows, for the failure's message: its set-up's
+# marks, its status line, the engine's marks on the page's timeline and where the page is.
+BOARD_STATE = """sel => {
+    const b = document.querySelector(sel);
+    if (!b) return {board: 'gone', url: location.href};
+    const status = b.querySelector('[data-role=status]');
+    const box = b.getBoundingClientRect();
+    return {
+        id: b.id, url: location.href, connected: b.isConnected,
+        mounted: b.dataset.mounted ?? null, waiting: b.dataset.waiting ?? null,
+        ready: b.dataset.ready ?? null, busy: b.getAttribute('aria-busy'),
+        status: status ? status.textContent : null,
+        top: Math.round(box.top), viewport: innerHeight, scrollY: Math.round(scrollY),
+        engine: performance.getEntriesByType('mark').map((m) => m.name)
+            .filter((n) => n.startsWith('engine:')),
+    };
+}"""
+
+
+def wait_settled(page, selector: str, timeout: int) -> None:
+    """Wait until the first board matching ``selector`` is playable or says it failed; a
+    board that is neither after ``timeout`` ms fails the test with what it shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    script = (
+        "sel => { const b = document.querySelector(sel); "
+        "return !!b && (b.dataset.ready === 'true' || b.dataset.ready === 'error'); }"
+    )
+    try:
+        page.wait_for_function(script, arg=selector, timeout=timeout)
+    except PlaywrightTimeout:
+        state = page.evaluate(BOARD_STATE, selector)
+        raise AssertionError(
+            f"the board {selector} neither played nor failed in {timeout / 1000:g} s: {state}"
+        ) from None
+
+
 def wait_ready(page, selector=".board[data-game]"):
     """Wait until the first board matching ``selector`` is playable (scrolled to, unless
     it is set up already); return its locator.
@@ -238,20 +275,17 @@ def wait_ready(page, selector=".board[data-game]"):
     board = page.locator(selector).first
     board.wait_for(state="attached")
     come_near(board)
-    script = (
-        "sel => { const b = document.querySelector(sel); "
-        "return b && (b.dataset.ready === 'true' || b.dataset.ready === 'error'); }"
-    )
-    page.wait_for_function(script, arg=selector, timeout=READY_MS)
+    wait_settled(page, selector, READY_MS)
     if board.get_attribute("data-ready") == "error":
         retry = board.locator('[data-action="retry"]')
         if retry.count():
             retry.click()
             page.wait_for_function(
-                script.replace("b.dataset.ready === 'error'", "false"),
+                "sel => document.querySelector(sel).dataset.ready !== 'error'",
                 arg=selector,
                 timeout=READY_MS,
             )
+            wait_settled(page, selector, READY_MS)
     assert board.get_attribute("data-ready") == "true", board.locator(
         "[data-role=status]"
     ).text_content()
