@@ -33,12 +33,19 @@ const MODULES = {
 // How near the view a board is set up: ahead of the reader's scrolling by half a screen.
 const NEAR = "50% 0px";
 
-// Python takes seconds to start: on a page with a board, start it at once, while the
-// theme and the board modules load (the board modules then find it starting).
+// Python takes seconds to start. Where the head started it (engine-boot.js: a return
+// visit, its snapshot kept), the client takes its worker over at once. On a first visit
+// its start keeps a processor busy for seconds (the runtime downloaded and compiled, the
+// interpreter set up), so it begins once the page has loaded or its first board is set
+// up, whichever comes first: the page is drawn and answers the reader meanwhile. Later
+// pages of the visit find it running.
 function startEngine() {
   import("./engine-client.js").then((m) => m.getEngine()).catch(() => {});
 }
-if (document.querySelector(".board[data-game]")) startEngine();
+if (document.querySelector(".board[data-game]")) {
+  if (/** @type {any} */ (globalThis).__engineEarly || document.readyState === "complete") startEngine();
+  else window.addEventListener("load", startEngine, { once: true });
+}
 
 const live = new Set();   // boards mounted on the page shown now
 /** @type {{stop: () => void, want: (root: HTMLElement) => void} | null} */

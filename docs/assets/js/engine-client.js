@@ -157,6 +157,7 @@ class EngineClient {
     });
     this._ready.catch(() => {}); // a failed start is reported through call() and onStatus too
     this.snapshot = new Promise((resolve) => { this._snapshotSettle = resolve; });
+    this.snapshot.then(noteSnapshot);
     this._setStatus("starting");
     // the worker the page's head created already (engine-boot.js), taken over once
     const early = takeEarlyWorker();
@@ -369,6 +370,22 @@ class EngineClient {
       }, entry.timeoutMs);
     }, () => {});
     worker.postMessage({ id, cmd: entry.cmd, args: entry.args, background: entry.background });
+  }
+}
+
+// Whether this browser keeps a snapshot, for the head of the next page opened
+// (engine-boot.js, which starts Python at once where one is kept): noted once a snapshot
+// is saved or restored, dropped when none can be kept.
+const SNAPSHOT_KEPT = "engine-snapshot-kept";
+
+/** @param {any} info what became of the snapshot */
+function noteSnapshot(info) {
+  const status = info && info.status;
+  try {
+    if (status === "saved" || status === "restored") localStorage.setItem(SNAPSHOT_KEPT, "");
+    else if (status === "unavailable" || status === "failed") localStorage.removeItem(SNAPSHOT_KEPT);
+  } catch {
+    // no localStorage: every visit starts as a first one
   }
 }
 
