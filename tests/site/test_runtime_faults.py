@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from site_server import QuietHandler, wait_for
+from test_e2e_support import come_near
 
 from build_scripts.serve import make_server
 
@@ -64,6 +65,7 @@ def test_a_missing_file_is_named_by_the_board_with_no_page_error(
     errors = _watched(page)
     page.goto(base + BOARD_PAGE)
     board = page.locator('.board[data-game="awithlaknannai"]').first
+    come_near(board)  # (a board is set up as the reader comes to it)
     page.wait_for_function(
         "b => b.dataset.ready === 'error'", arg=board.element_handle(), timeout=120_000
     )

@@ -25,6 +25,7 @@ import time
 
 import pytest
 from site_server import QuietHandler, wait_for
+from test_e2e_support import come_near
 
 from build_scripts.serve import make_server
 
@@ -187,6 +188,9 @@ def test_a_board_says_how_far_the_download_has_come_and_becomes_playable(page, s
     _throttle(page, BYTES_PER_S)
     page.goto(site_url + "awithlaknannai/")
     board = page.locator('.board[data-game="awithlaknannai"]').first
+    come_near(
+        board
+    )  # (a board is set up, and says how far Python has come, as the reader comes to it)
     status = board.locator("[data-role=status]")
     status.filter(has_text="Downloading Python").wait_for(timeout=START_MS)
     said = status.text_content()
