@@ -220,12 +220,33 @@ def asked(test: str) -> str:
     return f"window.__requests.filter(({{ cmd: c }}) => {test}).map((r) => r.args)"
 
 
+SCROLLS_TO_A_BOARD = 20
+"""How many times :func:`come_near` scrolls to a board that its set-up has not begun."""
+SET_UP_BEGINS_MS = 3_000
+"""How long it waits after each scroll for the set-up to begin."""
+
+
 def come_near(board) -> None:
     """Scroll to ``board`` unless it is set up already, as a reader does to play it (a
-    board is set up as the reader comes near it: docs/assets/js/boards.js). A board the
+    board is set up as the reader comes near it: docs/assets/js/boards.js), until its
+    set-up begins: a page that has just arrived by instant navigation may still scroll
+    itself to its top after the scroll, as a reader would then scroll again. A board the
     page keeps shut (a students' board waiting for an earlier answer) is left as it is."""
-    if board.get_attribute("data-mounted") is None and board.is_visible():
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(SCROLLS_TO_A_BOARD):
+        if board.get_attribute("data-mounted") is not None or not board.is_visible():
+            return
         board.scroll_into_view_if_needed()
+        try:
+            board.page.wait_for_function(
+                "b => b.dataset.mounted !== undefined || !b.isConnected",
+                arg=board.element_handle(),
+                timeout=SET_UP_BEGINS_MS,
+            )
+            return
+        except PlaywrightTimeout:
+            continue
 
 
 # What a board that did not become playable shows, for the failure's message: its set-up's
