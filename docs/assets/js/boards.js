@@ -82,7 +82,12 @@ function mount(root) {
   const parts = new Promise((resolve) => { built = () => resolve(undefined); });
   const playing = MODULES[/** @type {string} */ (root.dataset.game)]()
     .then((m) => { const started = m.mount(root); built(); return started; })
-    .then((b) => { if (b) live.add(b); })
+    .then((b) => {
+      if (!b) return;
+      // (a page left while this board was being set up: it is dropped as mountAll drops those)
+      if (b.root.isConnected) live.add(b);
+      else try { b.destroy && b.destroy(); } catch { /* ignore */ }
+    })
     .catch((err) => {
       console.error(err);
       root.dataset.ready = "error";

@@ -282,6 +282,7 @@ export class Board extends EventTarget {
     setReady(this.root, false);
     this.setStatus(this.L.loading);
     await waitForEngine(this.root, this.status);
+    if (!this.root.isConnected) return this;   // the page was left while Python started
     setReady(this.root, false);
     let view = await openGame(this.id, this.loadCmd, this.cfg.record, (m, k) => this.setStatus(m, k), this.gameArgs());
     const warned = view === null && this.status.dataset.kind === "error";
@@ -306,6 +307,7 @@ export class Board extends EventTarget {
       await afterNextFrame();
       await afterNextFrame();
     }
+    if (!this.root.isConnected) return this;   // the page was left during the set-up
     setReady(this.root, true);
     window.addEventListener("hashchange", this.onAddress);
     window.addEventListener("popstate", this.onAddress);
