@@ -7,7 +7,7 @@ playable board is long accordingly."""
 from __future__ import annotations
 
 from site_visits import allow_slow_start  # noqa: F401  (re-exported for the tests)
-from test_e2e_support import come_near, wait_settled
+from test_e2e_support import come_to, wait_settled
 
 PLAYABLE_MS = 240_000
 
@@ -15,10 +15,8 @@ PLAYABLE_MS = 240_000
 def playable(page, selector=".board[data-game]"):
     """Wait until the first board matching ``selector`` is playable (scrolled to, as a
     reader comes to it, unless it is set up already); return its locator."""
-    page.locator(selector).first.wait_for(state="attached")
-    come_near(page.locator(selector).first)
+    board = come_to(page, selector)
     wait_settled(page, selector, PLAYABLE_MS)
-    board = page.locator(selector).first
     status = board.locator("[data-role=status]")
     assert board.get_attribute("data-ready") == "true", status.text_content()
     return board

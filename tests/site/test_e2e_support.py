@@ -249,6 +249,15 @@ def come_near(board) -> None:
             continue
 
 
+def come_to(page, selector: str = ".board[data-game]"):
+    """Wait for the first board matching ``selector`` to be in the page and come near it
+    (:func:`come_near`); return its locator."""
+    board = page.locator(selector).first
+    board.wait_for(state="attached")
+    come_near(board)
+    return board
+
+
 # What a board that did not become playable shows, for the failure's message: its set-up's
 # marks, its status line, the engine's marks on the page's timeline and where the page is.
 BOARD_STATE = """sel => {
@@ -293,9 +302,7 @@ def wait_ready(page, selector=".board[data-game]"):
     On this shared two-core machine Python can miss its 20-second start-up limit under
     load; the board then says so and offers "Try again", which a reader would press: so
     does this helper, once."""
-    board = page.locator(selector).first
-    board.wait_for(state="attached")
-    come_near(board)
+    board = come_to(page, selector)
     wait_settled(page, selector, READY_MS)
     if board.get_attribute("data-ready") == "error":
         retry = board.locator('[data-action="retry"]')

@@ -188,9 +188,8 @@ def test_a_board_says_how_far_the_download_has_come_and_becomes_playable(page, s
     _throttle(page, BYTES_PER_S)
     page.goto(site_url + "awithlaknannai/")
     board = page.locator('.board[data-game="awithlaknannai"]').first
-    come_near(
-        board
-    )  # (a board is set up, and says how far Python has come, as the reader comes to it)
+    # (a board is set up, and says how far Python has come, as the reader comes to it)
+    come_near(board)
     status = board.locator("[data-role=status]")
     status.filter(has_text="Downloading Python").wait_for(timeout=START_MS)
     said = status.text_content()

@@ -12,7 +12,7 @@ whose board scripts arrive only after Python is up still becomes playable.
 from __future__ import annotations
 
 import pytest
-from test_e2e_support import come_near
+from test_e2e_support import come_to
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +44,6 @@ PLAYABLE = "() => performance.getEntriesByName('board:playable').length > 0"
 MARKS = "() => performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"
 
 
-def to_the_board(page) -> None:
-    """Scroll to the page's first board, as a reader does (a board is set up as the reader
-    comes near it)."""
-    board = page.locator(".board[data-game]").first
-    board.wait_for(state="attached")
-    come_near(board)
-
-
 @pytest.fixture(scope="module")
 def first_visit(browser, site_url):
     """One first visit (a fresh context) to a board page, every response LATENCY_MS late:
@@ -74,7 +66,7 @@ def first_visit(browser, site_url):
             },
         )
         page.goto(site_url + BOARD_PAGE)
-        to_the_board(page)
+        come_to(page)  # (a board is set up as the reader comes near it)
         page.wait_for_function(
             "() => document.querySelector('.board[data-game]').dataset.ready === 'true'",
             timeout=START_MS,
@@ -127,7 +119,7 @@ def returning(browser, site_url):
     try:
         page = context.new_page()
         page.goto(site_url + BOARD_PAGE)
-        to_the_board(page)
+        come_to(page)  # (a board is set up as the reader comes near it)
         page.wait_for_function(PLAYABLE, timeout=START_MS)
         snapshot = page.evaluate(SNAPSHOT_MADE, site_url + "assets/js/engine-client.js")
         assert snapshot["status"] == "saved", snapshot
@@ -141,7 +133,7 @@ def test_on_a_return_visit_the_head_starts_python_before_the_first_paint(returni
     page = returning.new_page()
     try:
         page.goto(site_url + BOARD_PAGE)
-        to_the_board(page)
+        come_to(page)  # (a board is set up as the reader comes near it)
         page.wait_for_function(PLAYABLE, timeout=START_MS)
         marks = page.evaluate(
             "() => [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('paint')]"
@@ -176,7 +168,7 @@ def test_what_the_worker_says_before_the_board_scripts_arrive_is_heard(returning
         assert page.evaluate("() => !document.querySelector('.board[data-ready=\"true\"]')")
         for route in held:
             route.continue_()
-        to_the_board(page)
+        come_to(page)  # (a board is set up as the reader comes near it)
         page.wait_for_function(
             "() => document.querySelector('.board[data-game]').dataset.ready === 'true'",
             timeout=START_MS,
@@ -201,7 +193,7 @@ def test_the_snapshot_does_not_hold_up_the_board(browser, site_url):
     try:
         page = context.new_page()
         page.goto(site_url + BOARD_PAGE)
-        to_the_board(page)
+        come_to(page)  # (a board is set up as the reader comes near it)
         page.wait_for_function(
             "() => performance.getEntriesByName('board:scripts').length > 0", timeout=START_MS
         )

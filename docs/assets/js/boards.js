@@ -54,11 +54,16 @@ const live = new Set();   // boards mounted on the page shown now
 /** @type {{stop: () => void, want: (root: HTMLElement) => void} | null} */
 let waiting = null;       // the boards of the page shown now that are not set up yet
 
+/** A board set up on a page no longer shown: its set-up undone. @param {{destroy?: () => void}} b */
+function drop(b) {
+  try { b.destroy && b.destroy(); } catch { /* ignore */ }
+}
+
 function mountAll() {
   // A new page replaced the old content: boards no longer in the document are dropped.
   for (const b of [...live]) {
     if (!b.root.isConnected) {
-      try { b.destroy && b.destroy(); } catch { /* ignore */ }
+      drop(b);
       live.delete(b);
     }
   }
@@ -86,7 +91,7 @@ function mount(root) {
       if (!b) return;
       // (a page left while this board was being set up: it is dropped as mountAll drops those)
       if (b.root.isConnected) live.add(b);
-      else try { b.destroy && b.destroy(); } catch { /* ignore */ }
+      else drop(b);
     })
     .catch((err) => {
       console.error(err);

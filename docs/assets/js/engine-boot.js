@@ -4,7 +4,7 @@
 // before the page's style sheets and the theme's scripts are even asked for.
 //
 // Where this browser keeps Python's memory snapshot from an earlier visit (the engine
-// client notes it in localStorage under SNAPSHOT_KEPT), Python is restored from it in
+// client notes it in localStorage: SNAPSHOT_KEPT in engine-client.js), Python is restored from it in
 // about a second, and this script creates the engine's worker at once; what the worker
 // says is kept until the engine client (engine-client.js, loaded with the board scripts)
 // takes the worker over and hears it all, in order. If the worker cannot be created, the
@@ -17,6 +17,7 @@
 // a first visit), this page asks the download to wait until its boards are playable
 // (offline.js releases it): a second tab or a lesson link opened meanwhile starts as fast
 // as a later visit.
+
 // Whether this browser keeps a snapshot of Python (the engine client's note; the snapshot
 // itself is checked by the worker, which starts normally from one it cannot use).
 function snapshotKept() {
