@@ -9,7 +9,7 @@ the one the build checked. The HTML (see also ``docs/authoring.md``)::
          data-config='{"game": ..., "record": ..., ...}' role="group" aria-labelledby="ID-caption">
       <p class="board-status" data-role="status">Loading the game engine…</p>
       <noscript><p class="board-noscript">…</p></noscript>
-      <div class="board-svg" data-role="board"><svg …></svg></div>
+      <div class="board-svg" data-role="board" data-args='…'><svg …></svg></div>  (data-args: Zohn Ahl only)
       <template data-role="static-board" data-args='{"flip": false, "game": ...}'><svg …></svg></template>
       <div class="board-sticks" data-role="sticks"><svg …></svg></div>      (Zohn Ahl only)
       <div class="board-controls" data-role="controls" role="group" aria-label="Game controls">
@@ -24,7 +24,9 @@ protocol's ``svg`` with ``static``), the drawing the page's script places the pi
 ``data-args`` is that request, as JSON with its keys sorted. With it in the page, the
 board's first view needs one request of the engine, not two, on a first visit. A page
 keeps one template per request (:func:`keep_first_static_boards`); a board that needs
-another (turned round, another ruleset) asks the engine.
+another (turned round, another ruleset) asks the engine. A Zohn Ahl board's own drawing is
+that template's drawing with the pieces placed, and its ``data-args`` says so: the page
+keeps it for the first view instead of drawing the board again.
 """
 
 from __future__ import annotations
@@ -291,20 +293,26 @@ class BoardDrawing:
     choices: Mapping[str, tuple[str, ...] | dict[str, Any]] = field(default_factory=dict)
     """What the board's menus offer and the settings its script reads (the computer's
     searches by level), as the engine knows them, unless its config says."""
+    kept: bool = False
+    """Whether the board's SVG is its drawing without pieces (``static_args``) with the
+    pieces placed, which the page then keeps for its first view instead of drawing the
+    board again: its ``data-args`` is that request, as the template's."""
 
 
 def zohn_ahl_svgs(
     config: dict[str, Any], lang: str, element_id: str = "za"
 ) -> tuple[str, str | None]:
     """The board's SVG and the sticks' SVG, drawn by the engine's ``svg`` modules: the
-    sticks as the page throws them, showing the last throw (their patterns' ids start
-    with the board's ``element_id``: an id once on the page)."""
+    board as the page draws it (``static``) with the pieces where the block's game has
+    them, which the page keeps for its first view; the sticks as the page throws them,
+    showing the last throw (their patterns' ids start with the board's ``element_id``: an
+    id once on the page)."""
     from engine.zohn_ahl import svg as za_svg
 
     view = config["view"]
-    board = protocol.dispatch("svg", {"game": "zohn-ahl", "record": view["record"], "lang": lang})[
-        "svg"
-    ]
+    board = protocol.dispatch(
+        "svg", {"game": "zohn-ahl", "record": view["record"], "lang": lang, "static": True}
+    )["svg"]
     throws = _throws(view)
     sticks = za_svg.page_sticks_svg(throws[-1] if throws else None, lang=lang, board=element_id)
     return board, sticks
@@ -352,9 +360,9 @@ def args_key(args: dict[str, Any]) -> str:
     return json.dumps(args, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def static_board_template(config: dict[str, Any], lang: str, drawing: BoardDrawing) -> str:
-    """The ``<template data-role="static-board">`` of a board (see the module docstring)."""
-    args = drawing.static_args(config, lang)
+def static_board_template(args: dict[str, Any]) -> str:
+    """The ``<template data-role="static-board">`` of the request ``args`` (see the module
+    docstring)."""
     drawing = protocol.dispatch("svg", args)["svg"]
     key = html.escape(args_key(args), quote=True)
     return f'<template data-role="static-board" data-args="{key}">{drawing}</template>'
@@ -404,7 +412,7 @@ def awithlaknannai_controls(config: dict[str, Any]) -> list[tuple[str, bool]]:
     ]
 
 
-ZOHN_AHL_DRAWING = BoardDrawing(zohn_ahl_svgs, zohn_ahl_static_args, zohn_ahl_controls)
+ZOHN_AHL_DRAWING = BoardDrawing(zohn_ahl_svgs, zohn_ahl_static_args, zohn_ahl_controls, kept=True)
 AWITHLAKNANNAI_DRAWING = BoardDrawing(
     awithlaknannai_svgs,
     awithlaknannai_static_args,
@@ -422,6 +430,8 @@ def render_board(config: dict[str, Any], lang: str, element_id: str, drawing: Bo
     """The HTML of a board block drawn by its game's ``drawing`` (see the module docstring)."""
     game = config["game"]
     board_svg, sticks_svg = drawing.svgs(config, lang, element_id)
+    static_args = drawing.static_args(config, lang)
+    kept = f' data-args="{html.escape(args_key(static_args), quote=True)}"' if drawing.kept else ""
     data = {k: v for k, v in config.items() if k != "view"}
     data["id"] = element_id
     data["lang"] = lang
@@ -441,8 +451,8 @@ def render_board(config: dict[str, Any], lang: str, element_id: str, drawing: Bo
         f'lang="{lang}" role="group" {label_attr} data-config="{data_json}">',
         f'<p class="board-status" data-role="status">{html.escape(label(lang, "loading"))}</p>',
         f'<noscript><p class="board-noscript">{html.escape(label(lang, "noscript"))}</p></noscript>',
-        f'<div class="board-svg" data-role="board">{board_svg}</div>',
-        static_board_template(config, lang, drawing),
+        f'<div class="board-svg" data-role="board"{kept}>{board_svg}</div>',
+        static_board_template(static_args),
     ]
     if sticks_svg is not None:
         parts.append(f'<div class="board-sticks" data-role="sticks">{sticks_svg}</div>')

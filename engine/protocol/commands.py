@@ -59,9 +59,9 @@ def svg(args: Args) -> Result:
         if record_text is not None:
             session = ZohnAhlSession.from_text(record_text, MAX_RECORD)  # no events needed
             options = session.record.options
-            return {"svg": zohn_ahl_svg(options, session.state, lang=lang)}
+            return {"svg": zohn_ahl_svg(options, session.state, lang=lang, for_page=static)}
         options = Options.from_dict(arg(args, "options", dict, {}))
-        return {"svg": zohn_ahl_svg(options, None, lang=lang, every_counter=static)}
+        return {"svg": zohn_ahl_svg(options, None, lang=lang, for_page=static)}
     if game_name == "awithlaknannai":
         from engine.awithlaknannai.position import Position
         from engine.awithlaknannai.rulesets import get_ruleset

@@ -460,16 +460,19 @@ def board_svg(
     lang: str = "en",
     title: str | None = None,
     pieces: bool = True,
-    every_counter: bool = False,
+    for_page: bool = False,
 ) -> str:
     """The board of ``options_or_ruleset`` (a ruleset name, an ``Options``, a ``Ruleset``
     or a dict with a ``"ruleset"`` key) with the awls where ``state`` has them (a ``State``,
     a dict with ``awls``/``counters``..., or None for the start). ``pieces=False`` leaves
-    out the awls and the counters (the printable sheets). ``every_counter=True`` (the
+    out the awls and the counters (the printable sheets). ``for_page=True`` (the
     page's board, drawn once per ruleset and number of counters) draws in each side's pile
     every counter of the game, those beyond the side's count hidden, and the pile's words
     for every count: the page shows each state by moving the awls and showing the counters
-    (``_counter_pile``). Returns the SVG text."""
+    (``_counter_pile``), the awls of a shared space side by side as the page puts them
+    (board scripts, zohn-ahl-render.js). Its ``<desc>`` describes the board alone, not where the pieces
+    stand (the page moves them and tells each state in words beside the drawing, so a
+    description of one state would go stale). Returns the SVG text."""
     check_lang(lang)
     rules, n_counters = _resolve(options_or_ruleset)
     name, spaces = rules.name, rules.spaces
@@ -482,7 +485,7 @@ def board_svg(
 
     parts: list[str] = [_static_board(name, lang)]
     if pieces:
-        room = 2 * n_counters if every_counter else None
+        room = 2 * n_counters if for_page else None
         parts.append(_counter_pile(0, int(counters[0]), 26, SIZE - 58, lang, "start", room))
         parts.append(_counter_pile(1, int(counters[1]), SIZE - 26, SIZE - 58, lang, "end", room))
 
@@ -491,7 +494,9 @@ def board_svg(
     for side in (0, 1) if pieces else ():
         x, y, nx, ny = geo[phys[side]]
         scale = 1.0
-        if phys[0] == phys[1]:  # sharing a space: side by side
+        if phys[0] == phys[1] and for_page:  # sharing a space, as the page places them
+            x += -11 if side == 0 else 11
+        elif phys[0] == phys[1]:  # sharing a space: side by side
             shift = 11 if side == 0 else -11  # side 0 towards its own way round
             x, y = x - ny * shift, y + nx * shift
             scale = 0.8
@@ -525,17 +530,18 @@ def board_svg(
         )
     ]
     desc.append(W["numbers"].format(d0=W["dir"][0], d1=W["dir"][1]))
-    for side in (0, 1) if pieces else ():
-        desc.append(_w(lang, "awl_at", awl=W["awl"][side], own=awls[side], phys=phys[side]))
-    if pieces:
-        desc.append(W["counts"].format(c0=counters[0], c1=counters[1]))
-    if st.get("winner") is not None:
-        desc.append(_w(lang, "winner", side=W["side"][int(st["winner"])]))
-    elif st.get("to_move") is not None:
-        desc.append(_w(lang, "to_move", side=W["side"][int(st["to_move"])]))
-    for side, due in enumerate(st.get("skip") or ()):
-        if due:
-            desc.append(_w(lang, "skip", side=W["side"][side]))
+    if not for_page:  # where the pieces stand
+        for side in (0, 1) if pieces else ():
+            desc.append(_w(lang, "awl_at", awl=W["awl"][side], own=awls[side], phys=phys[side]))
+        if pieces:
+            desc.append(W["counts"].format(c0=counters[0], c1=counters[1]))
+        if st.get("winner") is not None:
+            desc.append(_w(lang, "winner", side=W["side"][int(st["winner"])]))
+        elif st.get("to_move") is not None:
+            desc.append(_w(lang, "to_move", side=W["side"][int(st["to_move"])]))
+        for side, due in enumerate(st.get("skip") or ()):
+            if due:
+                desc.append(_w(lang, "skip", side=W["side"][side]))
     return svg_document(
         (0, 0, SIZE, SIZE),
         "".join(parts),

@@ -12,6 +12,7 @@ from engine.core import OptionError, PositionError, RulesetError, ThrowError
 from engine.protocol import handle
 from engine.svg import esc, num
 from engine.zohn_ahl import svg as zsvg
+from engine.zohn_ahl.rulesets import own_space, physical_space
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -480,7 +481,7 @@ def test_each_board_s_sticks_have_their_own_pattern_ids():
 
 
 def test_the_page_board_holds_every_counter_and_shows_the_count():
-    root = parse(zsvg.board_svg({"ruleset": "kiowa", "counters": 2}, None, every_counter=True))
+    root = parse(zsvg.board_svg({"ruleset": "kiowa", "counters": 2}, None, for_page=True))
     piles = [g for g in root.iter() if g.get("class") == "za-counters"]
     for pile in piles:
         sticks = [e for e in pile.iter() if e.get("data-counter") is not None]
@@ -492,6 +493,28 @@ def test_the_page_board_holds_every_counter_and_shows_the_count():
     # the board the build and the printables draw is unchanged
     plain = zsvg.board_svg({"ruleset": "kiowa", "counters": 2})
     assert "data-counter" not in plain and 'visibility="hidden"' not in plain
+
+
+def test_the_page_board_tells_the_board_not_one_state():
+    """The page moves the pieces on its drawing and says each state beside it: the
+    drawing's description says nothing of where they stand, whatever state it shows."""
+    options = {"ruleset": "kiowa", "counters": 2}
+    shared = own_space("kiowa", 1, physical_space("kiowa", 0, 5))  # side 0's space 5
+    state = {"awls": [5, shared], "counters": [1, 3], "to_move": 1, "winner": None}
+    start = parse(zsvg.board_svg(options, None, for_page=True))
+    later = parse(zsvg.board_svg(options, state, for_page=True))
+    desc = [root.find("{http://www.w3.org/2000/svg}desc").text for root in (start, later)]
+    assert desc[0] == desc[1]
+    plain = parse(zsvg.board_svg(options, state)).find("{http://www.w3.org/2000/svg}desc").text
+    assert plain.startswith(desc[0]) and len(plain) > len(desc[0])
+    # the pieces stand where the state has them, a shared space's awls side by side
+    awls = {g.get("data-awl"): g for g in later.iter() if g.get("data-awl") is not None}
+    assert awls["0"].get("data-on") == awls["1"].get("data-on")
+    x0, y0 = awls["0"].get("transform")[10:-1].split()
+    x1, y1 = awls["1"].get("transform")[10:-1].split()
+    assert y0 == y1 and float(x1) - float(x0) == 22
+    counts = [g.get("data-count") for g in later.iter() if g.get("class") == "za-counters"]
+    assert counts == ["1", "3"]
 
 
 def test_the_page_board_of_awithlaknannai_has_no_pieces_and_both_shapes():

@@ -57,6 +57,31 @@ def test_throw_button_has_its_name_and_says_what_happened(visit):
     assert board.locator('[data-stick="3"][data-sahe="true"]').count() == 1
 
 
+def test_the_board_is_played_on_the_drawing_the_page_came_with(visit):
+    """The first view places the pieces on the board the build drew into the page: no
+    second drawing replaces it, and the throws move the awls on it."""
+    page = visit.page()
+    page.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+        window.__built = document.querySelector('.board[data-game="zohn-ahl"] .board-svg svg'); });"""
+    )
+    page.goto(visit.base + PAGE)
+    board = wait_ready(page, '.board[data-game="zohn-ahl"]')
+    board.locator('select[data-action="opponent"]').select_option("person")
+    awls = "() => [...window.__built.querySelectorAll('[data-awl]')].map((a) => a.dataset.on)"
+    where = page.evaluate(awls)
+    throw = board.get_by_role("button", name=re.compile("Throw"))
+    for _ in range(20):  # until a throw moves an awl
+        throw_enabled(page, board)
+        throw.click()
+        throw_enabled(page, board)
+        if page.evaluate(awls) != where:
+            break
+    assert page.evaluate(awls) != where
+    assert page.evaluate("() => window.__built.isConnected")
+    assert board.locator(".board-svg svg").count() == 1
+
+
 def test_keyboard_throws(visit):
     page, board = open_board(visit)
     board.locator('select[data-action="opponent"]').select_option("person")

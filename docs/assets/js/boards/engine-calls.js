@@ -193,16 +193,20 @@ const staticBoards = new Map();
 
 /** @param {Record<string, any>} args @returns {Promise<string>} */
 export function staticBoard(args) {
-  const all = { ...args, lang: lang(), static: true };
-  const key = sortedJSON(all);
+  const key = staticKey(args);
   let drawing = staticBoards.get(key);
   if (!drawing) {
     const built = builtDrawing(key);
-    drawing = built !== null ? Promise.resolve(built) : call("svg", all).then((res) => res.svg);
+    drawing = built !== null ? Promise.resolve(built) : call("svg", JSON.parse(key)).then((res) => res.svg);
     drawing.catch(() => staticBoards.delete(key));   // a failed drawing is asked again
     staticBoards.set(key, drawing);
   }
   return drawing;
+}
+
+/** The request of `staticBoard(args)`, as the build writes it in data-args. @param {Record<string, any>} args */
+export function staticKey(args) {
+  return sortedJSON({ ...args, lang: lang(), static: true });
 }
 
 /** The drawing the build put in the page for the request `key`, or null. @param {string} key */

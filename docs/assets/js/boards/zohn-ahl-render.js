@@ -11,28 +11,40 @@ const SVGNS = "http://www.w3.org/2000/svg";
 /** @typedef {(node: SVGGraphicsElement, frame: SVGGraphicsElement) => {x: number, y: number}} Centre */
 
 export class AwlLayer {
+  // `box` holds the drawing. The build's drawing in it is kept when the box's data-args
+  // names the request it was drawn for (the drawing without pieces, the pieces placed).
   /** @param {HTMLElement} box */
   constructor(box) {
-    this.box = box;        // the element that holds the drawing
+    this.box = box;
+    const built = box.querySelector("svg");
     /** @type {string | null} */
-    this.key = null;       // what the drawing shown was drawn for
+    this.key = built && box.dataset.args ? box.dataset.args : null;   // what the drawing shown was drawn for
     /** @type {SVGSVGElement | null} */
-    this.svg = null;
+    this.svg = this.key ? built : null;
+    if (this.svg) this.dress(this.svg);
   }
 
-  // Show the drawing `svgText` drawn for `key`; nothing is done when it is shown already.
-  // Returns true when the drawing was replaced.
+  /** Whether the drawing shown is the request `key`'s. @param {string} key */
+  shows(key) {
+    return key === this.key && !!this.svg && this.box.contains(this.svg);
+  }
+
+  // Show the drawing `svgText`, the request `key`'s; nothing is done when it is shown
+  // already. Returns true when the drawing was replaced.
   /** @param {string} key @param {string} svgText */
   board(key, svgText) {
-    if (key === this.key && this.svg && this.box.contains(this.svg)) return false;
+    if (this.shows(key)) return false;
     this.box.innerHTML = svgText;
     this.svg = this.box.querySelector("svg");
     this.key = key;
-    if (this.svg) {
-      this.svg.setAttribute("role", "img");
-      this.svg.classList.add("board-drawing");
-    }
+    if (this.svg) this.dress(this.svg);
     return true;
+  }
+
+  /** @param {SVGSVGElement} svg */
+  dress(svg) {
+    svg.setAttribute("role", "img");
+    svg.classList.add("board-drawing");
   }
 
   // Show `state` (the engine's State.to_dict()): the awls and the counters.

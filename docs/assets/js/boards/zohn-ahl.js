@@ -11,7 +11,7 @@
 
 import { sayPhrase, sayPhrases } from "../i18n.js";
 import { enable, isOff, centre, reducedMotion, sleep } from "./dom.js";
-import { call, callAfter, staticBoard } from "./engine-calls.js";
+import { call, callAfter, staticBoard, staticKey } from "./engine-calls.js";
 import { forget, opensAnotherGame } from "./kept-games.js";
 import { Board } from "./board.js";
 import { AwlLayer, showSticks } from "./zohn-ahl-render.js";
@@ -160,9 +160,10 @@ export class ZohnAhlBoard extends Board {
   /** @param {any} view */
   async show(view) {
     const options = view.options;
-    const svg = await staticBoard({ game: "zohn-ahl", options });
+    const drawn = { game: "zohn-ahl", options };
+    const key = staticKey(drawn);
+    if (!this.drawing.shows(key)) this.drawing.board(key, await staticBoard(drawn));
     this.view = view;
-    this.drawing.board(JSON.stringify(options), svg);
     this.drawing.place(view.state);
     renderSides(this, view.state, turnOf(view));
     this.root.classList.remove("is-opening-game");
