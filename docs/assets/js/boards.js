@@ -21,6 +21,7 @@ import { strings } from "./i18n.js";
 import { onEveryPage } from "./every-page.js";
 import { keysIn, paramName } from "./boards/game-links.js";
 import { mateParam } from "./boards/classmate-links.js";
+import { yieldToPage } from "./boards/dom.js";
 
 performance.mark("board:scripts");
 
@@ -132,12 +133,6 @@ export function ready(root) {
   return settled(root);
 }
 
-// Give the main thread back to the browser (input, painting) before the next set-up.
-function yieldToPage() {
-  const scheduler = /** @type {any} */ (globalThis).scheduler;
-  if (scheduler && typeof scheduler.yield === "function") return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 // Whether the page's address names board `id`: its game or a classmate's game in the
 // fragment (`game-ID=…`, `mate-ID=…`), an older link's game in the query, or an anchor

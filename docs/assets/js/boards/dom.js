@@ -165,6 +165,13 @@ export function afterNextFrame() {
   return /** @type {Promise<void>} */ (new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
+// Gives the main thread back to the browser (input, painting) before going on.
+export function yieldToPage() {
+  const scheduler = /** @type {any} */ (globalThis).scheduler;
+  if (scheduler && typeof scheduler.yield === "function") return /** @type {Promise<void>} */ (scheduler.yield());
+  return /** @type {Promise<void>} */ (new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 export function reducedMotion() {
   return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }

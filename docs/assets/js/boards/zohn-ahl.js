@@ -10,7 +10,7 @@
 // already holds (no request).
 
 import { sayPhrase, sayPhrases } from "../i18n.js";
-import { enable, isOff, centre, reducedMotion, sleep } from "./dom.js";
+import { enable, isOff, centre, reducedMotion, sleep, yieldToPage } from "./dom.js";
 import { call, callAfter, staticBoard, staticKey } from "./engine-calls.js";
 import { forget, opensAnotherGame } from "./kept-games.js";
 import { Board } from "./board.js";
@@ -322,10 +322,18 @@ export class ZohnAhlBoard extends Board {
 /** Bring the board `root` to life, with its add-ons. @param {HTMLElement} root */
 export async function mount(root) {
   const board = new ZohnAhlBoard(root);
+  // (the board's own parts built: the page draws them and answers before the add-ons'
+  // are, each a task of its own)
+  await yieldToPage();
   // the opponent "a classmate on another device" (classmate.js)
   attachClassmate(board, board.reader(), board.oppSelect);
   // the Chances panel is an aid: not offered where the board's aids are off (student mode)
-  if (board.cfg.chances_offered !== false) (await import("./chances.js")).attachChances(board);
+  if (board.cfg.chances_offered !== false) {
+    const chances = await import("./chances.js");
+    await yieldToPage();
+    chances.attachChances(board);
+  }
+  await yieldToPage();
   await board.start();
   return board;
 }
