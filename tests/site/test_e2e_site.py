@@ -309,6 +309,30 @@ def test_the_boards_near_the_view_come_to_life_and_the_others_wait(visit, fragme
     assert play_a_move(page, far_board)
 
 
+def test_a_board_just_below_the_first_screen_waits_for_the_reader_to_move(visit):
+    """As the page opens, only a board in view is set up: one just below the first screen
+    stays the build's drawing until the reader scrolls (a little, not to it), then it is
+    set up, a quarter of a screen ahead of the view, and plays."""
+    page = visit.page()
+    page.set_viewport_size({"width": 412, "height": 823})
+    page.goto(visit.base + "/zohn-ahl/")
+    board = page.locator(".board[data-game]").first
+    top = board.evaluate("b => b.getBoundingClientRect().top + scrollY")
+    # the window's bottom 60 px above the board: within a quarter of a screen of it
+    height = round(top) - 60
+    assert height > 400, top
+    page.set_viewport_size({"width": 412, "height": height})
+    page.goto(visit.base + "/zohn-ahl/")
+    page.wait_for_timeout(1000)  # (a board the page would set up has begun by now)
+    assert board.get_attribute("data-mounted") is None
+    assert board.evaluate("b => b.getBoundingClientRect().top") > height
+    page.mouse.wheel(0, 20)
+    page.wait_for_function("b => b.dataset.mounted === 'true'", arg=board.element_handle())
+    assert board.evaluate("b => b.getBoundingClientRect().top") > height  # (not yet in view)
+    wait_ready(page, ".board[data-game]")
+    assert play_a_move(page, board)
+
+
 def test_a_board_far_down_comes_to_life_when_the_keyboard_reaches_it(visit):
     """On a student page of eight boards, a board far from the view takes the keyboard's
     focus before it is set up; the focus sets it up without the page scrolling, and the

@@ -32,10 +32,15 @@ const MODULES = {
 };
 
 // How near the view a board is set up: ahead of the reader's scrolling by a quarter of a
-// screen. (Half a screen set up the board below a phone's first screen of the home page
-// while the page opened: its set-up's layout work doubled the page's blocking time in
-// Lighthouse's mobile audit, for a board the reader had not reached.)
+// screen, once the reader has scrolled, touched, clicked or typed; until then, as the
+// page opens, only a board in view. (A board set up below the first screen while the
+// page opens costs the reader the set-up's work, its layout above all, at the moment the
+// page is busiest, for a board they may never scroll to: on a phone, half a screen ahead
+// doubled the home page's blocking time in Lighthouse's mobile audit, and a quarter
+// still set up the board 25 px below the first screen of Zohn Ahl's page.)
 const NEAR = "25% 0px";
+const AT_OPENING = "0px";
+const MOVES = ["scroll", "pointerdown", "keydown", "wheel"];
 
 // Python takes seconds to start. Where the head started it (engine-boot.js: a return
 // visit, its snapshot kept), the client takes its worker over at once. On a first visit
@@ -159,16 +164,27 @@ function whenNear(roots, start) {
   let running = false;
   let stopped = false;
   let looked = false;
-  const observer = typeof IntersectionObserver === "function"
-    ? new IntersectionObserver((entries) => {
-      for (const e of entries) if (e.isIntersecting) want(/** @type {HTMLElement} */ (e.target));
-      if (!looked) {
-        // (the boards not near the view at the page's opening: offline.js waits for none)
-        looked = true;
-        for (const root of left) root.dataset.waiting = "near";
-      }
-    }, { rootMargin: NEAR })
+  /** @param {IntersectionObserverEntry[]} entries */
+  const seen = (entries) => {
+    for (const e of entries) if (e.isIntersecting) want(/** @type {HTMLElement} */ (e.target));
+    if (!looked) {
+      // (the boards not near the view at the page's opening: offline.js waits for none)
+      looked = true;
+      for (const root of left) root.dataset.waiting = "near";
+    }
+  };
+  let observer = typeof IntersectionObserver === "function"
+    ? new IntersectionObserver(seen, { rootMargin: AT_OPENING })
     : null;
+  // (the reader's first move: the boards a quarter of a screen ahead are set up from now)
+  const moved = () => {
+    for (const kind of MOVES) window.removeEventListener(kind, moved, { capture: true });
+    if (stopped || !observer) return;
+    observer.disconnect();
+    observer = new IntersectionObserver(seen, { rootMargin: NEAR });
+    for (const root of left) observer.observe(root);
+  };
+  if (observer) for (const kind of MOVES) window.addEventListener(kind, moved, { capture: true, passive: true });
   /** @type {Map<HTMLElement, () => void>} */
   const unlisten = new Map();
 
@@ -232,7 +248,8 @@ function whenNear(roots, start) {
   };
   window.addEventListener("hashchange", onAddress);
   window.addEventListener("popstate", onAddress);
-  if (observer) roots.forEach((root) => { if (left.has(root)) observer.observe(root); });
+  const first = observer;
+  if (first) roots.forEach((root) => { if (left.has(root)) first.observe(root); });
   else roots.forEach((root) => want(root));
 
   return {
@@ -241,6 +258,7 @@ function whenNear(roots, start) {
     stop() {
       stopped = true;
       if (observer) observer.disconnect();
+      moved();
       for (const off of unlisten.values()) off();
       window.removeEventListener("hashchange", onAddress);
       window.removeEventListener("popstate", onAddress);
