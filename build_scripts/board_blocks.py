@@ -10,7 +10,7 @@ the one the build checked. The HTML (see also ``docs/authoring.md``)::
       <p class="board-status" data-role="status">Loading the game engine…</p>
       <noscript><p class="board-noscript">…</p></noscript>
       <div class="board-svg" data-role="board" data-args='…'><svg …></svg></div>  (data-args: Zohn Ahl only)
-      <template data-role="static-board" data-args='{"flip": false, "game": ...}'><svg …></svg></template>
+      <template data-role="static-board" data-args='{"flip": false, "game": ...}'><svg …></svg></template>  (Awithlaknannai only)
       <div class="board-sticks" data-role="sticks"><svg …></svg></div>      (Zohn Ahl only)
       <div class="board-controls" data-role="controls" role="group" aria-label="Game controls">
         <button type="button" class="board-button" data-action="throw" aria-label="Throw the sticks" disabled>Throw</button> …
@@ -24,9 +24,10 @@ protocol's ``svg`` with ``static``), the drawing the page's script places the pi
 ``data-args`` is that request, as JSON with its keys sorted. With it in the page, the
 board's first view needs one request of the engine, not two, on a first visit. A page
 keeps one template per request (:func:`keep_first_static_boards`); a board that needs
-another (turned round, another ruleset) asks the engine. A Zohn Ahl board's own drawing is
-that template's drawing with the pieces placed, and its ``data-args`` says so: the page
-keeps it for the first view instead of drawing the board again.
+another (turned round, another ruleset) asks the engine. A Zohn Ahl board has no template:
+its own drawing is that request's drawing with the pieces placed, and its ``data-args``
+says so. The page keeps it for the first view instead of drawing the board again, and
+copies it for another board of the same request (each view places the pieces anew).
 """
 
 from __future__ import annotations
@@ -296,7 +297,8 @@ class BoardDrawing:
     kept: bool = False
     """Whether the board's SVG is its drawing without pieces (``static_args``) with the
     pieces placed, which the page then keeps for its first view instead of drawing the
-    board again: its ``data-args`` is that request, as the template's."""
+    board again: its ``data-args`` is that request, and the page needs no template of it
+    (the page's script copies it for another board of the same request)."""
 
 
 def zohn_ahl_svgs(
@@ -452,8 +454,9 @@ def render_board(config: dict[str, Any], lang: str, element_id: str, drawing: Bo
         f'<p class="board-status" data-role="status">{html.escape(label(lang, "loading"))}</p>',
         f'<noscript><p class="board-noscript">{html.escape(label(lang, "noscript"))}</p></noscript>',
         f'<div class="board-svg" data-role="board"{kept}>{board_svg}</div>',
-        static_board_template(static_args),
     ]
+    if not drawing.kept:  # (a kept drawing is its request's drawing: no copy of it)
+        parts.append(static_board_template(static_args))
     if sticks_svg is not None:
         parts.append(f'<div class="board-sticks" data-role="sticks">{sticks_svg}</div>')
     parts.append(

@@ -6,7 +6,15 @@ import re
 from urllib.parse import quote
 
 import pytest
-from test_e2e_support import NOTE_REQUESTS, USABLE, asked, boards_on, engine_record, wait_ready
+from test_e2e_support import (
+    NOTE_REQUESTS,
+    USABLE,
+    asked,
+    boards_on,
+    engine_record,
+    game_link,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -80,6 +88,37 @@ def test_the_board_is_played_on_the_drawing_the_page_came_with(visit):
     assert page.evaluate(awls) != where
     assert page.evaluate("() => window.__built.isConnected")
     assert board.locator(".board-svg svg").count() == 1
+
+
+def test_a_board_back_at_its_own_drawing_takes_it_from_the_page(visit):
+    """A board shown another game's board (a link's game with other counters) asks the
+    engine for that drawing; back to its block's game, it takes the drawing of its request
+    from the page (the other board of the page starts from it), not from the engine, and
+    shows that game's counters."""
+    path = "/teachers/probability-lab/"
+    first, second = (b["id"] for b in boards_on(visit.base, path, "zohn-ahl")[:2])
+    two = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 2}})
+    four = engine_record("zohn-ahl.new", {"options": {"ruleset": "kiowa", "counters": 4}})
+    page = visit.page()
+    page.add_init_script(NOTE_REQUESTS)
+    page.goto(game_link(visit.base, path, first, two))
+    board = wait_ready(page, f"#{first}")
+    box = board.locator("[data-role=board]")
+    own = page.locator(f"#{second} [data-role=board]").get_attribute("data-args")
+    assert '"counters":4' in own and '"counters":2' in box.get_attribute("data-args")
+    drawn = page.evaluate(asked("c === 'svg'"))
+    assert [d["options"]["counters"] for d in drawn] == [2]
+    page.evaluate("(href) => { location.href = href; }", game_link(visit.base, path, first, four))
+    page.wait_for_function("([b, own]) => b.dataset.args === own", arg=[box.element_handle(), own])
+    throw_enabled(page, board)
+    assert page.evaluate(asked("c === 'svg'")) == drawn
+    # each pile: the 4-counter drawing's room for all 8 counters of the game, 4 of them shown
+    piles = board.evaluate(
+        """b => [...b.querySelectorAll('.za-counters[data-side]')].map((pile) => {
+        const sticks = [...pile.querySelectorAll('[data-counter]')];
+        return [sticks.length, sticks.filter((s) => !s.hasAttribute('visibility')).length]; })"""
+    )
+    assert piles == [[8, 4], [8, 4]]
 
 
 def test_keyboard_throws(visit):

@@ -185,9 +185,10 @@ export async function callAfter(view, cmd, args, opts) {
 // The engine's drawing of a board without what changes during a game (the protocol's
 // `svg` with `static`), drawn once per ruleset, language and orientation and kept for
 // every board of the page: each view then places its pieces on it. The drawing a board
-// starts from is already in the page, drawn by the build (a <template
-// data-role="static-board"> whose data-args is the same request, keys sorted): the
-// engine is asked only for another (the board turned round, another ruleset).
+// starts from is already in the page, drawn by the build (an Awithlaknannai board's in a
+// <template data-role="static-board">, a Zohn Ahl board's as the board itself, its pieces
+// placed; either's data-args is the same request, keys sorted): the engine is asked only
+// for another (the board turned round, another ruleset).
 /** @type {Map<string, Promise<string>>} */
 const staticBoards = new Map();
 
@@ -213,6 +214,12 @@ export function staticKey(args) {
 function builtDrawing(key) {
   for (const template of document.querySelectorAll('template[data-role="static-board"]')) {
     if (template instanceof HTMLTemplateElement && template.dataset.args === key) return template.innerHTML;
+  }
+  // (a board's own drawing: its pieces wherever its game has them, as good as any, since
+  // each view places every piece)
+  for (const box of document.querySelectorAll('[data-role="board"][data-args]')) {
+    const svg = box instanceof HTMLElement && box.dataset.args === key ? box.querySelector("svg") : null;
+    if (svg) return svg.outerHTML;
   }
   return null;
 }

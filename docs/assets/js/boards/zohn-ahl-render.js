@@ -12,7 +12,8 @@ const SVGNS = "http://www.w3.org/2000/svg";
 
 export class AwlLayer {
   // `box` holds the drawing. The build's drawing in it is kept when the box's data-args
-  // names the request it was drawn for (the drawing without pieces, the pieces placed).
+  // names the request it was drawn for (the drawing without pieces, the pieces placed);
+  // data-args goes on naming the request of the drawing shown.
   /** @param {HTMLElement} box */
   constructor(box) {
     this.box = box;
@@ -37,6 +38,7 @@ export class AwlLayer {
     this.box.innerHTML = svgText;
     this.svg = this.box.querySelector("svg");
     this.key = key;
+    this.box.dataset.args = key;   // (what the box shows, for another board of the page to copy)
     if (this.svg) this.dress(this.svg);
     return true;
   }
